@@ -1,0 +1,132 @@
+//! An exhaustive search for the fewest rolls: try every sequence of rolls.
+//!
+//! It shares nothing with [`crate::shortest`] but the successor function, so
+//! the tests use it to check the fast search. A shortest sequence never visits
+//! a position twice, so only sequences that do not revisit a position are
+//! tried, and a sequence stops once it is longer than the best found. The
+//! work still grows exponentially with the board, so it refuses boards larger
+//! than [`MAX_SQUARES`].
+
+use crate::game::Game;
+
+/// The largest board the exhaustive search accepts.
+pub const MAX_SQUARES: u32 = 40;
+
+/// The result of the exhaustive search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BruteResult {
+    /// The fewest rolls, or `None` when the last square cannot be reached.
+    pub min_rolls: Option<u32>,
+    /// How many roll sequences reach the last square in that many rolls.
+    pub optimal_sequences: u128,
+    /// The optimal sequence whose rolls come first in dictionary order.
+    pub rolls: Vec<u32>,
+}
+
+/// The board is too large for the exhaustive search.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the exhaustive search tries every sequence of rolls and is limited to boards of {MAX_SQUARES} squares; this one has {0}"
+)]
+pub struct TooLarge(pub u32);
+
+/// Tries every sequence of rolls that does not revisit a position.
+///
+/// # Errors
+///
+/// [`TooLarge`] for boards over [`MAX_SQUARES`] squares.
+pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
+    let goal = game.goal();
+    if goal > MAX_SQUARES {
+        return Err(TooLarge(goal));
+    }
+    let start = game.start();
+    let mut result = BruteResult {
+        min_rolls: None,
+        optimal_sequences: 0,
+        rolls: Vec::new(),
+    };
+    if start == goal {
+        result.min_rolls = Some(0);
+        result.optimal_sequences = 1;
+        return Ok(result);
+    }
+    let rolls: Vec<u32> = game.rules().die.values().collect();
+    let mut on_path = vec![false; game.positions()];
+    // The stack holds, for each position on the current sequence, the index
+    // of the next roll to try from it.
+    let mut positions = vec![start];
+    let mut next_roll = vec![0usize];
+    let mut sequence: Vec<u32> = Vec::new();
+    on_path[start as usize] = true;
+    while let Some(&at) = positions.last() {
+        let depth = sequence.len() as u32;
+        let i = *next_roll.last().expect("stacks have one length");
+        let worth_going_on = result.min_rolls.is_none_or(|best| depth < best);
+        if i == rolls.len() || !worth_going_on {
+            on_path[at as usize] = false;
+            positions.pop();
+            next_roll.pop();
+            sequence.pop();
+            continue;
+        }
+        *next_roll.last_mut().expect("stacks have one length") += 1;
+        let roll = rolls[i];
+        let to = game.next(at, roll);
+        if to == goal {
+            let rolls_used = depth + 1;
+            if result.min_rolls != Some(rolls_used) {
+                result.min_rolls = Some(rolls_used);
+                result.optimal_sequences = 0;
+                result.rolls = sequence.iter().copied().chain([roll]).collect();
+            }
+            result.optimal_sequences += 1;
+        } else if !on_path[to as usize] {
+            on_path[to as usize] = true;
+            positions.push(to);
+            next_roll.push(0);
+            sequence.push(roll);
+        }
+    }
+    Ok(result)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Jump};
+    use crate::rules::Rules;
+
+    #[test]
+    fn seed_boards() {
+        let board = Board::new(
+            20,
+            [
+                Jump { from: 2, to: 19 },
+                Jump { from: 12, to: 15 },
+                Jump { from: 9, to: 2 },
+            ],
+        )
+        .unwrap();
+        let r = search(&Game::new(board, Rules::default()).unwrap()).unwrap();
+        assert_eq!(r.min_rolls, Some(2));
+        assert_eq!(r.optimal_sequences, 1);
+        assert_eq!(r.rolls, vec![1, 1]);
+        let r = search(&Game::new(Board::empty(8).unwrap(), Rules::default()).unwrap()).unwrap();
+        assert_eq!((r.min_rolls, r.optimal_sequences), (Some(2), 6));
+    }
+
+    #[test]
+    fn refuses_large_boards() {
+        let g = Game::new(Board::empty(41).unwrap(), Rules::default()).unwrap();
+        assert_eq!(search(&g), Err(TooLarge(41)));
+    }
+
+    #[test]
+    fn unreachable() {
+        let board = Board::new(9, (2..=7).map(|s| Jump { from: s, to: 1 })).unwrap();
+        let r = search(&Game::new(board, Rules::default()).unwrap()).unwrap();
+        assert_eq!(r.min_rolls, None);
+        assert_eq!(r.optimal_sequences, 0);
+    }
+}

@@ -1,0 +1,41 @@
+//! snl analyses Snakes and Ladders boards.
+//!
+//! It answers the questions people ask about a board: the fewest rolls to the
+//! last square when each roll may be chosen (and which rolls), and how long a
+//! game with a real die lasts.
+//!
+//! ```
+//! use snl::{Board, Game, Jump, Rules};
+//!
+//! // Seed example: 20 squares, ladders 2->19 and 12->15, a snake 9->2.
+//! let board = Board::new(20, [
+//!     Jump { from: 2, to: 19 },
+//!     Jump { from: 12, to: 15 },
+//!     Jump { from: 9, to: 2 },
+//! ])?;
+//! let game = Game::new(board, Rules::default())?;
+//! let best = snl::shortest::solve(&game);
+//! assert_eq!(best.min_rolls, Some(2));
+//! assert_eq!(best.path[0].roll, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Modules
+//!
+//! - [`board`]: squares and jumps; a [`Board`] is valid once built.
+//! - [`rules`]: the die, the finish rule, chaining, the start.
+//! - [`game`]: a board under rules, and the one successor function.
+//! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
+//! - [`brute`]: an exhaustive search, kept as an independent check.
+
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod brute;
+pub mod game;
+pub mod rules;
+pub mod shortest;
+
+pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
+pub use game::{Game, GameError, Move};
+pub use rules::{Die, Finish, Rules, RulesError, Start};

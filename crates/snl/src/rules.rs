@@ -1,0 +1,337 @@
+//! The rules of play: the die, how the last square is reached, whether jumps
+//! chain, and where the pawn starts.
+//!
+//! The published versions of the game disagree on each of these, so every
+//! rule is a named value with a default and nothing is implied.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The largest roll a die may show. Larger dice are not a game of this kind
+/// and would make the per-roll tables needlessly large.
+pub const MAX_ROLL: u32 = 1000;
+
+/// The rules a game is played under.
+///
+/// `Rules::default()` is the rule set of LeetCode 909 and most of the seed
+/// problems: a six-sided die, an exact finish, one jump per move, and the pawn
+/// starting on square 1.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// The die thrown each roll.
+    pub die: Die,
+    /// What a roll that would pass the last square does.
+    pub finish: Finish,
+    /// Whether a jump that ends on another jump's start is followed too.
+    pub chain: bool,
+    /// Where the pawn stands before the first roll.
+    pub start: Start,
+}
+
+/// What happens to a roll that would carry the pawn past the last square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Finish {
+    /// The roll is lost and the pawn stays where it is: the last square must
+    /// be reached exactly.
+    #[default]
+    Exact,
+    /// The pawn walks to the last square and back by the excess.
+    Bounce,
+    /// Reaching or passing the last square finishes the game.
+    Pass,
+}
+
+/// Where the pawn stands before its first roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Start {
+    /// On square 1. A jump starting on square 1 is not taken before the first
+    /// roll.
+    #[default]
+    Square1,
+    /// Off the board, before square 1 (position 0): a first roll of `r` lands
+    /// on square `r` and takes its jump. The Milton Bradley game starts so.
+    OffBoard,
+}
+
+impl Start {
+    /// The position the pawn starts from: 1 for square 1, 0 for off the board.
+    pub fn position(self) -> u32 {
+        match self {
+            Start::Square1 => 1,
+            Start::OffBoard => 0,
+        }
+    }
+
+    /// The start for a position number as written in board files and on the
+    /// command line (`1` or `0`).
+    pub fn from_position(position: u64) -> Option<Start> {
+        match position {
+            1 => Some(Start::Square1),
+            0 => Some(Start::OffBoard),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Finish {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Finish::Exact => "exact",
+            Finish::Bounce => "bounce",
+            Finish::Pass => "pass",
+        })
+    }
+}
+
+impl FromStr for Finish {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Finish, RulesError> {
+        match s {
+            "exact" => Ok(Finish::Exact),
+            "bounce" => Ok(Finish::Bounce),
+            "pass" => Ok(Finish::Pass),
+            _ => Err(RulesError::Finish(s.to_string())),
+        }
+    }
+}
+
+/// A die: the chance of each roll value, as integer weights.
+///
+/// Weights rather than probabilities keep every calculation that needs exact
+/// arithmetic exact: the chance of value `v` is `weight(v) / total()`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Die {
+    /// `weights[v - 1]` is the weight of roll value `v`. The last entry is
+    /// never zero.
+    weights: Vec<u64>,
+}
+
+impl Default for Die {
+    fn default() -> Die {
+        Die::uniform(6).expect("six faces is a valid die")
+    }
+}
+
+impl Die {
+    /// A fair die with faces `1..=faces`.
+    pub fn uniform(faces: u32) -> Result<Die, RulesError> {
+        if faces == 0 || faces > MAX_ROLL {
+            return Err(RulesError::Faces(u64::from(faces)));
+        }
+        Ok(Die {
+            weights: vec![1; faces as usize],
+        })
+    }
+
+    /// The sum of `count` fair dice with `faces` faces each (`2d6`).
+    pub fn sum_of(count: u32, faces: u32) -> Result<Die, RulesError> {
+        if count == 0 || faces == 0 || u64::from(count) * u64::from(faces) > u64::from(MAX_ROLL) {
+            return Err(RulesError::Dice { count, faces });
+        }
+        // Convolve one die at a time; weights stay integers.
+        let mut weights = vec![1u64; faces as usize];
+        for _ in 1..count {
+            let mut next = vec![0u64; weights.len() + faces as usize];
+            for (i, &w) in weights.iter().enumerate() {
+                for f in 0..faces as usize {
+                    next[i + f + 1] += w;
+                }
+            }
+            weights = next;
+        }
+        Ok(Die { weights })
+    }
+
+    /// A die with the given weights for values `1, 2, ..., weights.len()`.
+    /// Zero weights are allowed (the value never comes up) but not all of them.
+    pub fn weighted(mut weights: Vec<u64>) -> Result<Die, RulesError> {
+        while weights.last() == Some(&0) {
+            weights.pop();
+        }
+        if weights.is_empty() {
+            return Err(RulesError::NoFace);
+        }
+        if weights.len() > MAX_ROLL as usize {
+            return Err(RulesError::Faces(weights.len() as u64));
+        }
+        if weights
+            .iter()
+            .try_fold(0u64, |a, &w| a.checked_add(w))
+            .is_none()
+        {
+            return Err(RulesError::WeightOverflow);
+        }
+        Ok(Die { weights })
+    }
+
+    /// The largest value this die can show.
+    pub fn max(&self) -> u32 {
+        self.weights.len() as u32
+    }
+
+    /// The weight of roll value `v` (0 for values the die never shows).
+    pub fn weight(&self, v: u32) -> u64 {
+        if v == 0 {
+            return 0;
+        }
+        self.weights.get(v as usize - 1).copied().unwrap_or(0)
+    }
+
+    /// The sum of all weights.
+    pub fn total(&self) -> u64 {
+        self.weights.iter().sum()
+    }
+
+    /// The chance of value `v`.
+    pub fn probability(&self, v: u32) -> f64 {
+        self.weight(v) as f64 / self.total() as f64
+    }
+
+    /// The values this die can show, smallest first.
+    pub fn values(&self) -> impl Iterator<Item = u32> + '_ {
+        self.weights
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w > 0)
+            .map(|(i, _)| i as u32 + 1)
+    }
+
+    /// `(value, weight)` for every value this die can show, smallest first.
+    pub fn faces(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.weights
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w > 0)
+            .map(|(i, &w)| (i as u32 + 1, w))
+    }
+
+    /// Whether every value `1..=max` is equally likely.
+    pub fn is_uniform(&self) -> bool {
+        self.weights.iter().all(|&w| w == self.weights[0])
+    }
+}
+
+impl fmt::Display for Die {
+    /// `d6` for a fair die; the weights otherwise (`0,1,2,3,2,1`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_uniform() {
+            return write!(f, "d{}", self.max());
+        }
+        for (i, w) in self.weights.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{w}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Die {
+    type Err = RulesError;
+
+    /// `d6` or `6` (a fair die), `2d6` (the sum of two), or a list of weights
+    /// for faces 1, 2, ... (`1,1,1,1,1,2`).
+    fn from_str(s: &str) -> Result<Die, RulesError> {
+        let bad = || RulesError::DieSpec(s.to_string());
+        let s = s.trim();
+        if s.contains(',') {
+            let weights = s
+                .split(',')
+                .map(|w| w.trim().parse::<u64>().map_err(|_| bad()))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Die::weighted(weights);
+        }
+        let lower = s.to_ascii_lowercase();
+        if let Some((count, faces)) = lower.split_once('d') {
+            let count = if count.is_empty() {
+                1
+            } else {
+                count.parse::<u32>().map_err(|_| bad())?
+            };
+            let faces = faces.parse::<u32>().map_err(|_| bad())?;
+            return Die::sum_of(count, faces);
+        }
+        let faces = lower.parse::<u32>().map_err(|_| bad())?;
+        Die::uniform(faces)
+    }
+}
+
+/// A rule value that cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A die with no faces or too many.
+    #[error("a die needs 1 to {MAX_ROLL} faces, not {0}")]
+    Faces(u64),
+    /// `NdK` with a zero or too large a total.
+    #[error(
+        "{count}d{faces} is not a usable die: both numbers must be at least 1 and their product at most {MAX_ROLL}"
+    )]
+    Dice {
+        /// How many dice.
+        count: u32,
+        /// Faces on each.
+        faces: u32,
+    },
+    /// Every weight is zero.
+    #[error("a weighted die needs at least one face with a weight above 0")]
+    NoFace,
+    /// The weights do not fit in 64 bits.
+    #[error("the die's weights add up to more than 2^64; use smaller weights")]
+    WeightOverflow,
+    /// A die that is none of the accepted forms.
+    #[error(
+        "`{0}` is not a die: write `d6`, `2d6`, or weights for faces 1, 2, ... such as `1,1,1,1,1,2`"
+    )]
+    DieSpec(String),
+    /// An unknown finish rule.
+    #[error("`{0}` is not a finish rule: use `exact`, `bounce` or `pass`")]
+    Finish(String),
+    /// A start other than 0 or 1.
+    #[error("the start must be 1 (on square 1) or 0 (off the board), not {0}")]
+    Start(i64),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_parse() {
+        assert_eq!("d6".parse::<Die>().unwrap(), Die::uniform(6).unwrap());
+        assert_eq!("4".parse::<Die>().unwrap(), Die::uniform(4).unwrap());
+        let two = "2d6".parse::<Die>().unwrap();
+        assert_eq!(two.max(), 12);
+        assert_eq!(two.weight(1), 0);
+        assert_eq!(two.weight(7), 6);
+        assert_eq!(two.total(), 36);
+        assert_eq!(
+            two.values().collect::<Vec<_>>(),
+            (2..=12).collect::<Vec<_>>()
+        );
+        let loaded = "1,1,1,1,1,2".parse::<Die>().unwrap();
+        assert_eq!(loaded.weight(6), 2);
+        assert_eq!(loaded.to_string(), "1,1,1,1,1,2");
+        assert_eq!(Die::default().to_string(), "d6");
+        assert!("0d6".parse::<Die>().is_err());
+        assert!("d0".parse::<Die>().is_err());
+        assert!("0,0".parse::<Die>().is_err());
+        assert!("six".parse::<Die>().is_err());
+        assert!("d1001".parse::<Die>().is_err());
+    }
+
+    #[test]
+    fn finish_round_trips() {
+        for f in [Finish::Exact, Finish::Bounce, Finish::Pass] {
+            assert_eq!(f.to_string().parse::<Finish>().unwrap(), f);
+        }
+        assert!("exactly".parse::<Finish>().is_err());
+    }
+}

@@ -1,0 +1,4 @@
+//! Integration and property tests for the snl library.
+
+mod shortest;
+mod strategies;
