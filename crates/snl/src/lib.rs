@@ -27,6 +27,11 @@
 //! - [`game`]: a board under rules, and the one successor function.
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
+//! - [`input`]: the board forms (LeetCode grid, 0-based moves, ladder and
+//!   snake pairs as JSON or text), read and written.
+//! - [`check`]: errors and warnings about a board under a set of rules.
+//! - [`presets`]: published boards and the seed examples, built in.
+//! - [`leetcode`]: LeetCode 909's function, with its exact signature.
 
 #![deny(missing_docs)]
 
@@ -41,5 +46,8 @@ pub mod rules;
 pub mod shortest;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
+pub use check::{Diagnostic, Severity};
 pub use game::{Game, GameError, Move};
+pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
+pub use presets::Preset;
 pub use rules::{Die, Finish, Rules, RulesError, Start};
