@@ -1,5 +1,6 @@
 //! Integration and property tests for the snl library.
 
+mod game;
 mod input;
 mod input_errors;
 mod presets;
