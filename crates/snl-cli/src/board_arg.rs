@@ -269,7 +269,7 @@ impl RulesArgs {
         let mut rules = Rules::default();
         file.apply(&mut rules);
         if let Some(faces) = self.faces {
-            rules.die = Die::uniform(faces).context("--faces")?;
+            rules.die = Die::uniform(faces).with_context(|| format!("--faces {faces}"))?;
         }
         if let Some(die) = &self.die {
             rules.die = die.clone();

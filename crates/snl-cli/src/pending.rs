@@ -118,6 +118,9 @@ pub mod input {
             let mut list = 0;
             while i < nums.len() {
                 let k = nums[i] as usize;
+                if nums.len() < i + 1 + 2 * k {
+                    return Err(err(format!("{k} pairs announced, fewer given")));
+                }
                 for j in 0..k {
                     let (from, to) = (nums[i + 1 + 2 * j], nums[i + 2 + 2 * j]);
                     jumps.push(RawJump {
@@ -143,6 +146,11 @@ pub mod input {
         }
         let v: serde_json::Value =
             serde_json::from_str(text).map_err(|e| err(format!("not JSON: {e}")))?;
+        if opts.format == Some(Format::Grid)
+            && !v.as_array().is_some_and(|r| r.iter().all(|r| r.is_array()))
+        {
+            return Err(err("a grid is a JSON array of rows"));
+        }
         let mut rules = RulesPatch::default();
         let mut name = None;
         let mut body = &v;
@@ -246,10 +254,13 @@ pub mod input {
                 .flatten()
                 .enumerate()
             {
-                let p = p.as_array().ok_or_else(|| err("pair"))?;
+                let p = p
+                    .as_array()
+                    .filter(|p| p.len() == 2)
+                    .ok_or_else(|| err(format!("{key}[{i}] is not a [from, to] pair")))?;
                 jumps.push(RawJump {
-                    from: num(&p[0])? as u64,
-                    to: num(&p[1])? as u64,
+                    from: num(&p[0])?.max(0) as u64,
+                    to: num(&p[1])?.max(0) as u64,
                     declared: Some(kind),
                     origin: if key == "ladders" {
                         Origin::Ladder { index: i }
