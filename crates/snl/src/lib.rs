@@ -27,12 +27,22 @@
 //! - [`game`]: a board under rules, and the one successor function.
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
+//! - [`input`]: reading boards in four forms (a grid, a moves array, pairs
+//!   JSON, pairs text) and writing them back.
+//! - [`presets`]: published boards by name.
+//! - [`check`]: errors and warnings about a board before it is analysed.
+//! - [`leetcode`]: [`leetcode::snakes_and_ladders`], problem 909's function
+//!   with its fixed signature.
 
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod brute;
+pub mod check;
 pub mod game;
+pub mod input;
+pub mod leetcode;
+pub mod presets;
 pub mod rules;
 pub mod shortest;
 
