@@ -7,7 +7,6 @@
 mod board_arg;
 mod cmd;
 mod output;
-mod pending;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

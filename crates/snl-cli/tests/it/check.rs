@@ -6,15 +6,30 @@ use crate::{SEED_20, ok, snl};
 
 #[test]
 fn a_good_board_passes() {
-    let out = ok(&["check", "-"], Some(SEED_20));
+    let out = ok(&["check", "--preset", "leetcode-909"], None);
     assert_eq!(
         out,
         "\
-board: standard input, 20 squares, 3 jumps
+board: leetcode-909, 36 squares, 3 jumps
 rules: die d6, finish exact, no chaining, start on square 1
 ok: no errors, no warnings
 "
     );
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    // The snake 9->2 ends where the ladder 2->19 starts.
+    let out = ok(&["check", "-"], Some(SEED_20));
+    assert!(
+        out.contains("\nwarning[ends-on-jump]: the snake 9->2 ends on square 2, where the ladder 2->19 starts"),
+        "{out}"
+    );
+    assert!(out.ends_with("\nok: no errors, 1 warning\n"), "{out}");
+    let v: Value = serde_json::from_str(&ok(&["check", "--json"], Some(SEED_20))).unwrap();
+    assert_eq!(v["errors"], serde_json::json!([]));
+    assert_eq!(v["warnings"][0]["code"], "ends-on-jump");
+    assert_eq!(v["warnings"][0]["squares"], serde_json::json!([9, 2]));
 }
 
 /// Off the board, two jumps from one square, and a jump from the last square.

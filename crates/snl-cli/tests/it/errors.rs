@@ -9,7 +9,7 @@ use crate::{SEED_20, snl, workspace};
 /// `(args, stdin)` for every kind of bad input or usage.
 const CASES: &[(&[&str], Option<&str>)] = &[
     (&["solve", "testdata/no-such-board.json"], None),
-    (&["solve", "testdata/empty.json"], None),
+    (&["solve", "crates/snl-cli/tests/data/empty.json"], None),
     (&["solve"], Some("")),
     (&["solve"], Some("this is not a board")),
     (&["solve"], Some(r#"{"snakes": "many"}"#)),

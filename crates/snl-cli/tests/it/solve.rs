@@ -158,3 +158,43 @@ fn counting_is_skipped_on_long_boards_unless_asked() {
     let v = json(&["solve", "--count"], Some(&board));
     assert_eq!(v["optimal_sequences"], "1");
 }
+
+#[test]
+fn every_form_of_a_board_gives_the_same_answer() {
+    for (files, min_rolls, count) in [
+        (
+            &[
+                "milton-bradley.grid.json",
+                "milton-bradley.moves.json",
+                "milton-bradley.pairs.json",
+            ][..],
+            7,
+            "423",
+        ),
+        (
+            &[
+                "seed-003-example-2.txt",
+                "seed-003-example-2.grid.json",
+                "seed-003-example-2.moves.json",
+            ][..],
+            4,
+            "1",
+        ),
+    ] {
+        for file in files {
+            let v = json(&["solve", &format!("testdata/{file}")], None);
+            assert_eq!(v["min_rolls"], min_rolls, "{file}");
+            assert_eq!(v["optimal_sequences"], count, "{file}");
+        }
+    }
+    // Pairs text as the seed writes it, from stdin, with the form forced.
+    let text = "4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75\n";
+    let v = json(&["solve", "-", "--format", "pairs-text"], Some(text));
+    assert_eq!(v["min_rolls"], 4);
+    assert_eq!(v["squares"], 100);
+    let v = json(
+        &["solve", "--format", "pairs-text", "--squares", "99"],
+        Some(text),
+    );
+    assert_eq!(v["squares"], 99);
+}
