@@ -27,12 +27,6 @@
 //! - [`game`]: a board under rules, and the one successor function.
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
-//! - [`input`]: reading boards in four forms (a grid, a moves array, pairs
-//!   JSON, pairs text) and writing them back.
-//! - [`presets`]: published boards by name.
-//! - [`check`]: errors and warnings about a board before it is analysed.
-//! - [`leetcode`]: [`leetcode::snakes_and_ladders`], problem 909's function
-//!   with its fixed signature.
 
 #![deny(missing_docs)]
 
