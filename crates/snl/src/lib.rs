@@ -51,3 +51,8 @@ pub use game::{Game, GameError, Move};
 pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 pub use presets::Preset;
 pub use rules::{Die, Finish, Rules, RulesError, Start};
+
+// The README's library example runs as a doc test, so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
