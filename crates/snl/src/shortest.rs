@@ -1,20 +1,23 @@
 //! The fewest rolls to the last square when the player chooses every roll.
 //!
 //! Every roll costs one, so this is a breadth-first search over positions,
-//! layer by layer. The search here is the textbook one with two changes that
-//! make it several times faster on large boards:
+//! layer by layer. Unlike the textbook search, which takes squares off a
+//! queue one at a time and tries each roll, this one moves a whole layer 64
+//! squares at a time:
 //!
-//! - "seen" and "a jump starts here" are bitsets, and the squares one pawn
-//!   can land on are read as one 64-bit window of each. Far from the last
-//!   square a plain square is its own resting place, so the new plain squares
-//!   reachable from `u` are `!seen & !jump & rolls` in that window: one word
-//!   operation instead of six lookups. Only the few jump squares in the window
-//!   are looked up one by one.
-//! - The queue is a flat `Vec<u32>` that is never popped: it doubles as the
-//!   order in which squares were reached, and layers are ranges of it.
+//! - A layer is a list of 64-bit words of a bitset over positions. Far from
+//!   the last square no roll can overshoot, so the squares a word of pawns
+//!   can land on are the word shifted left by each roll, combined with OR: six
+//!   shifts for 64 pawns instead of 384 lookups.
+//! - A plain square is its own resting place, so the landings that are not
+//!   jump starts (`landed & !jump`) go straight into the next layer. Only the
+//!   few landings on jump starts are looked up one by one.
+//! - "Seen" is a bitset too: the new part of a layer is `next & !seen`.
 //!
-//! Near the last square (where a roll may overshoot) every roll goes through
-//! [`Game::land`], so the finish rule is applied in one place only.
+//! Near the last square, where a roll may overshoot, every pawn moves through
+//! [`Game::land`], so the finish rule is applied in one place only. The
+//! search keeps a few bits per square, plus one `u32` per square when the
+//! distances or a path are wanted.
 
 use num_bigint::BigUint;
 
@@ -26,9 +29,9 @@ pub struct Solution {
     /// The fewest rolls from the start to the last square, or `None` when the
     /// last square cannot be reached.
     pub min_rolls: Option<u32>,
-    /// One optimal sequence of moves (empty when unreachable, or when the
-    /// pawn starts on the last square). When several rolls are optimal at a
-    /// step the smallest is listed.
+    /// The optimal sequence of moves whose rolls come first in dictionary
+    /// order (empty when unreachable, or when the pawn starts on the last
+    /// square).
     pub path: Vec<Move>,
 }
 
@@ -50,24 +53,15 @@ pub fn min_rolls(game: &Game) -> Option<u32> {
 
 /// The fewest rolls and one optimal sequence of moves.
 pub fn solve(game: &Game) -> Solution {
-    let mut parent = vec![u32::MAX; game.positions()];
-    let min_rolls = bfs(game, true, |v, u, _| parent[v as usize] = u);
-    let mut path = Vec::new();
-    if min_rolls.is_some() {
-        let mut v = game.goal();
-        while v != game.start() {
-            let u = parent[v as usize];
-            let step = game
-                .rules()
-                .die
-                .values()
-                .find_map(|r| game.step(u, r).filter(|m| m.to == v))
-                .expect("a parent reaches its child with some roll");
-            path.push(step);
-            v = u;
-        }
-        path.reverse();
-    }
+    let mut dist = vec![u32::MAX; game.positions()];
+    dist[game.start() as usize] = 0;
+    let min_rolls = bfs(game, true, |word, bits, d| {
+        set_distances(&mut dist, word, bits, d);
+    });
+    let path = match min_rolls {
+        Some(k) => first_path(game, &dist, k),
+        None => Vec::new(),
+    };
     Solution { min_rolls, path }
 }
 
@@ -75,10 +69,14 @@ pub fn solve(game: &Game) -> Solution {
 /// cannot be reached, or is only passed over by jumps). Index 0 is the
 /// off-board start.
 pub fn distances(game: &Game) -> Vec<Option<u32>> {
-    let mut dist = vec![None; game.positions()];
-    dist[game.start() as usize] = Some(0);
-    bfs(game, false, |v, _, d| dist[v as usize] = Some(d));
-    dist
+    let mut dist = vec![u32::MAX; game.positions()];
+    dist[game.start() as usize] = 0;
+    bfs(game, false, |word, bits, d| {
+        set_distances(&mut dist, word, bits, d);
+    });
+    dist.into_iter()
+        .map(|d| (d != u32::MAX).then_some(d))
+        .collect()
 }
 
 /// How many distinct roll sequences reach the last square in the fewest
@@ -109,102 +107,207 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
     Some(std::mem::take(&mut count[game.goal() as usize]))
 }
 
-/// Reads 64 bits of `bits` starting at bit `at`. The caller keeps `at / 64 +
-/// 1` inside the slice.
-#[inline]
-fn window(bits: &[u64], at: usize) -> u64 {
-    let (word, shift) = (at / 64, at % 64);
-    let low = bits[word] >> shift;
-    if shift == 0 {
-        low
-    } else {
-        low | (bits[word + 1] << (64 - shift))
+fn set_distances(dist: &mut [u32], word: usize, mut bits: u64, d: u32) {
+    while bits != 0 {
+        dist[word * 64 + bits.trailing_zeros() as usize] = d;
+        bits &= bits - 1;
     }
 }
 
-/// Breadth-first search from the start. `visit(v, u, d)` is called once for
-/// every newly reached position `v`, with the position `u` it was first
-/// reached from and its distance `d`. Returns the distance of the goal; with
-/// `stop_at_goal` the search ends as soon as the goal is reached.
-fn bfs(game: &Game, stop_at_goal: bool, mut visit: impl FnMut(u32, u32, u32)) -> Option<u32> {
+/// The optimal sequence whose rolls come first in dictionary order: mark
+/// every position that lies on some optimal sequence (walking back from the
+/// goal a layer at a time), then walk forward from the start taking the
+/// smallest roll that stays on a marked position.
+fn first_path(game: &Game, dist: &[u32], k: u32) -> Vec<Move> {
+    let rolls: Vec<u32> = game.rules().die.values().collect();
+    let max = game.rules().die.max();
+    let goal = game.goal();
+    // Landing squares by where they lead, for the squares that start a jump.
+    let mut jumps_to: Vec<(u32, u32)> = game
+        .board()
+        .jumps()
+        .map(|j| (game.rest(j.from), j.from))
+        .collect();
+    jumps_to.sort_unstable();
+    let predecessors = |v: u32| {
+        let first = jumps_to.partition_point(|&(to, _)| to < v);
+        let landings = jumps_to[first..]
+            .iter()
+            .take_while(move |&&(to, _)| to == v)
+            .map(|&(_, s)| s)
+            .chain(game.board().jump(v).is_none().then_some(v));
+        // Pawns that land without overshooting, and pawns near the end,
+        // where the finish rule decides the landing.
+        landings
+            .flat_map(|s| rolls.iter().filter(move |&&r| r <= s).map(move |&r| s - r))
+            .chain(goal.saturating_sub(max)..goal)
+    };
+    let mut on_path = vec![false; game.positions()];
+    on_path[goal as usize] = true;
+    let mut layer = vec![goal];
+    for d in (0..k).rev() {
+        let mut before = Vec::new();
+        for &v in &layer {
+            for u in predecessors(v) {
+                if dist[u as usize] == d
+                    && !on_path[u as usize]
+                    && rolls
+                        .iter()
+                        .any(|&r| game.step(u, r).is_some_and(|m| m.to == v))
+                {
+                    on_path[u as usize] = true;
+                    before.push(u);
+                }
+            }
+        }
+        layer = before;
+    }
+    let mut path = Vec::with_capacity(k as usize);
+    let mut u = game.start();
+    for d in 1..=k {
+        let m = rolls
+            .iter()
+            .filter_map(|&r| game.step(u, r))
+            .find(|m| on_path[m.to as usize] && dist[m.to as usize] == d)
+            .expect("a marked position leads on to the next layer");
+        path.push(m);
+        u = m.to;
+    }
+    path
+}
+
+/// The next layer as it is being built: a bitset over positions, and the
+/// words of it that are not zero, so that it can be read and cleared without
+/// a pass over the whole board.
+struct NextLayer {
+    bits: Vec<u64>,
+    touched: Vec<u32>,
+}
+
+impl NextLayer {
+    #[inline]
+    fn add(&mut self, word: usize, bits: u64) {
+        if self.bits[word] == 0 {
+            self.touched.push(word as u32);
+        }
+        self.bits[word] |= bits;
+    }
+
+    #[inline]
+    fn add_position(&mut self, v: u32) {
+        self.add(v as usize / 64, 1 << (v % 64));
+    }
+}
+
+/// Breadth-first search from the start, a layer at a time. `new(word, bits,
+/// d)` is called for every word of newly reached positions (bit `b` of word
+/// `w` is position `64 w + b`) with their distance `d`. Returns the distance
+/// of the goal; with `stop_at_goal` the search ends with the goal's layer.
+fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) -> Option<u32> {
     let goal = game.goal();
     let start = game.start();
     if start == goal {
         return Some(0);
     }
     let die = &game.rules().die;
-    let max_roll = die.max();
     let rolls: Vec<u32> = die.values().collect();
-    // The roll window only fits rolls up to 64; larger dice take the plain path.
-    let roll_mask: u64 = if max_roll <= 64 {
-        rolls.iter().fold(0, |m, &r| m | 1 << (r - 1))
+    // Pawns on positions up to `fast_last` cannot overshoot; the shifts only
+    // handle rolls up to 64.
+    let fast_last: i64 = if die.max() <= 64 {
+        i64::from(goal) - i64::from(die.max())
     } else {
-        0
-    };
-    let fast_until = if max_roll <= 64 {
-        goal.saturating_sub(max_roll)
-    } else {
-        0
+        -1
     };
     let rest = game.rest_table();
     let jumps = game.jump_bits();
-    let mut seen = vec![0u64; game.positions().div_ceil(64) + 1];
-    let mark = |seen: &mut [u64], v: u32| {
-        let (w, b) = (v as usize / 64, v % 64);
-        let new = seen[w] & (1 << b) == 0;
-        seen[w] |= 1 << b;
-        new
+    let words = game.positions().div_ceil(64) + 1;
+    let mut seen = vec![0u64; words];
+    let mut next = NextLayer {
+        bits: vec![0u64; words],
+        touched: Vec::new(),
     };
+    let mut layer: Vec<(u32, u64)> = vec![(start / 64, 1 << (start % 64))];
+    seen[start as usize / 64] |= 1 << (start % 64);
+    let (goal_word, goal_bit) = (goal as usize / 64, 1u64 << (goal % 64));
 
-    let mut queue: Vec<u32> = Vec::with_capacity(game.positions());
-    queue.push(start);
-    mark(&mut seen, start);
-    let mut found = None;
-    let (mut head, mut layer_end, mut d) = (0usize, 1usize, 0u32);
-    while head < queue.len() {
-        if head == layer_end {
-            layer_end = queue.len();
-            d += 1;
-        }
-        let u = queue[head];
-        head += 1;
-        let mut reach = |v: u32, seen: &mut [u64], queue: &mut Vec<u32>| {
-            if mark(seen, v) {
-                visit(v, u, d + 1);
-                queue.push(v);
-                if v == goal {
-                    found = Some(d + 1);
+    let (mut d, mut goal_d) = (0, None);
+    while !layer.is_empty() {
+        for &(w, bits) in &layer {
+            let w = w as usize;
+            let base = (w * 64) as i64;
+            let fast_mask = match fast_last - base {
+                x if x >= 63 => u64::MAX,
+                x if x < 0 => 0,
+                x => u64::MAX >> (63 - x),
+            };
+            // Near the end: one pawn and one roll at a time, by the rules.
+            let mut slow = bits & !fast_mask;
+            while slow != 0 {
+                let u = (base + i64::from(slow.trailing_zeros())) as u32;
+                slow &= slow - 1;
+                for &r in &rolls {
+                    if let Some(land) = game.land(u, r) {
+                        next.add_position(rest[land as usize]);
+                    }
                 }
             }
-        };
-        if u < fast_until {
-            // No roll from here passes the goal: the finish rule cannot apply.
-            let at = u as usize + 1;
-            let jump = window(jumps, at) & roll_mask;
-            let mut plain = !window(&seen, at) & !jump & roll_mask;
-            while plain != 0 {
-                let v = at as u32 + plain.trailing_zeros();
-                plain &= plain - 1;
-                reach(v, &mut seen, &mut queue);
-            }
-            let mut jump = jump;
-            while jump != 0 {
-                let s = at + jump.trailing_zeros() as usize;
-                jump &= jump - 1;
-                reach(rest[s], &mut seen, &mut queue);
-            }
-        } else {
-            for &r in &rolls {
-                if let Some(land) = game.land(u, r) {
-                    reach(rest[land as usize], &mut seen, &mut queue);
-                }
+            let fast = bits & fast_mask;
+            if fast != 0 {
+                spread(fast, w, &rolls, jumps, rest, &mut next);
             }
         }
-        if stop_at_goal && found.is_some() {
-            return found;
+        d += 1;
+        layer.clear();
+        for &w in &next.touched {
+            let w = w as usize;
+            let fresh = next.bits[w] & !seen[w];
+            next.bits[w] = 0;
+            if fresh != 0 {
+                seen[w] |= fresh;
+                layer.push((w as u32, fresh));
+                new(w, fresh, d);
+            }
+        }
+        next.touched.clear();
+        if goal_d.is_none() && seen[goal_word] & goal_bit != 0 {
+            goal_d = Some(d);
+            if stop_at_goal {
+                break;
+            }
         }
     }
-    found
+    goal_d
+}
+
+/// Moves the pawns on the positions set in word `w` by every roll, none of
+/// which overshoots: the landings are the word shifted by each roll.
+#[inline]
+fn spread(pawns: u64, w: usize, rolls: &[u32], jumps: &[u64], rest: &[u32], next: &mut NextLayer) {
+    // `lo` is what lands in word w, `hi` what spills over into word w + 1.
+    let (mut lo, mut hi) = (0u64, 0u64);
+    for &r in rolls {
+        if r < 64 {
+            lo |= pawns << r;
+            hi |= pawns >> (64 - r);
+        } else {
+            hi |= pawns;
+        }
+    }
+    for (word, landed) in [(w, lo), (w + 1, hi)] {
+        if landed == 0 {
+            continue;
+        }
+        let mut on_jump = landed & jumps[word];
+        let plain = landed & !on_jump;
+        if plain != 0 {
+            next.add(word, plain);
+        }
+        while on_jump != 0 {
+            let s = word * 64 + on_jump.trailing_zeros() as usize;
+            on_jump &= on_jump - 1;
+            next.add_position(rest[s]);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@ proptest! {
         let fast = snl::shortest::solve(&game);
         let brute = snl::brute::search(&game).unwrap();
         prop_assert_eq!(fast.min_rolls, brute.min_rolls);
+        let fast_rolls: Vec<u32> = fast.path.iter().map(|m| m.roll).collect();
+        prop_assert_eq!(fast_rolls, brute.rolls);
         let count = snl::shortest::count_optimal(&game);
         match brute.min_rolls {
             Some(_) => prop_assert_eq!(count.unwrap(), brute.optimal_sequences.into()),
@@ -31,5 +33,49 @@ proptest! {
             at = m.to;
         }
         prop_assert_eq!(at, game.goal());
+    }
+}
+
+/// The textbook search: a queue of positions, every roll tried through
+/// `Game::next`.
+fn queue_distances(game: &snl::Game) -> Vec<Option<u32>> {
+    let mut dist = vec![None; game.positions()];
+    dist[game.start() as usize] = Some(0);
+    let mut queue = std::collections::VecDeque::from([game.start()]);
+    while let Some(u) = queue.pop_front() {
+        if u == game.goal() {
+            continue;
+        }
+        let du = dist[u as usize].unwrap();
+        for r in game.rules().die.values() {
+            let v = game.next(u, r) as usize;
+            if dist[v].is_none() {
+                dist[v] = Some(du + 1);
+                queue.push_back(v as u32);
+            }
+        }
+    }
+    dist
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    // Boards of several 64-square words, so that layers cross word edges.
+    #[test]
+    fn layered_search_matches_a_plain_queue(game in strategies::game(60..=700)) {
+        let expected = queue_distances(&game);
+        prop_assert_eq!(snl::shortest::distances(&game), expected.clone());
+        prop_assert_eq!(snl::shortest::min_rolls(&game), expected[game.goal() as usize]);
+        let s = snl::shortest::solve(&game);
+        prop_assert_eq!(s.min_rolls, expected[game.goal() as usize]);
+        let mut at = game.start();
+        for m in &s.path {
+            prop_assert_eq!(game.step(at, m.roll), Some(*m));
+            at = m.to;
+        }
+        if s.min_rolls.is_some() {
+            prop_assert_eq!(at, game.goal());
+        }
     }
 }
