@@ -7,7 +7,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::board_arg::{BoardArgs, RulesArgs};
-use crate::output::{RulesJson, rules_text, write_json};
+use crate::output::{RulesJson, plural, rules_text, write_json};
 use snl::check::{self, Diagnostic, Severity};
 
 /// Check a board: errors make it unplayable, warnings point at oddities.
@@ -75,10 +75,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     } else {
         writeln!(
             out,
-            "board: {}, {} squares, {} jumps",
+            "board: {}, {} squares, {}",
             loaded.label(),
             loaded.parsed.spec.squares,
-            loaded.parsed.spec.jumps.len()
+            plural(loaded.parsed.spec.jumps.len(), "jump", "jumps")
         )?;
         writeln!(out, "rules: {}", rules_text(&rules))?;
         for d in errors.iter().chain(&warnings) {
