@@ -1,4 +1,5 @@
 //! Integration and property tests for the snl library.
 
+mod markov;
 mod shortest;
 mod strategies;
