@@ -77,7 +77,7 @@ fn main() {
         group.finish();
         let a = median(
             || {
-                black_box(markov::expected_rolls(&g));
+                let _ = black_box(markov::expected_rolls(&g));
             },
             21,
         );
@@ -105,7 +105,7 @@ fn main() {
     group.finish();
     let a = median(
         || {
-            black_box(markov::expected_rolls(&g));
+            let _ = black_box(markov::expected_rolls(&g));
         },
         11,
     );
@@ -126,7 +126,7 @@ fn main() {
     group.finish();
     let big = median(
         || {
-            black_box(markov::expected_rolls(&g));
+            let _ = black_box(markov::expected_rolls(&g));
         },
         5,
     );
