@@ -17,7 +17,7 @@ use super::moves::MovesList;
 use super::pairs::{Ladders, Snakes};
 use super::{DEFAULT_TEXT_SQUARES, Format, ParseError, ParsedBoard, RulesPatch};
 use crate::board::{BoardSpec, JumpKind};
-use crate::rules::{Die, Finish, RulesError, Start};
+use crate::rules::{Bonus, Die, Finish, RulesError, Start};
 
 /// Where a number is written, for messages.
 #[derive(Debug, Clone, Copy)]
@@ -36,6 +36,8 @@ pub(super) enum Slot {
     Faces,
     /// `rules.start`.
     Start,
+    /// `rules.bonus_limit`.
+    BonusLimit,
 }
 
 impl Slot {
@@ -47,6 +49,7 @@ impl Slot {
             Slot::Move { .. } => "a 0-based square index",
             Slot::Faces => "a number of faces",
             Slot::Start => "a start position",
+            Slot::BonusLimit => "a bonus limit",
         }
     }
 }
@@ -61,6 +64,7 @@ impl fmt::Display for Slot {
             Slot::Pair { kind, index } => write!(f, "{}[{index}]", list_name(kind)),
             Slot::Faces => f.write_str("`rules.faces`"),
             Slot::Start => f.write_str("`rules.start`"),
+            Slot::BonusLimit => f.write_str("`rules.bonus_limit`"),
         }
     }
 }
@@ -174,6 +178,22 @@ struct RulesFile {
     finish: Option<FinishField>,
     chain: Option<ChainField>,
     start: Option<StartField>,
+    bonus: Option<ChainField>,
+    bonus_limit: Option<BonusLimitField>,
+}
+
+#[derive(Debug)]
+struct BonusLimitField(Bonus);
+
+impl<'de> Deserialize<'de> for BonusLimitField {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = IntSeed(Slot::BonusLimit).deserialize(d)?;
+        u32::try_from(v)
+            .map_err(|_| RulesError::BonusLimit(u32::MAX))
+            .and_then(Bonus::with_limit)
+            .map(BonusLimitField)
+            .map_err(|e| de::Error::custom(format_args!("`rules.bonus_limit`: {e}")))
+    }
 }
 
 #[derive(Debug)]
@@ -267,11 +287,25 @@ impl<'de> Deserialize<'de> for RulesField {
             (Some(FacesField(die)), None) | (None, Some(DieField(die))) => Some(die),
             (None, None) => None,
         };
+        // A limit implies bonus rolls; `"bonus": false` beside one is a
+        // contradiction, not a preference.
+        let bonus = match (file.bonus.map(|b| b.0), file.bonus_limit) {
+            (Some(false), Some(_)) => {
+                return Err(de::Error::custom(
+                    "`rules` turns bonus rolls off but gives a `bonus_limit`; remove one",
+                ));
+            }
+            (_, Some(BonusLimitField(b))) => Some(Some(b)),
+            (Some(true), None) => Some(Some(Bonus::unlimited())),
+            (Some(false), None) => Some(None),
+            (None, None) => None,
+        };
         Ok(RulesField(RulesPatch {
             die,
             finish: file.finish.map(|f| f.0),
             chain: file.chain.map(|c| c.0),
             start: file.start.map(|s| s.0),
+            bonus,
         }))
     }
 }
@@ -399,8 +433,13 @@ pub(super) fn rules_json(rules: &crate::rules::Rules) -> String {
         let weights: Vec<String> = (1..=die.max()).map(|v| die.weight(v).to_string()).collect();
         format!("\"die\": \"{}\"", weights.join(","))
     };
+    let bonus = match rules.bonus {
+        None => String::new(),
+        Some(Bonus { limit: None }) => ", \"bonus\": true".to_string(),
+        Some(Bonus { limit: Some(n) }) => format!(", \"bonus\": true, \"bonus_limit\": {n}"),
+    };
     format!(
-        "{{{die}, \"finish\": \"{}\", \"chain\": {}, \"start\": {}}}",
+        "{{{die}, \"finish\": \"{}\", \"chain\": {}, \"start\": {}{bonus}}}",
         rules.finish,
         rules.chain,
         rules.start.position()

@@ -16,8 +16,8 @@
 //!   `4 6 46 19 43 52 71 57 98` / `3 47 9 62 40 96 75`.
 //!
 //! Every JSON object may carry `"rules"` (`faces` or `die`, `finish`,
-//! `chain`, `start`) and `"name"`. [`parse`] detects the form unless one is
-//! asked for.
+//! `chain`, `start`, `bonus`, `bonus_limit`) and `"name"`. [`parse`] detects
+//! the form unless one is asked for.
 //!
 //! Reading and checking are separate steps. A parse error means the input is
 //! not a board in any form (bad JSON, a wrong shape, a count that does not
@@ -45,7 +45,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, BoardSpec};
-use crate::rules::{Die, Finish, Rules, Start};
+use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
 pub(crate) mod grid;
 mod json;
@@ -129,6 +129,8 @@ pub struct RulesPatch {
     pub chain: Option<bool>,
     /// Where the pawn starts.
     pub start: Option<Start>,
+    /// Bonus rolls (`bonus`, `bonus_limit`): `Some(None)` turns them off.
+    pub bonus: Option<Option<Bonus>>,
 }
 
 impl RulesPatch {
@@ -139,6 +141,7 @@ impl RulesPatch {
             finish: Some(rules.finish),
             chain: Some(rules.chain),
             start: Some(rules.start),
+            bonus: Some(rules.bonus),
         }
     }
 
@@ -155,6 +158,9 @@ impl RulesPatch {
         }
         if let Some(start) = self.start {
             rules.start = start;
+        }
+        if let Some(bonus) = self.bonus {
+            rules.bonus = bonus;
         }
     }
 
@@ -473,6 +479,31 @@ mod tests {
             "xml".parse::<Format>().unwrap_err().to_string(),
             "`xml` is not a board form: use grid, moves, pairs or pairs-text"
         );
+    }
+
+    #[test]
+    fn bonus_rules_are_read_and_written() {
+        let read = |text: &str| parse(text.as_bytes(), &ParseOptions::default()).map(|p| p.rules);
+        let limited = read(r#"{"squares": 10, "rules": {"bonus_limit": 3}}"#).unwrap();
+        assert_eq!(limited.bonus, Some(Some(Bonus::with_limit(3).unwrap())));
+        let on = read(r#"{"squares": 10, "rules": {"bonus": true}}"#).unwrap();
+        assert_eq!(on.bonus, Some(Some(Bonus::unlimited())));
+        let off = read(r#"{"squares": 10, "rules": {"bonus": false}}"#).unwrap();
+        assert_eq!(off.bonus, Some(None));
+        let both = read(r#"{"squares": 10, "rules": {"bonus": false, "bonus_limit": 2}}"#);
+        assert!(both.unwrap_err().to_string().contains("remove one"));
+        assert!(read(r#"{"squares": 10, "rules": {"bonus_limit": 0}}"#).is_err());
+        let rules = Rules {
+            bonus: Some(Bonus::with_limit(2).unwrap()),
+            ..Rules::default()
+        };
+        let board = crate::Board::empty(10).unwrap();
+        let text = to_pairs_json(&board, Some(&rules));
+        assert!(
+            text.contains(r#""bonus": true, "bonus_limit": 2"#),
+            "{text}"
+        );
+        assert_eq!(read(&text).unwrap().rules(), rules);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 mod game;
 mod input;
 mod input_errors;
+mod markov;
 mod presets;
 mod shortest;
 mod strategies;
