@@ -6,10 +6,10 @@
 //! the same thing everywhere and cannot drift apart.
 //!
 //! Positions are numbered `0..=N`: squares `1..=N`, and 0 for a pawn that
-//! has not yet entered the board (see [`Start::OffBoard`]).
+//! has not yet entered the board (see [`Start::OffBoard`](crate::rules::Start::OffBoard)).
 
 use crate::board::Board;
-use crate::rules::{Finish, Rules, Start};
+use crate::rules::{Finish, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -267,7 +267,7 @@ fn resolve_chains(table: &[u32], rest: &mut [u32]) -> Result<(), GameError> {
 mod tests {
     use super::*;
     use crate::board::Jump;
-    use crate::rules::Die;
+    use crate::rules::{Die, Start};
 
     fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Result<Game, GameError> {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();

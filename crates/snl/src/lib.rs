@@ -32,10 +32,19 @@
 
 pub mod board;
 pub mod brute;
+pub mod check;
 pub mod game;
+pub mod input;
+pub mod leetcode;
+pub mod presets;
 pub mod rules;
 pub mod shortest;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use game::{Game, GameError, Move};
 pub use rules::{Die, Finish, Rules, RulesError, Start};
+
+// The README's library example runs as a doc test, so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -1,4 +1,7 @@
 //! Integration and property tests for the snl library.
 
+mod input;
+mod input_errors;
+mod presets;
 mod shortest;
 mod strategies;
