@@ -36,13 +36,14 @@ pub mod check;
 pub mod game;
 pub mod input;
 pub mod leetcode;
+pub mod markov;
 pub mod presets;
 pub mod rules;
 pub mod shortest;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
-pub use game::{Game, GameError, Move};
-pub use rules::{Die, Finish, Rules, RulesError, Start};
+pub use game::{Game, GameError, Move, Pawn, Played};
+pub use rules::{Bonus, Die, Finish, Rules, RulesError, Start};
 
 // The README's library example runs as a doc test, so it cannot rot.
 #[cfg(doctest)]

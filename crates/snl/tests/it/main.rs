@@ -2,6 +2,7 @@
 
 mod input;
 mod input_errors;
+mod markov;
 mod presets;
 mod shortest;
 mod strategies;

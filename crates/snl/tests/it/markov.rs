@@ -1,0 +1,208 @@
+//! The Markov chain statistics: known answers, and agreement between the
+//! fast solver, exact arithmetic, dense elimination and the distribution.
+
+#![allow(clippy::float_cmp)] // exact values: 0, 1, 3.4453125
+
+use num_traits::ToPrimitive;
+use proptest::prelude::*;
+use snl::markov::{self, reference};
+use snl::{Board, Bonus, Die, Finish, Game, Jump, Rules, Start};
+
+use crate::strategies;
+
+fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+    let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
+    Game::new(board, rules).unwrap()
+}
+
+fn rules(finish: Finish, die: Die, start: Start) -> Rules {
+    Rules {
+        die,
+        finish,
+        start,
+        ..Rules::default()
+    }
+}
+
+fn close(a: f64, b: f64, tol: f64) -> bool {
+    (a - b).abs() <= tol * a.abs().max(b.abs()).max(1.0)
+}
+
+/// Milton Bradley's Chutes and Ladders, with the chute 47 -> 26.
+fn chutes_and_ladders() -> Game {
+    let jumps = [
+        (1, 38),
+        (4, 14),
+        (9, 31),
+        (21, 42),
+        (28, 84),
+        (36, 44),
+        (51, 67),
+        (71, 91),
+        (80, 100),
+        (16, 6),
+        (47, 26),
+        (49, 11),
+        (56, 53),
+        (62, 19),
+        (64, 60),
+        (87, 24),
+        (93, 73),
+        (95, 75),
+        (98, 78),
+    ];
+    game(
+        100,
+        &jumps,
+        rules(Finish::Exact, Die::default(), Start::OffBoard),
+    )
+}
+
+#[test]
+fn chutes_and_ladders_published_mean() {
+    // Althoen, King & Schilling (1993): 39.225 rolls on average.
+    let g = chutes_and_ladders();
+    let s = markov::stats(&g).unwrap();
+    let mean = s.mean.unwrap();
+    assert!((mean - 39.225).abs() < 5e-4, "{mean}");
+    let exact = markov::exact_mean(&g).unwrap().unwrap();
+    assert!(markov::exact::decimal(&exact, 3) == "39.225", "{exact}");
+    assert!(close(exact.to_f64().unwrap(), mean, 1e-12));
+    assert!(close(s.distribution.resolved_mean().unwrap(), mean, 1e-9));
+    // The fewest rolls: 1 -> 38, ... 28 -> 84 ... is 7 rolls.
+    assert_eq!(
+        s.distribution.min(),
+        snl::shortest::min_rolls(&g).map(|m| m as usize)
+    );
+    assert_eq!(s.never_finishes, 0.0);
+    let dense = reference::dense_mean(&g, false).unwrap();
+    assert!(close(dense, mean, 1e-10));
+}
+
+#[test]
+fn hand_solved_boards() {
+    let d6 = Die::default;
+    // Three squares from square 1 (worked out in the exact module's notes):
+    // exact 6; bounce 3; pass 7/6.
+    for (finish, mean) in [
+        (Finish::Exact, 6.0),
+        (Finish::Bounce, 3.0),
+        (Finish::Pass, 7.0 / 6.0),
+    ] {
+        let g = game(3, &[], rules(finish, d6(), Start::Square1));
+        let m = markov::expected_rolls(&g).unwrap().unwrap();
+        assert!(close(m, mean, 1e-12), "{finish}: {m}");
+    }
+    // Only a ladder, a coin, passing allowed: from 3 the means down from 9
+    // are 1, 1.5, 2.25, 2.875, 3.5625, 4.21875, 4.890625; from 1 a head
+    // climbs 2 -> 10.
+    let coin = Die::uniform(2).unwrap();
+    let g = game(10, &[(2, 10)], rules(Finish::Pass, coin, Start::Square1));
+    assert_eq!(markov::expected_rolls(&g).unwrap(), Some(3.445_312_5));
+    // One roll always wins from off the board when the die is the board.
+    let g = game(
+        6,
+        &[],
+        rules(Finish::Exact, Die::uniform(6).unwrap(), Start::OffBoard),
+    );
+    let s = markov::stats(&g).unwrap();
+    // From 0 the first roll lands anywhere on 1..=6; then exactly the
+    // right value is needed (mean 6 from each of 1..=5).
+    assert!(close(s.mean.unwrap(), 1.0 + 5.0 / 6.0 * 6.0, 1e-12));
+    assert_eq!(s.distribution.min(), Some(1));
+}
+
+#[test]
+fn bonus_limit_costs_rolls() {
+    let plain = chutes_and_ladders();
+    let limited = Game::new(
+        plain.board().clone(),
+        Rules {
+            bonus: Some(Bonus::with_limit(3).unwrap()),
+            ..plain.rules().clone()
+        },
+    )
+    .unwrap();
+    let m0 = markov::expected_rolls(&plain).unwrap().unwrap();
+    let m1 = markov::expected_rolls(&limited).unwrap().unwrap();
+    let t1 = markov::expected_turns(&limited).unwrap().unwrap();
+    assert!(m1 > m0);
+    assert!(t1 < m1);
+    let dense = reference::dense_mean(&limited, true).unwrap();
+    assert!(close(dense, t1, 1e-10));
+    let exact = markov::exact_turn_mean(&limited).unwrap().unwrap();
+    assert!(close(exact.to_f64().unwrap(), t1, 1e-10));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn fast_solver_agrees_with_dense_elimination(game in strategies::game(1..=30)) {
+        for by_turns in [false, true] {
+            let dense = reference::dense_mean(&game, by_turns);
+            let fast = if by_turns {
+                markov::expected_turns(&game).unwrap()
+            } else {
+                markov::expected_rolls(&game).unwrap()
+            };
+            prop_assert_eq!(dense.is_some(), fast.is_some());
+            if let (Some(d), Some(f)) = (dense, fast) {
+                prop_assert!(close(d, f, 1e-9), "dense {} fast {}", d, f);
+            }
+        }
+    }
+
+    #[test]
+    fn exact_mean_agrees_with_float(game in strategies::game(1..=25)) {
+        let exact = markov::exact_mean(&game).unwrap();
+        let float = markov::expected_rolls(&game).unwrap();
+        prop_assert_eq!(exact.is_some(), float.is_some());
+        if let (Some(e), Some(f)) = (exact, float) {
+            prop_assert!(close(e.to_f64().unwrap(), f, 1e-10), "exact {} float {}", e, f);
+        }
+    }
+
+    #[test]
+    fn distribution_accounts_for_every_chance(game in strategies::game(1..=30)) {
+        for by_turns in [false, true] {
+            let s = if by_turns { markov::turn_stats(&game) } else { markov::stats(&game) };
+            let s = s.unwrap();
+            let d = &s.distribution;
+            prop_assert!(d.unresolved < 1e-11, "unresolved {}", d.unresolved);
+            prop_assert!((d.resolved() + d.never + d.unresolved - 1.0).abs() < 1e-9);
+            prop_assert!((d.resolved() - (1.0 - s.never_finishes)).abs() < 1e-9,
+                "resolved {} never {}", d.resolved(), s.never_finishes);
+            match s.mean {
+                Some(mean) => {
+                    prop_assert!(s.never_finishes == 0.0);
+                    let from_pmf = d.resolved_mean().unwrap();
+                    prop_assert!(close(mean, from_pmf, 1e-8), "solve {} pmf {}", mean, from_pmf);
+                    let var = s.variance.unwrap();
+                    let second: f64 = d.pmf.iter().enumerate().map(|(t, p)| (t * t) as f64 * p).sum();
+                    prop_assert!(close(var, second - from_pmf * from_pmf, 1e-6), "var {}", var);
+                }
+                None => prop_assert!(s.never_finishes > 0.0),
+            }
+        }
+    }
+
+    #[test]
+    fn visits_add_up_to_the_mean(game in strategies::game(1..=30)) {
+        let mean = markov::expected_rolls(&game).unwrap();
+        let visits = markov::visits(&game).unwrap();
+        prop_assert_eq!(mean.is_some(), visits.is_some());
+        if let (Some(mean), Some(v)) = (mean, visits) {
+            let landed: f64 = v.landings.iter().sum();
+            prop_assert!(close(landed + v.lost + v.resets, mean, 1e-9));
+            prop_assert!(close(v.total(), mean, 1e-9));
+            // With chaining no roll ends on a jump's start (but the pawn may
+            // stay on the start square after a lost roll).
+            if game.rules().chain {
+                for j in game.board().jumps().filter(|j| j.from != game.start()) {
+                    prop_assert!(v.rests[j.from as usize] == 0.0);
+                }
+            }
+        }
+    }
+}
