@@ -7,6 +7,7 @@
 mod board_arg;
 mod cmd;
 mod output;
+mod output_file;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -38,6 +39,10 @@ enum Command {
     Solve(cmd::solve::Args),
     Check(cmd::check::Args),
     Presets(cmd::presets::Args),
+    Render(cmd::render::Args),
+    Plot(cmd::plot::Args),
+    Report(cmd::report::Args),
+    Show(cmd::show::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +65,10 @@ fn main() -> ExitCode {
         Command::Solve(args) => cmd::solve::run(args, &mut out),
         Command::Check(args) => cmd::check::run(args, &mut out),
         Command::Presets(args) => cmd::presets::run(args, &mut out),
+        Command::Render(args) => cmd::render::run(args, &mut out),
+        Command::Plot(args) => cmd::plot::run(args, &mut out),
+        Command::Report(args) => cmd::report::run(args, &mut out),
+        Command::Show(args) => cmd::show::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

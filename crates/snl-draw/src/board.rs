@@ -8,6 +8,9 @@
 //! last square of each row are written beside the board instead, so any
 //! square can still be found.
 
+// Geometry reads best in the usual letters: points p and q, a cell's size c.
+#![allow(clippy::many_single_char_names)]
+
 use std::fmt::Write as _;
 use std::io;
 
@@ -189,10 +192,13 @@ impl P {
     }
 }
 
-/// One item of the legend: its width, and how to draw it at a point.
+/// Draws a legend item into an SVG at a point: the left end of its middle.
+type Draw = Box<dyn Fn(&mut String, f64, f64)>;
+
+/// One item of the legend: its width, and how to draw it.
 struct Item {
     width: f64,
-    svg: Box<dyn Fn(&mut String, f64, f64)>,
+    svg: Draw,
 }
 
 /// Everything laid out, ready to write.
@@ -370,8 +376,8 @@ impl<'p, 'a> Painter<'p, 'a> {
         for (i, c) in ramp.stops().iter().enumerate() {
             put!(
                 out,
-                "<stop offset=\"{}\" stop-color=\"{c}\"/>",
-                N(i as f64 / n as f64)
+                "<stop offset=\"{:.3}\" stop-color=\"{c}\"/>",
+                i as f64 / n as f64
             );
         }
         out.push_str("</linearGradient></defs>\n");
@@ -472,7 +478,7 @@ impl<'p, 'a> Painter<'p, 'a> {
         if c >= 6.0 {
             let mut d = String::new();
             for row in 0..g.rows() {
-                let filled = g.row_squares(row).filter(Option::is_some).count() as f64;
+                let filled = g.row_squares(row).flatten().count() as f64;
                 // The filled part of a row is at its left when the row runs
                 // left to right and at its right otherwise.
                 let rtl = (g.rows() - 1 - row) % 2 == 1;
@@ -706,6 +712,42 @@ impl<'p, 'a> Painter<'p, 'a> {
         }
     }
 
+    /// A curved arrow from `p` to a marker of radius `r` centred on `q`:
+    /// the curve and the arrowhead, as SVG path data.
+    fn arrow(&self, p: P, q: P, r: f64) -> (String, String) {
+        let d = q.sub(p);
+        // A bow to the left of the direction of travel, so that a move
+        // along a row does not hide the squares it passes.
+        let ctrl = p.add(d.mul(0.5)).add(d.perp().mul(0.22));
+        let dir = q.sub(ctrl).unit();
+        let tip = q.sub(dir.mul(r));
+        let head = (self.cell * 0.13).max(3.5);
+        let back = tip.sub(dir.mul(head));
+        let (b1, b2) = (
+            back.add(dir.perp().mul(head * 0.55)),
+            back.sub(dir.perp().mul(head * 0.55)),
+        );
+        let curve = format!(
+            "M{} {}Q{} {} {} {}",
+            N(p.x),
+            N(p.y),
+            N(ctrl.x),
+            N(ctrl.y),
+            N(back.x),
+            N(back.y)
+        );
+        let arrow = format!(
+            "M{} {}L{} {}L{} {}Z",
+            N(tip.x),
+            N(tip.y),
+            N(b1.x),
+            N(b1.y),
+            N(b2.x),
+            N(b2.y)
+        );
+        (curve, arrow)
+    }
+
     fn path(&self, out: &mut String) {
         let Some((start, moves)) = &self.pic.path else {
             return;
@@ -733,35 +775,7 @@ impl<'p, 'a> Painter<'p, 'a> {
             let (p, q) = (self.center(at), self.center(m.land));
             let d = q.sub(p);
             if d.len() > 1e-6 {
-                // A bow to the left of the direction of travel, so that a
-                // move along a row does not hide the squares it passes.
-                let ctrl = p.add(d.mul(0.5)).add(d.perp().mul(0.22));
-                let dir = q.sub(ctrl).unit();
-                let tip = q.sub(dir.mul(r));
-                let head = (c * 0.13).max(3.5);
-                let back = tip.sub(dir.mul(head));
-                let (b1, b2) = (
-                    back.add(dir.perp().mul(head * 0.55)),
-                    back.sub(dir.perp().mul(head * 0.55)),
-                );
-                let curve = format!(
-                    "M{} {}Q{} {} {} {}",
-                    N(p.x),
-                    N(p.y),
-                    N(ctrl.x),
-                    N(ctrl.y),
-                    N(back.x),
-                    N(back.y)
-                );
-                let arrow = format!(
-                    "M{} {}L{} {}L{} {}Z",
-                    N(tip.x),
-                    N(tip.y),
-                    N(b1.x),
-                    N(b1.y),
-                    N(b2.x),
-                    N(b2.y)
-                );
+                let (curve, arrow) = self.arrow(p, q, r);
                 put!(
                     lines,
                     "<path d=\"{curve}\" fill=\"none\" {halo}/><path d=\"{curve}\" fill=\"none\" {ink}/>\
@@ -830,18 +844,10 @@ impl<'p, 'a> Painter<'p, 'a> {
 
     fn legend_items(&self) -> Vec<Item> {
         let board = self.pic.board;
-        let f = LEGEND_FONT;
         let mut items = Vec::new();
-        let plain = |s: String, swatch: f64, draw: Box<dyn Fn(&mut String, f64, f64)>| Item {
-            width: swatch + 6.0 + text_width(&s, f),
-            svg: Box::new(move |out: &mut String, x: f64, y: f64| {
-                draw(out, x, y);
-                text(out, x + swatch + 6.0, y + 4.5, f, "", &s);
-            }),
-        };
         let ladders = board.ladders().count();
         let snakes = board.snakes().count();
-        items.push(plain(
+        items.push(labelled(
             count(ladders, "ladder", "ladders"),
             26.0,
             Box::new(|out, x, y| {
@@ -860,7 +866,7 @@ impl<'p, 'a> Painter<'p, 'a> {
                 );
             }),
         ));
-        items.push(plain(
+        items.push(labelled(
             count(snakes, "snake", "snakes"),
             26.0,
             Box::new(|out, x, y| {
@@ -886,7 +892,7 @@ impl<'p, 'a> Painter<'p, 'a> {
                     moves.len()
                 )
             };
-            items.push(plain(
+            items.push(labelled(
                 s,
                 26.0,
                 Box::new(|out, x, y| {
@@ -908,79 +914,84 @@ impl<'p, 'a> Painter<'p, 'a> {
         }
         match &self.pic.shading {
             Shading::Plain => {}
-            Shading::Layers(dist) => {
-                let max = self.max_layer();
-                let label = "fewest rolls to rest on a square:";
-                let lw = text_width(label, f) + 6.0;
-                if max <= 24 {
-                    let box_w = 20.0;
-                    items.push(Item {
-                        width: lw + f64::from(max + 1) * box_w,
-                        svg: Box::new(move |out, x, y| {
-                            text(out, x, y + 4.5, f, "", label);
-                            for d in 0..=max {
-                                let bx = x + lw + f64::from(d) * box_w;
-                                let fill = colour::LAYERS.at(f64::from(d) / f64::from(max.max(1)));
-                                put!(
-                                    out,
-                                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"16\" fill=\"{fill}\" stroke=\"#ffffff\"/>",
-                                    N(bx),
-                                    N(y - 8.0),
-                                    N(box_w)
-                                );
-                                text(
-                                    out,
-                                    bx + box_w / 2.0,
-                                    y + 3.5,
-                                    10.0,
-                                    "text-anchor=\"middle\"",
-                                    &d.to_string(),
-                                );
-                            }
-                        }),
-                    });
-                } else {
-                    items.push(self.ramp_item(label, "0", &max.to_string()));
-                }
-                if (1..=self.squares()).any(|s| self.pic.board.jump(s).is_some()) {
-                    items.push(plain(
-                        "starts a jump: no pawn rests there".to_string(),
-                        16.0,
-                        Box::new(|out, x, y| {
-                            put!(
-                                out,
-                                "<rect x=\"{}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"#ffffff\" stroke=\"#cdbf9f\"/>",
-                                N(x),
-                                N(y - 8.0)
-                            );
-                        }),
-                    ));
-                }
-                let unreachable = (1..=self.squares()).any(|s| {
-                    dist.get(s as usize).copied().flatten().is_none() && board.jump(s).is_none()
-                });
-                if unreachable {
-                    items.push(plain(
-                        "never reached".to_string(),
-                        16.0,
-                        Box::new(|out, x, y| {
-                            put!(
-                                out,
-                                "<rect x=\"{}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"{}\"/>",
-                                N(x),
-                                N(y - 8.0),
-                                colour::UNREACHABLE
-                            );
-                        }),
-                    ));
-                }
-            }
+            Shading::Layers(dist) => self.layers_legend(dist, &mut items),
             Shading::Heat(_, what) => {
                 let max = self.max_heat();
                 items.push(self.ramp_item(&format!("{what}:"), "0", &short(max)));
             }
         }
         items
+    }
+
+    /// Legend items for the layers: a swatch per layer (or a colour bar for
+    /// many), and the squares that have no layer.
+    fn layers_legend(&self, dist: &[Option<u32>], items: &mut Vec<Item>) {
+        let board = self.pic.board;
+        let f = LEGEND_FONT;
+        let max = self.max_layer();
+        let label = "fewest rolls to rest on a square:";
+        let lw = text_width(label, f) + 6.0;
+        if max <= 24 {
+            let box_w = 20.0;
+            items.push(Item {
+                width: lw + f64::from(max + 1) * box_w,
+                svg: Box::new(move |out, x, y| {
+                    text(out, x, y + 4.5, f, "", label);
+                    for d in 0..=max {
+                        let bx = x + lw + f64::from(d) * box_w;
+                        let fill = colour::LAYERS.at(f64::from(d) / f64::from(max.max(1)));
+                        put!(
+                            out,
+                            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"16\" fill=\"{fill}\" stroke=\"#ffffff\"/>",
+                            N(bx),
+                            N(y - 8.0),
+                            N(box_w)
+                        );
+                        text(
+                            out,
+                            bx + box_w / 2.0,
+                            y + 3.5,
+                            10.0,
+                            "text-anchor=\"middle\"",
+                            &d.to_string(),
+                        );
+                    }
+                }),
+            });
+        } else {
+            items.push(self.ramp_item(label, "0", &max.to_string()));
+        }
+        if (1..=self.squares()).any(|s| self.pic.board.jump(s).is_some()) {
+            items.push(labelled(
+                "starts a jump: no pawn rests there".to_string(),
+                16.0,
+                Box::new(|out, x, y| {
+                    put!(
+                        out,
+                        "<rect x=\"{}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"#ffffff\" stroke=\"#cdbf9f\"/>",
+                        N(x),
+                        N(y - 8.0)
+                    );
+                }),
+            ));
+        }
+        let unreachable = (1..=self.squares())
+            .any(|s| dist.get(s as usize).copied().flatten().is_none() && board.jump(s).is_none());
+        if unreachable {
+            items.push(labelled(
+                "never reached".to_string(),
+                16.0,
+                Box::new(|out, x, y| {
+                    put!(
+                        out,
+                        "<rect x=\"{}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"{}\"/>",
+                        N(x),
+                        N(y - 8.0),
+                        colour::UNREACHABLE
+                    );
+                }),
+            ));
+        }
     }
 
     /// A legend item: a label, then a colour bar from `lo` to `hi`.
@@ -1020,6 +1031,18 @@ impl<'p, 'a> Painter<'p, 'a> {
             }
         }
         out.push_str("</g>\n");
+    }
+}
+
+/// A legend item: a swatch `swatch` pixels wide drawn by `draw`, then text.
+fn labelled(s: String, swatch: f64, draw: Draw) -> Item {
+    let f = LEGEND_FONT;
+    Item {
+        width: swatch + 6.0 + text_width(&s, f),
+        svg: Box::new(move |out: &mut String, x: f64, y: f64| {
+            draw(out, x, y);
+            text(out, x + swatch + 6.0, y + 4.5, f, "", &s);
+        }),
     }
 }
 

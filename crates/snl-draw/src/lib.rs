@@ -28,7 +28,9 @@
 //! - [`grid`]: where each square sits: rows winding up from the bottom-left.
 //! - [`board`]: the board as SVG, with its overlays and legend.
 //! - [`text`]: the board as a grid of numbers for a terminal.
+//! - [`plot`]: the game-length plot, with an optional race panel.
 //! - [`png`]: any SVG of this crate as a PNG, with an embedded font.
+//! - [`report`]: everything in one self-contained HTML page.
 //! - [`font`]: the embedded font.
 
 #![deny(missing_docs)]
@@ -37,7 +39,9 @@ pub mod board;
 pub mod colour;
 pub mod font;
 pub mod grid;
+pub mod plot;
 pub mod png;
+pub mod report;
 mod svg;
 pub mod text;
 

@@ -1,0 +1,54 @@
+//! `snl plot`: the game-length distribution as a picture.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use snl_draw::plot::LengthPlot;
+
+use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::output_file::{Kind, write_output};
+
+/// Plot how many rolls a game takes with a real die: the chance of
+/// finishing on each roll (bars), the chance of having finished by then (a
+/// line), with the mean, the median and the fewest rolls marked.
+///
+/// The picture is SVG, or PNG when the output name ends in `.png`. Without
+/// -o the SVG goes to standard output.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl plot board.json -o length.svg
+  snl plot --preset milton-bradley -o length.png")]
+pub struct Args {
+    /// Where to write the plot: `.png` for PNG, anything else for SVG.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Runs `snl plot`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    let loaded = load_game(&args.board, &args.rules)?;
+    let game = &loaded.game;
+    let stats = snl::markov::stats(game).context("computing the game-length distribution")?;
+    let svg = LengthPlot::new(&stats.distribution)
+        .mean(stats.mean)
+        .fewest(snl::shortest::min_rolls(game))
+        .title(&format!(
+            "{}: how many rolls a game takes",
+            loaded.board.label()
+        ))
+        .to_svg()?;
+    let kind = args.output.as_deref().map_or(Kind::Svg, Kind::of);
+    write_output(args.output.as_ref(), out, |w| match kind {
+        Kind::Svg => Ok(w.write_all(svg.as_bytes())?),
+        Kind::Png => Ok(snl_draw::png::write_png(&svg, w)?),
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
