@@ -113,7 +113,8 @@ impl<'a> BoardPicture<'a> {
 
     /// Colours each square by `values[square]` (index 0 is ignored), from
     /// white for the least to red for the most; `what` names the values in
-    /// the legend, e.g. "expected landings per game".
+    /// the legend, e.g. "expected landings per game". The last square keeps
+    /// its finish colour: every game ends there once.
     #[must_use]
     pub fn heat(mut self, values: &[f64], what: &str) -> Self {
         self.shading = Shading::Heat(values.to_vec(), what.to_string());
@@ -404,6 +405,10 @@ impl<'p, 'a> Painter<'p, 'a> {
                 None if board.jump(s).is_some() => Rgb(0xff, 0xff, 0xff),
                 None => colour::UNREACHABLE,
             },
+            // Every finished game lands on the last square once; on the
+            // scale of the other squares that is noise, so it keeps its
+            // finish colour and is left out of the scale.
+            Shading::Heat(..) if s == self.squares() => colour::FINISH,
             Shading::Heat(values, _) => {
                 let v = values.get(s as usize).copied().unwrap_or(0.0);
                 let max = self.max_heat();
@@ -429,6 +434,7 @@ impl<'p, 'a> Painter<'p, 'a> {
         match &self.pic.shading {
             Shading::Heat(values, _) => values
                 .iter()
+                .take(self.squares() as usize)
                 .skip(1)
                 .copied()
                 .filter(|v| v.is_finite())

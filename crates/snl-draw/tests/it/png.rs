@@ -32,13 +32,14 @@ fn dark(rgba: &[u8], width: u32, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> usiz
 
 #[test]
 fn board_png_has_the_svg_size_and_shows_text() {
-    let g = seed_20();
-    let svg = BoardPicture::new(g.board()).to_svg();
+    let game = seed_20();
+    let svg = BoardPicture::new(game.board()).to_svg();
     let doc = parse(&svg);
     let mut data = Vec::new();
     snl_draw::png::write_png(&svg, &mut data).unwrap();
-    let (w, h, rgba) = decode(&data);
-    assert_eq!((w, h), size(&doc));
+    let (width, height, rgba) = decode(&data);
+    assert_eq!((width, height), size(&doc));
+    let w = width;
     // The number of square 17 is written at its text position: the pixels
     // just above and right of that point are ink, from the embedded font.
     let label = doc
@@ -61,8 +62,8 @@ fn board_png_has_the_svg_size_and_shows_text() {
 
 #[test]
 fn plot_png_decodes_with_axis_text() {
-    let g = seed_20();
-    let stats = snl::markov::stats(&g).unwrap();
+    let game = seed_20();
+    let stats = snl::markov::stats(&game).unwrap();
     let svg = LengthPlot::new(&stats.distribution)
         .mean(stats.mean)
         .fewest(Some(2))
