@@ -1,4 +1,6 @@
 //! Integration and property tests for the snl library.
 
+mod duel;
 mod shortest;
+mod simulate;
 mod strategies;
