@@ -179,7 +179,7 @@ impl Board {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Origin {
-    /// A cell of a LeetCode grid: `row` and `col` count from 0, row 0 at the
+    /// A cell of a `LeetCode` grid: `row` and `col` count from 0, row 0 at the
     /// top, as the JSON is written.
     Grid {
         /// Row, from 0 at the top.

@@ -1,5 +1,6 @@
 //! A board played under a set of rules, and the one function that moves a
-//! pawn: [`Game::step`].
+//! pawn: [`Game::step`], with [`Game::play`] adding the turn rules (bonus
+//! rolls) on top of it.
 //!
 //! Every algorithm in snl (the fewest-rolls search, the brute-force check, the
 //! Markov chain, the simulation) moves pawns through `Game`, so the rules mean
@@ -9,7 +10,7 @@
 //! has not yet entered the board (see [`Start::OffBoard`](crate::rules::Start::OffBoard)).
 
 use crate::board::Board;
-use crate::rules::{Finish, Rules};
+use crate::rules::{Bonus, Finish, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +44,32 @@ impl Move {
     pub fn jumped(&self) -> bool {
         self.land != self.to
     }
+}
+
+/// A pawn between two rolls: where it stands, and how many top values it has
+/// rolled in a row in the current turn (always 0 without the bonus rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Pawn {
+    /// The position, `0..=goal`.
+    pub at: u32,
+    /// Top values rolled in a row in this turn so far.
+    pub streak: u32,
+}
+
+/// What one roll did under all the rules, the turn rules included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Played {
+    /// The pawn after the roll.
+    pub pawn: Pawn,
+    /// The move, when the pawn moved by the roll; `None` when the roll was
+    /// lost (an exact finish overshot) or sent the pawn back to the start.
+    pub moved: Option<Move>,
+    /// Whether the roll was the `n`th top value in a row under a bonus limit
+    /// and sent the pawn back to the start.
+    pub reset: bool,
+    /// Whether the same turn goes on with another roll (a bonus roll). False
+    /// once the pawn is on the goal.
+    pub again: bool,
 }
 
 /// A board that cannot be played under the given rules.
@@ -187,6 +214,72 @@ impl Game {
         match self.land(from, roll) {
             Some(land) => self.rest(land),
             None => from,
+        }
+    }
+
+    /// One roll of `roll` by `pawn` under every rule, the turn rules
+    /// included: the move is [`Game::step`]'s; with the bonus rule a top
+    /// value earns another roll in the turn, and under a bonus limit the
+    /// `n`th top in a row sends the pawn back to [`Game::start`] instead of
+    /// moving it, ending the turn.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::{Board, Bonus, Game, Pawn, Rules};
+    ///
+    /// let rules = Rules { bonus: Some(Bonus::with_limit(2)?), ..Rules::default() };
+    /// let game = Game::new(Board::empty(30)?, rules)?;
+    /// let first = game.play(Pawn { at: 1, streak: 0 }, 6);
+    /// assert_eq!((first.pawn, first.again), (Pawn { at: 7, streak: 1 }, true));
+    /// let second = game.play(first.pawn, 6);
+    /// assert!(second.reset && !second.again);
+    /// assert_eq!(second.pawn, Pawn { at: 1, streak: 0 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn play(&self, pawn: Pawn, roll: u32) -> Played {
+        let top = self.rules.bonus.is_some() && roll == self.rules.die.max();
+        if top
+            && let Some(limit) = self.rules.bonus.and_then(|b| b.limit)
+            && pawn.streak.saturating_add(1) >= limit.get()
+        {
+            return Played {
+                pawn: Pawn {
+                    at: self.start(),
+                    streak: 0,
+                },
+                moved: None,
+                reset: true,
+                again: false,
+            };
+        }
+        let moved = self.step(pawn.at, roll);
+        let at = moved.map_or(pawn.at, |m| m.to);
+        let again = top && at != self.goal();
+        Played {
+            pawn: Pawn {
+                at,
+                streak: if again {
+                    pawn.streak.saturating_add(1)
+                } else {
+                    0
+                },
+            },
+            moved,
+            reset: false,
+            again,
+        }
+    }
+
+    /// How many values of [`Pawn::streak`] play differently: 1 without the
+    /// bonus rule, the limit with one, and 2 without a limit (a streak of 0
+    /// starts a turn; longer streaks all play alike).
+    pub fn streaks(&self) -> u32 {
+        match self.rules.bonus {
+            None => 1,
+            Some(Bonus { limit: None }) => 2,
+            Some(Bonus { limit: Some(n) }) => n.get(),
         }
     }
 
@@ -383,6 +476,49 @@ mod tests {
         );
         assert!(err.to_string().contains("5->9->5"), "{err}");
         assert!(game(12, &[(2, 5), (5, 9), (9, 5)], Rules::default()).is_ok());
+    }
+
+    #[test]
+    fn bonus_rolls_and_their_limit() {
+        let plain = game(20, &[(7, 3)], Rules::default()).unwrap();
+        let p = plain.play(Pawn { at: 1, streak: 0 }, 6);
+        assert_eq!(p.pawn, Pawn { at: 3, streak: 0 });
+        assert!(!p.again && !p.reset);
+        assert_eq!(plain.streaks(), 1);
+
+        let free = Rules {
+            bonus: Some(Bonus::unlimited()),
+            ..Rules::default()
+        };
+        let g = game(20, &[(7, 3)], free).unwrap();
+        assert_eq!(g.streaks(), 2);
+        let mut pawn = Pawn { at: 1, streak: 0 };
+        for _ in 0..5 {
+            pawn = g.play(pawn, 6).pawn;
+        }
+        assert_eq!(pawn.streak, 5);
+        let end = g.play(Pawn { at: 14, streak: 2 }, 6);
+        assert_eq!(end.pawn, Pawn { at: 20, streak: 0 });
+        assert!(!end.again, "the game is over on the goal");
+        // An overshooting top is lost but still earns another roll.
+        let lost = g.play(Pawn { at: 17, streak: 0 }, 6);
+        assert_eq!((lost.moved, lost.again), (None, true));
+        assert_eq!(lost.pawn, Pawn { at: 17, streak: 1 });
+
+        let three = Rules {
+            bonus: Some(Bonus::with_limit(3).unwrap()),
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        let g = game(20, &[], three).unwrap();
+        assert_eq!(g.streaks(), 3);
+        let second = g.play(Pawn { at: 6, streak: 1 }, 6);
+        assert_eq!(second.pawn, Pawn { at: 12, streak: 2 });
+        let third = g.play(second.pawn, 6);
+        assert!(third.reset && third.moved.is_none() && !third.again);
+        assert_eq!(third.pawn, Pawn { at: 0, streak: 0 });
+        let ends_turn = g.play(second.pawn, 5);
+        assert_eq!(ends_turn.pawn, Pawn { at: 17, streak: 0 });
     }
 
     #[test]

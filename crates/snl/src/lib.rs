@@ -37,11 +37,12 @@ pub mod board;
 pub mod brute;
 pub mod duel;
 pub mod game;
+pub mod markov;
 pub mod race;
 pub mod rules;
 pub mod shortest;
 pub mod simulate;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
-pub use game::{Game, GameError, Move};
-pub use rules::{Die, Finish, Rules, RulesError, Start};
+pub use game::{Game, GameError, Move, Pawn, Played};
+pub use rules::{Bonus, Die, Finish, Rules, RulesError, Start};

@@ -5,6 +5,7 @@
 //! rule is a named value with a default and nothing is implied.
 
 use std::fmt;
+use std::num::NonZeroU32;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -15,9 +16,9 @@ pub const MAX_ROLL: u32 = 1000;
 
 /// The rules a game is played under.
 ///
-/// `Rules::default()` is the rule set of LeetCode 909 and most of the seed
-/// problems: a six-sided die, an exact finish, one jump per move, and the pawn
-/// starting on square 1.
+/// `Rules::default()` is the rule set of `LeetCode` 909 and most of the seed
+/// problems: a six-sided die, an exact finish, one jump per move, the pawn
+/// starting on square 1, and one roll per turn.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
     /// The die thrown each roll.
@@ -28,6 +29,51 @@ pub struct Rules {
     pub chain: bool,
     /// Where the pawn stands before the first roll.
     pub start: Start,
+    /// Whether rolling the die's top value gives another roll in the same
+    /// turn (`None`: one roll per turn).
+    pub bonus: Option<Bonus>,
+}
+
+/// The bonus-roll rule: a roll of the die's top value (6 on a d6, 12 on
+/// `2d6`) gives another roll in the same turn.
+///
+/// A top value counts whether or not the pawn could move with it (under an
+/// exact finish an overshooting top is lost but still earns the bonus roll).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bonus {
+    /// With `Some(n)`, the `n`th top value in a row within one turn does not
+    /// move the pawn: it sends the pawn back to the start and ends the turn
+    /// (`n = 3` is the common house rule). `None`: no limit.
+    pub limit: Option<NonZeroU32>,
+}
+
+impl Bonus {
+    /// Bonus rolls without a limit.
+    pub fn unlimited() -> Bonus {
+        Bonus { limit: None }
+    }
+
+    /// Bonus rolls where the `limit`th top value in a row sends the pawn back
+    /// to the start.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::BonusLimit`] for a limit of 0.
+    pub fn with_limit(limit: u32) -> Result<Bonus, RulesError> {
+        NonZeroU32::new(limit)
+            .map(|n| Bonus { limit: Some(n) })
+            .ok_or(RulesError::BonusLimit(limit))
+    }
+}
+
+impl fmt::Display for Bonus {
+    /// `bonus` or `bonus, limit 3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.limit {
+            None => f.write_str("bonus"),
+            Some(n) => write!(f, "bonus, limit {n}"),
+        }
+    }
 }
 
 /// What happens to a roll that would carry the pawn past the last square.
@@ -297,6 +343,11 @@ pub enum RulesError {
     /// A start other than 0 or 1.
     #[error("the start must be 1 (on square 1) or 0 (off the board), not {0}")]
     Start(i64),
+    /// A bonus limit of 0.
+    #[error(
+        "the bonus limit must be at least 1 (the roll that sends the pawn back), not {0}; leave it out for no limit"
+    )]
+    BonusLimit(u32),
 }
 
 #[cfg(test)]
@@ -325,6 +376,14 @@ mod tests {
         assert!("0,0".parse::<Die>().is_err());
         assert!("six".parse::<Die>().is_err());
         assert!("d1001".parse::<Die>().is_err());
+    }
+
+    #[test]
+    fn bonus_limits() {
+        assert_eq!(Bonus::with_limit(0), Err(RulesError::BonusLimit(0)));
+        assert_eq!(Bonus::with_limit(3).unwrap().to_string(), "bonus, limit 3");
+        assert_eq!(Bonus::unlimited().to_string(), "bonus");
+        assert_eq!(Rules::default().bonus, None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Random boards and rules for property tests.
 
 use proptest::prelude::*;
-use snl::{Board, Die, Finish, Game, Jump, Rules, Start};
+use snl::{Board, Bonus, Die, Finish, Game, Jump, Rules, Start};
 
 /// Every finish rule.
 pub fn finish() -> impl Strategy<Value = Finish> {
@@ -23,14 +23,27 @@ pub fn die() -> impl Strategy<Value = Die> {
     ]
 }
 
+/// No bonus rolls (most often), bonus rolls without a limit, or a limit of
+/// 1 to 3 tops in a row.
+pub fn bonus() -> impl Strategy<Value = Option<Bonus>> {
+    prop_oneof![
+        2 => Just(None),
+        1 => Just(Some(Bonus::unlimited())),
+        1 => (1u32..=3).prop_map(|n| Some(Bonus::with_limit(n).unwrap())),
+    ]
+}
+
 /// Every combination of rules, with a small die.
 pub fn rules() -> impl Strategy<Value = Rules> {
-    (die(), finish(), any::<bool>(), any::<bool>()).prop_map(|(die, finish, chain, off)| Rules {
-        die,
-        finish,
-        chain,
-        start: if off { Start::OffBoard } else { Start::Square1 },
-    })
+    (die(), finish(), any::<bool>(), any::<bool>(), bonus()).prop_map(
+        |(die, finish, chain, off, bonus)| Rules {
+            die,
+            finish,
+            chain,
+            start: if off { Start::OffBoard } else { Start::Square1 },
+            bonus,
+        },
+    )
 }
 
 /// A valid board of `sizes` squares with up to a third of them starting a

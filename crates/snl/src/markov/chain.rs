@@ -1,0 +1,203 @@
+//! The game as an absorbing Markov chain: one state per pawn position and
+//! bonus streak, one transition per face of the die, all built from
+//! [`Game::play`].
+
+use crate::game::{Game, Pawn};
+
+/// The target of a transition that ends the game (the pawn reached the goal).
+pub(crate) const EXIT: u32 = u32::MAX;
+
+/// The chain of a game. State `k` is position `k / streaks` with streak
+/// `k % streaks`; a streak of 0 is the start of a turn.
+#[derive(Debug, Clone)]
+pub(crate) struct Chain {
+    /// How many streak values each position has ([`Game::streaks`]).
+    pub streaks: usize,
+    /// The die's weight of each face, smallest value first.
+    pub weights: Vec<u64>,
+    /// The sum of the weights.
+    pub total: u64,
+    /// The chance of each face.
+    pub prob: Vec<f64>,
+    /// `target[k * faces + i]`: the state after face `i` from state `k`, or
+    /// [`EXIT`] when the roll reaches the goal.
+    pub target: Vec<u32>,
+    /// The goal position.
+    pub goal: u32,
+}
+
+impl Chain {
+    pub fn new(game: &Game) -> Chain {
+        let die = &game.rules().die;
+        let faces: Vec<(u32, u64)> = die.faces().collect();
+        let total = die.total();
+        let streaks = game.streaks() as usize;
+        let goal = game.goal();
+        let states = game.positions() * streaks;
+        let mut target = Vec::with_capacity(states * faces.len());
+        for k in 0..states {
+            let at = (k / streaks) as u32;
+            let pawn = Pawn {
+                at,
+                streak: (k % streaks) as u32,
+            };
+            for &(value, _) in &faces {
+                if at == goal {
+                    target.push(EXIT);
+                    continue;
+                }
+                let next = game.play(pawn, value).pawn;
+                target.push(if next.at == goal {
+                    EXIT
+                } else {
+                    Self::index(streaks, next) as u32
+                });
+            }
+        }
+        Chain {
+            streaks,
+            prob: faces
+                .iter()
+                .map(|&(_, w)| w as f64 / total as f64)
+                .collect(),
+            weights: faces.iter().map(|&(_, w)| w).collect(),
+            total,
+            target,
+            goal,
+        }
+    }
+
+    fn index(streaks: usize, pawn: Pawn) -> usize {
+        // Without a bonus limit every streak above 0 plays alike.
+        pawn.at as usize * streaks + (pawn.streak as usize).min(streaks - 1)
+    }
+
+    /// The state of a pawn.
+    pub fn state(&self, pawn: Pawn) -> usize {
+        Self::index(self.streaks, pawn)
+    }
+
+    /// The number of states.
+    pub fn states(&self) -> usize {
+        self.target.len() / self.faces()
+    }
+
+    /// The number of faces (transitions per state).
+    pub fn faces(&self) -> usize {
+        self.prob.len()
+    }
+
+    /// The position of state `k`.
+    pub fn position(&self, k: usize) -> u32 {
+        (k / self.streaks) as u32
+    }
+
+    /// Whether a roll from state `k` starts a turn.
+    pub fn starts_turn(&self, k: usize) -> bool {
+        k.is_multiple_of(self.streaks)
+    }
+
+    /// The targets of state `k`, one per face.
+    pub fn row(&self, k: usize) -> &[u32] {
+        let f = self.faces();
+        &self.target[k * f..(k + 1) * f]
+    }
+
+    /// Whether each state is the goal's.
+    pub fn is_goal(&self, k: usize) -> bool {
+        self.position(k) == self.goal
+    }
+
+    /// The states reachable from `from` (itself included), the goal's
+    /// excluded.
+    pub fn reachable(&self, from: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.states()];
+        if self.is_goal(from) {
+            return seen;
+        }
+        seen[from] = true;
+        let mut stack = vec![from];
+        while let Some(k) = stack.pop() {
+            for &t in self.row(k) {
+                if t != EXIT && !seen[t as usize] {
+                    seen[t as usize] = true;
+                    stack.push(t as usize);
+                }
+            }
+        }
+        seen
+    }
+
+    /// For every state, the states with a transition into it: `(sources,
+    /// faces)` in compressed rows, `start[k]..start[k + 1]`.
+    pub fn predecessors(&self) -> Predecessors {
+        let n = self.states();
+        let f = self.faces();
+        let mut start = vec![0u32; n + 1];
+        for &t in &self.target {
+            if t != EXIT {
+                start[t as usize + 1] += 1;
+            }
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut source = vec![0u32; start[n] as usize];
+        let mut face = vec![0u16; start[n] as usize];
+        for (i, &t) in self.target.iter().enumerate() {
+            if t != EXIT {
+                let at = &mut fill[t as usize];
+                source[*at as usize] = (i / f) as u32;
+                face[*at as usize] = (i % f) as u16;
+                *at += 1;
+            }
+        }
+        Predecessors {
+            start,
+            source,
+            face,
+        }
+    }
+
+    /// Whether the goal can be reached from each state (false for the goal's
+    /// own states, which are not part of the chain).
+    pub fn live(&self, preds: &Predecessors) -> Vec<bool> {
+        let n = self.states();
+        let mut live = vec![false; n];
+        let mut stack: Vec<usize> = (0..n)
+            .filter(|&k| !self.is_goal(k) && self.row(k).contains(&EXIT))
+            .collect();
+        for &k in &stack {
+            live[k] = true;
+        }
+        while let Some(k) = stack.pop() {
+            for &s in preds.sources(k) {
+                let s = s as usize;
+                if !live[s] && !self.is_goal(s) {
+                    live[s] = true;
+                    stack.push(s);
+                }
+            }
+        }
+        live
+    }
+}
+
+/// The transitions into each state.
+#[derive(Debug, Clone)]
+pub(crate) struct Predecessors {
+    start: Vec<u32>,
+    source: Vec<u32>,
+    face: Vec<u16>,
+}
+
+impl Predecessors {
+    pub fn sources(&self, k: usize) -> &[u32] {
+        &self.source[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+
+    pub fn faces(&self, k: usize) -> &[u16] {
+        &self.face[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}

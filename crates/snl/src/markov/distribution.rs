@@ -1,0 +1,428 @@
+//! The whole distribution of the game length, by forward propagation.
+//!
+//! The chance of every state is carried forward one roll (or one turn) at a
+//! time. The chance that reaches the goal on step `t` is `pmf[t]`; the chance
+//! that enters a state from which the goal cannot be reached is moved to
+//! [`Distribution::never`] at once, so a board where pawns get stuck ends the
+//! propagation as soon as what is left is known. The propagation stops when
+//! less than [`Limits::tail`] of the chance is still in play, or when its
+//! work budget is spent; what is still in play then is
+//! [`Distribution::unresolved`], never silently dropped.
+
+use crate::game::{Game, Pawn};
+use crate::markov::chain::{Chain, EXIT};
+
+/// Two numbers closer than this are taken as equal when a quantile or a mode
+/// is read off the distribution: the floating-point sums behind them carry
+/// errors of about this size.
+pub const TOLERANCE: f64 = 1e-12;
+
+/// The distribution of the number of rolls (or turns) a game takes.
+///
+/// `pmf.iter().sum() + never + unresolved` is 1, up to rounding.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Distribution {
+    /// `pmf[t]`: the chance that the game ends on roll (or turn) `t`,
+    /// counting from 0 (`pmf[0]` is 1 only for a game that starts on the
+    /// goal).
+    pub pmf: Vec<f64>,
+    /// The chance that the game never ends: the pawn reaches a position from
+    /// which the goal cannot be reached.
+    pub never: f64,
+    /// The chance not accounted for when the propagation stopped: the game
+    /// ends after `pmf.len() - 1` steps, or never, in some proportion not
+    /// worked out. Below [`Limits::tail`] unless the work budget ran out.
+    pub unresolved: f64,
+}
+
+/// How far the propagation goes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Limits {
+    /// Stop once less than this chance is still in play (default `1e-12`).
+    pub tail: f64,
+    /// Stop after this many state updates (one update carries one state's
+    /// chance along one face of the die); default 2·10⁹, a few seconds.
+    pub work: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            tail: 1e-12,
+            work: 2_000_000_000,
+        }
+    }
+}
+
+impl Distribution {
+    /// The chance that the game ends within `t` rolls (or turns): `P(T ≤ t)`.
+    pub fn cdf(&self, t: usize) -> f64 {
+        self.pmf.iter().take(t.saturating_add(1)).sum()
+    }
+
+    /// The chance that the game ends within `t` steps; the same as
+    /// [`Distribution::cdf`].
+    pub fn within(&self, t: usize) -> f64 {
+        self.cdf(t)
+    }
+
+    /// The chance accounted for in `pmf`: that the game ends in at most
+    /// `pmf.len() - 1` steps.
+    pub fn resolved(&self) -> f64 {
+        self.pmf.iter().sum()
+    }
+
+    /// The `q`-quantile: the smallest `t` with `P(T ≤ t) ≥ q` (within
+    /// [`TOLERANCE`]). `None` when the game ends with a chance below `q`, or
+    /// when the propagation stopped before reaching `q`.
+    pub fn quantile(&self, q: f64) -> Option<usize> {
+        let mut cdf = 0.0;
+        for (t, &p) in self.pmf.iter().enumerate() {
+            cdf += p;
+            if p > 0.0 && cdf >= q - TOLERANCE {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// The median: the 0.5-quantile.
+    pub fn median(&self) -> Option<usize> {
+        self.quantile(0.5)
+    }
+
+    /// The most likely number of steps (the smallest, when several are as
+    /// likely within [`TOLERANCE`] relative). `None` when the game never ends,
+    /// or when the unresolved chance could still hide a likelier value.
+    pub fn mode(&self) -> Option<usize> {
+        let max = self.pmf.iter().copied().fold(0.0, f64::max);
+        if max <= 0.0 || self.unresolved >= max {
+            return None;
+        }
+        self.pmf.iter().position(|&p| p >= max * (1.0 - TOLERANCE))
+    }
+
+    /// The fewest steps with which the game can end. `None` when it never
+    /// ends, or when the propagation stopped before any chance arrived.
+    pub fn min(&self) -> Option<usize> {
+        self.pmf.iter().position(|&p| p > 0.0)
+    }
+
+    /// The mean of the resolved part, `Σ t·pmf[t]` divided by the chance
+    /// resolved. Equal to the mean (to within the tail) when nothing is
+    /// left unresolved and the game always ends.
+    pub fn resolved_mean(&self) -> Option<f64> {
+        let total = self.resolved();
+        (total > 0.0).then(|| {
+            self.pmf
+                .iter()
+                .enumerate()
+                .map(|(t, p)| t as f64 * p)
+                .sum::<f64>()
+                / total
+        })
+    }
+}
+
+/// The distribution of the number of rolls, from the game's start.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// // Two squares: from square 1 only a 1 wins, and other rolls are lost.
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let d = snl::markov::distribution(&game);
+/// assert!((d.pmf[1] - 1.0 / 6.0).abs() < 1e-15);
+/// assert_eq!(d.median(), Some(4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn distribution(game: &Game) -> Distribution {
+    distribution_from(game, game.start(), false)
+}
+
+/// The distribution of the number of turns, from the game's start. The same
+/// as [`distribution`] without the bonus rule.
+pub fn turn_distribution(game: &Game) -> Distribution {
+    distribution_from(game, game.start(), true)
+}
+
+/// The distribution of the number of rolls (or, with `by_turns`, turns) for
+/// a pawn at position `start` at the beginning of a turn.
+///
+/// Positions past the goal are treated as the goal.
+pub fn distribution_from(game: &Game, start: u32, by_turns: bool) -> Distribution {
+    distribution_with(game, start, by_turns, Limits::default())
+}
+
+/// [`distribution_from`] with explicit limits on the propagation.
+pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits) -> Distribution {
+    let start = start.min(game.goal());
+    if start == game.goal() {
+        return Distribution {
+            pmf: vec![1.0],
+            never: 0.0,
+            unresolved: 0.0,
+        };
+    }
+    let chain = Chain::new(game);
+    let live = chain.live(&chain.predecessors());
+    let from = chain.state(Pawn {
+        at: start,
+        streak: 0,
+    });
+    if !live[from] {
+        return Distribution {
+            pmf: vec![0.0],
+            never: 1.0,
+            unresolved: 0.0,
+        };
+    }
+    let single_top = game.rules().bonus.is_some_and(|b| b.limit.is_none()) && chain.faces() == 1;
+    if by_turns && single_top {
+        // Every roll earns another: the whole game is one turn.
+        let rolls = propagate(&chain, &live, from, false, limits);
+        return Distribution {
+            pmf: vec![0.0, rolls.resolved()],
+            ..rolls
+        };
+    }
+    propagate(&chain, &live, from, by_turns && chain.streaks > 1, limits)
+}
+
+/// A vector of chances over states that remembers which part of it is in
+/// use, so that a step costs the states in play rather than the board.
+struct Mass {
+    v: Vec<f64>,
+    lo: usize,
+    hi: usize,
+}
+
+impl Mass {
+    fn new(n: usize) -> Mass {
+        Mass {
+            v: vec![0.0; n],
+            lo: usize::MAX,
+            hi: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, k: usize, m: f64) {
+        self.v[k] += m;
+        self.lo = self.lo.min(k);
+        self.hi = self.hi.max(k);
+    }
+
+    fn range(&self) -> std::ops::Range<usize> {
+        if self.lo > self.hi {
+            0..0
+        } else {
+            self.lo..self.hi + 1
+        }
+    }
+
+    fn sum(&self) -> f64 {
+        self.v[self.range()].iter().sum()
+    }
+
+    fn clear(&mut self) {
+        let r = self.range();
+        self.v[r].fill(0.0);
+        self.lo = usize::MAX;
+        self.hi = 0;
+    }
+}
+
+/// Carries the chance forward from state `from`. By turns, one step is a
+/// whole turn: the rolls within it are carried until the turn is over.
+fn propagate(
+    chain: &Chain,
+    live: &[bool],
+    from: usize,
+    by_turns: bool,
+    limits: Limits,
+) -> Distribution {
+    // Chance that is still rolling within the current turn drops below this
+    // only after very many bonus rolls in a row; it is then counted as
+    // unresolved rather than followed further.
+    const IN_TURN_CUTOFF: f64 = 1e-20;
+    let n = chain.states();
+    let faces = chain.faces();
+    let mut now = Mass::new(n);
+    let mut mid = Mass::new(n);
+    let mut next = Mass::new(n);
+    now.add(from, 1.0);
+    let mut pmf = vec![0.0];
+    let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);
+    loop {
+        let mut ended = 0.0;
+        // One roll of everything in `now`; by turns, repeated while some
+        // chance is still within the turn.
+        loop {
+            for k in now.range() {
+                let m = now.v[k];
+                if m == 0.0 {
+                    continue;
+                }
+                work += faces as u64;
+                for (&t, &p) in chain.row(k).iter().zip(&chain.prob) {
+                    if t == EXIT {
+                        ended += m * p;
+                    } else if !live[t as usize] {
+                        never += m * p;
+                    } else if by_turns && !chain.starts_turn(t as usize) {
+                        mid.add(t as usize, m * p);
+                    } else {
+                        next.add(t as usize, m * p);
+                    }
+                }
+            }
+            now.clear();
+            std::mem::swap(&mut now, &mut mid);
+            if now.lo > now.hi {
+                break;
+            }
+            let rolling = now.sum();
+            if rolling < IN_TURN_CUTOFF || work > limits.work {
+                dropped += rolling;
+                now.clear();
+                break;
+            }
+        }
+        pmf.push(ended);
+        std::mem::swap(&mut now, &mut next);
+        let left = now.sum();
+        if left < limits.tail || work > limits.work {
+            return Distribution {
+                pmf,
+                never,
+                unresolved: left + dropped,
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+// The values compared exactly are exact in binary (0, 1/2, 1/4, ...).
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Jump};
+    use crate::rules::{Bonus, Die, Finish, Rules, Start};
+
+    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
+        Game::new(board, rules).unwrap()
+    }
+
+    #[test]
+    fn geometric_on_two_squares() {
+        let g = game(2, &[], Rules::default());
+        let d = distribution(&g);
+        for t in 1..50 {
+            let expect = (5.0f64 / 6.0).powi(t as i32 - 1) / 6.0;
+            assert!((d.pmf[t] - expect).abs() < 1e-15, "t = {t}");
+        }
+        assert!(d.unresolved < 1e-12);
+        assert_eq!(d.never, 0.0);
+        assert_eq!(d.min(), Some(1));
+        assert_eq!(d.mode(), Some(1));
+        // (5/6)^3 = 0.579 > 0.5 >= (5/6)^4 = 0.482.
+        assert_eq!(d.quantile(0.5), Some(4));
+        assert_eq!(d.quantile(0.1), Some(1));
+        assert!((d.cdf(2) - (1.0 - 25.0 / 36.0)).abs() < 1e-15);
+        assert!((d.resolved_mean().unwrap() - 6.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn stuck_boards_end_early() {
+        // Squares 2..=7 all lead back to 1: the goal is never reached.
+        let jumps: Vec<(u32, u32)> = (2..=7).map(|s| (s, 1)).collect();
+        let d = distribution(&game(10, &jumps, Rules::default()));
+        assert_eq!(d.never, 1.0);
+        assert_eq!(d.min(), None);
+        assert_eq!(d.quantile(0.1), None);
+        // A coin, passing allowed: from 1, a 1 lands on 2 and climbs into
+        // the trap at 6 (from 6 both rolls hit snakes back to 6); a 2 lands
+        // on 3 and climbs to the goal. From 2 a 1 does the same as from 1.
+        let rules = Rules {
+            die: Die::uniform(2).unwrap(),
+            finish: Finish::Pass,
+            ..Rules::default()
+        };
+        let g = game(9, &[(2, 6), (7, 6), (8, 6), (3, 9)], rules);
+        let d = distribution_from(&g, 1, false);
+        assert_eq!(
+            (d.pmf.clone(), d.never, d.unresolved),
+            (vec![0.0, 0.5], 0.5, 0.0)
+        );
+        assert_eq!(d.quantile(0.5), Some(1));
+        let d = distribution_from(&g, 6, false);
+        assert_eq!(d.never, 1.0);
+        let d = distribution_from(&g, 4, true);
+        // From 4: 5 then 6 or 7 (both trapped), or 6 at once.
+        assert_eq!(d.never, 1.0);
+        assert_eq!(d.quantile(0.6), None);
+    }
+
+    #[test]
+    fn turns_with_bonus_rolls() {
+        // A d2 on 3 squares from 1, passing the goal allowed: 2 wins at once;
+        // 1 leads to 2 and ends the turn.
+        let rules = Rules {
+            die: Die::uniform(2).unwrap(),
+            finish: Finish::Pass,
+            bonus: Some(Bonus::unlimited()),
+            ..Rules::default()
+        };
+        let g = game(3, &[], rules.clone());
+        let rolls = distribution(&g);
+        assert_eq!(rolls.pmf, vec![0.0, 0.5, 0.5]);
+        let turns = turn_distribution(&g);
+        assert_eq!(turns.pmf, vec![0.0, 0.5, 0.5]);
+        // On 4 squares: 2 then anything wins in one turn (the 2 is a bonus).
+        let g = game(4, &[], rules);
+        let turns = turn_distribution(&g);
+        // Turn 1 wins with 2,1 / 2,2 (1/2); 1 then a 2-turn... see below.
+        // Rolls: 1 -> 2 (turn over), 2 -> 3 (again). From 2: 1 -> 3 (over),
+        // 2 -> 4 win. From 3: anything wins.
+        // Turn 1 from 1: 2 (1/2) then from 3 anything wins: 1/2.
+        //   1 (1/2) ends at 2.
+        // Turn 2 from 2: 2 wins (1/2); 1 ends at 3.  -> 1/4.
+        // Turn 3 from 3: wins. -> 1/4.
+        assert_eq!(turns.pmf, vec![0.0, 0.5, 0.25, 0.25]);
+        assert_eq!(turns.unresolved, 0.0);
+    }
+
+    #[test]
+    fn one_faced_die_with_bonus_is_one_turn() {
+        let rules = Rules {
+            die: Die::uniform(1).unwrap(),
+            bonus: Some(Bonus::unlimited()),
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        let g = game(5, &[], rules);
+        assert_eq!(distribution(&g).pmf, vec![0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
+        assert_eq!(turn_distribution(&g).pmf, vec![0.0, 1.0]);
+    }
+
+    #[test]
+    fn work_budget_is_reported() {
+        let g = game(200, &[], Rules::default());
+        let d = distribution_with(
+            &g,
+            1,
+            false,
+            Limits {
+                tail: 1e-12,
+                work: 1000,
+            },
+        );
+        assert!(d.unresolved > 0.99);
+        assert_eq!(d.median(), None);
+        assert_eq!(d.mode(), None);
+    }
+}

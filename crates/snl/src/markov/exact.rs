@@ -1,0 +1,215 @@
+//! The expected game length as an exact fraction.
+//!
+//! The chances are `weight / total` with integer weights, so the linear
+//! system has rational coefficients and a rational solution. The same
+//! frontal elimination as the floating-point solver runs on arbitrary
+//! precision rationals, reduced to lowest terms at every step. Numerators and
+//! denominators grow with the board, so the work grows faster than linearly
+//! and boards are limited to [`MAX_STATES`] states.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+
+use crate::game::Game;
+use crate::markov::{Analysis, Forward, solve};
+
+/// The largest number of chain states (squares, times the bonus limit when
+/// there is one) [`exact_mean`] accepts: a 1000-square board takes about a
+/// second.
+pub const MAX_STATES: usize = 2002;
+
+/// The board is too large for exact arithmetic.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the exact mean is limited to {limit} chain states (squares times the bonus limit); this game has {states}; use the floating-point mean"
+)]
+pub struct TooLarge {
+    /// The chain states of this game.
+    pub states: usize,
+    /// The limit, [`MAX_STATES`].
+    pub limit: usize,
+}
+
+/// The expected number of rolls as an exact fraction in lowest terms;
+/// `None` when the game may never end.
+///
+/// # Errors
+///
+/// [`TooLarge`] for games with more than [`MAX_STATES`] chain states.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+/// use num_rational::BigRational;
+///
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let mean = snl::markov::exact_mean(&game)?.unwrap();
+/// assert_eq!(mean, BigRational::from_integer(6.into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, TooLarge> {
+    exact(game, false)
+}
+
+/// The expected number of turns as an exact fraction; `None` when the game
+/// may never end. The same as [`exact_mean`] without the bonus rule.
+///
+/// # Errors
+///
+/// As [`exact_mean`].
+pub fn exact_turn_mean(game: &Game) -> Result<Option<BigRational>, TooLarge> {
+    exact(game, true)
+}
+
+fn exact(game: &Game, by_turns: bool) -> Result<Option<BigRational>, TooLarge> {
+    let states = game.positions() * game.streaks() as usize;
+    if states > MAX_STATES {
+        return Err(TooLarge {
+            states,
+            limit: MAX_STATES,
+        });
+    }
+    if game.starts_finished() {
+        return Ok(Some(BigRational::from_integer(BigInt::from(0))));
+    }
+    let a = Analysis::new(game);
+    if !a.start_live || a.stuck {
+        return Ok(None);
+    }
+    let total = BigInt::from(a.chain.total);
+    let coef: Vec<BigRational> = a
+        .chain
+        .weights
+        .iter()
+        .map(|&w| BigRational::new(BigInt::from(w), total.clone()))
+        .collect();
+    let rows = Forward { a: &a };
+    let plan = solve::Plan::new(&rows);
+    let one = BigRational::from_integer(BigInt::from(1));
+    let zero = BigRational::from_integer(BigInt::from(0));
+    let x = solve::frontal(&rows, &plan, &coef, |k| {
+        if !by_turns || a.chain.starts_turn(k) {
+            one.clone()
+        } else {
+            zero.clone()
+        }
+    });
+    Ok(Some(x[a.start].clone()))
+}
+
+/// `value` in decimal, rounded to `digits` digits after the point.
+///
+/// # Examples
+///
+/// ```
+/// use num_rational::BigRational;
+///
+/// let third = BigRational::new(1.into(), 3.into());
+/// assert_eq!(snl::markov::exact::decimal(&third, 5), "0.33333");
+/// assert_eq!(snl::markov::exact::decimal(&BigRational::new(2.into(), 3.into()), 2), "0.67");
+/// ```
+pub fn decimal(value: &BigRational, digits: usize) -> String {
+    let scale = num_traits::pow(BigInt::from(10), digits);
+    let scaled = value * BigRational::from_integer(scale);
+    let rounded = scaled.round().to_integer();
+    let negative = rounded < BigInt::from(0);
+    let mut s = if negative { -rounded } else { rounded }.to_string();
+    if s.len() <= digits {
+        s = "0".repeat(digits + 1 - s.len()) + &s;
+    }
+    let point = s.len() - digits;
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push_str(&s[..point]);
+    if digits > 0 {
+        out.push('.');
+        out.push_str(&s[point..]);
+    }
+    out
+}
+
+#[cfg(test)]
+// The values compared exactly are exact in binary (0, 1/2, 1/4, ...).
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Jump};
+    use crate::rules::{Bonus, Finish, Rules};
+
+    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
+        Game::new(board, rules).unwrap()
+    }
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn small_boards() {
+        assert_eq!(
+            exact_mean(&game(2, &[], Rules::default())).unwrap(),
+            Some(q(6, 1))
+        );
+        let pass = Rules {
+            finish: Finish::Pass,
+            ..Rules::default()
+        };
+        assert_eq!(
+            exact_mean(&game(2, &[], pass.clone())).unwrap(),
+            Some(q(1, 1))
+        );
+        // Three squares, pass: from 1 a 1 goes to 2 (then one more roll),
+        // anything else finishes: 1 + 1/6.
+        assert_eq!(exact_mean(&game(3, &[], pass)).unwrap(), Some(q(7, 6)));
+        // Three squares, exact: from 2 the mean is 6; from 1, a 2 finishes, a
+        // 1 goes to 2, others are lost: m = 1 + m·4/6 + 6/6 → m = 6.
+        assert_eq!(
+            exact_mean(&game(3, &[], Rules::default())).unwrap(),
+            Some(q(6, 1))
+        );
+        let stuck: Vec<(u32, u32)> = (2..=7).map(|s| (s, 1)).collect();
+        assert_eq!(
+            exact_mean(&game(10, &stuck, Rules::default())).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn turns_with_a_bonus() {
+        // Three squares, pass, bonus: a 6 from 1 finishes anyway, so turns
+        // equal rolls.
+        let rules = Rules {
+            finish: Finish::Pass,
+            bonus: Some(Bonus::unlimited()),
+            ..Rules::default()
+        };
+        assert_eq!(
+            exact_turn_mean(&game(3, &[], rules)).unwrap(),
+            Some(q(7, 6))
+        );
+    }
+
+    #[test]
+    fn refuses_large_boards() {
+        let g = game(3000, &[], Rules::default());
+        assert_eq!(
+            exact_mean(&g),
+            Err(TooLarge {
+                states: 3001,
+                limit: MAX_STATES
+            })
+        );
+    }
+
+    #[test]
+    fn decimals() {
+        assert_eq!(decimal(&q(7, 6), 3), "1.167");
+        assert_eq!(decimal(&q(6, 1), 2), "6.00");
+        assert_eq!(decimal(&q(1, 8), 0), "0");
+        assert_eq!(decimal(&q(-1, 40), 2), "-0.03");
+    }
+}

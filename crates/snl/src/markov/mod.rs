@@ -1,0 +1,450 @@
+//! Games with a real die: the exact statistics of the game length.
+//!
+//! A game is an absorbing Markov chain. Its states are the pawn's position
+//! and, under the bonus rule, how many top values it has rolled in a row in
+//! the current turn; its transitions are the faces of the die, applied by
+//! [`Game::play`](crate::Game::play), so every rule means here what it means
+//! in the search and the simulation.
+//!
+//! - [`stats`] and [`turn_stats`]: mean, variance and the whole distribution
+//!   of the number of rolls (or turns), and the chance of never finishing.
+//! - [`distribution`], [`turn_distribution`], [`distribution_from`]: the
+//!   distribution alone, from any position.
+//! - [`expected_rolls`], [`expected_turns`]: the mean alone, fast on boards
+//!   of millions of squares.
+//! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
+//!   [`exact::MAX_STATES`] states.
+//! - [`visits`]: how often the pawn lands on, and rests on, each square.
+//! - [`impact`]: how much each jump changes the mean.
+//! - [`reference`]: plain textbook solvers, kept to check the fast one.
+//!
+//! Means and variances come from solving linear systems (see [`solve`]'s
+//! notes on the method), not from the distribution, which is computed
+//! separately by forward propagation.
+//!
+//! ```
+//! use snl::{Board, Game, Jump, Rules};
+//!
+//! let board = Board::new(10, [Jump { from: 4, to: 9 }, Jump { from: 8, to: 2 }])?;
+//! let game = Game::new(board, Rules::default())?;
+//! let s = snl::markov::stats(&game)?;
+//! let mean = s.mean.expect("this game always ends");
+//! assert!((mean - s.distribution.resolved_mean().unwrap()).abs() < 1e-9);
+//! assert_eq!(s.never_finishes, 0.0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod chain;
+pub mod distribution;
+pub mod exact;
+pub mod impact;
+pub mod reference;
+pub mod solve;
+pub mod visits;
+
+pub use distribution::{
+    Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
+};
+pub use exact::{TooLarge, exact_mean, exact_turn_mean};
+pub use impact::{JumpImpact, impact};
+pub use visits::{Visits, visits};
+
+use crate::game::{Game, Pawn};
+use chain::{Chain, EXIT, Predecessors};
+
+/// A game-length question the solver could not answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MarkovError {
+    /// The board was too costly to solve directly, and the iterative solver
+    /// did not reach full precision within its budget.
+    #[error(
+        "the iterative solver did not converge within its budget (estimated error {}); the board has many long snakes open at once and very long games",
+        .error.map_or_else(|| "unknown".to_string(), |e| format!("{e:.3e}"))
+    )]
+    NotConverged {
+        /// The estimated error of the last iterate, when it could be
+        /// estimated.
+        error: Option<f64>,
+    },
+}
+
+/// The statistics of the number of rolls (or turns) one pawn takes to
+/// finish.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stats {
+    /// The expected number; `None` when the game may never end.
+    pub mean: Option<f64>,
+    /// The variance; `None` when the game may never end.
+    pub variance: Option<f64>,
+    /// The standard deviation; `None` when the game may never end.
+    pub std_dev: Option<f64>,
+    /// The chance that the game never ends.
+    pub never_finishes: f64,
+    /// The whole distribution (its `never` comes from the propagation;
+    /// [`Stats::never_finishes`] from a linear solve, and is the more
+    /// precise).
+    pub distribution: Distribution,
+}
+
+/// The statistics of the number of rolls from the game's start.
+///
+/// # Errors
+///
+/// [`MarkovError::NotConverged`] on boards too large for the direct solver
+/// where the iterative one does not converge.
+pub fn stats(game: &Game) -> Result<Stats, MarkovError> {
+    stats_by(game, false)
+}
+
+/// The statistics of the number of turns from the game's start (the same as
+/// [`stats`] without the bonus rule).
+///
+/// # Errors
+///
+/// As [`stats`].
+pub fn turn_stats(game: &Game) -> Result<Stats, MarkovError> {
+    stats_by(game, true)
+}
+
+fn stats_by(game: &Game, by_turns: bool) -> Result<Stats, MarkovError> {
+    let m = moments(game, by_turns, true)?;
+    Ok(Stats {
+        mean: m.mean,
+        variance: m.variance,
+        std_dev: m.variance.map(f64::sqrt),
+        never_finishes: m.never,
+        distribution: distribution_from(game, game.start(), by_turns),
+    })
+}
+
+/// The expected number of rolls from the game's start; `None` when the game
+/// may never end (then the expectation is infinite).
+///
+/// # Errors
+///
+/// As [`stats`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Finish, Game, Rules};
+///
+/// // Two squares from square 1: a d6 must show exactly 1.
+/// let exact = Game::new(Board::empty(2)?, Rules::default())?;
+/// assert!((snl::markov::expected_rolls(&exact)?.unwrap() - 6.0).abs() < 1e-12);
+/// let pass = Rules { finish: Finish::Pass, ..Rules::default() };
+/// let pass = Game::new(Board::empty(2)?, pass)?;
+/// assert_eq!(snl::markov::expected_rolls(&pass)?, Some(1.0));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
+    Ok(moments(game, false, false)?.mean)
+}
+
+/// The expected number of turns from the game's start; `None` when the game
+/// may never end.
+///
+/// # Errors
+///
+/// As [`stats`].
+pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
+    Ok(moments(game, true, false)?.mean)
+}
+
+/// The chance that a game from the start never ends.
+///
+/// # Errors
+///
+/// As [`stats`].
+pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
+    Ok(moments(game, false, false)?.never)
+}
+
+struct Moments {
+    mean: Option<f64>,
+    variance: Option<f64>,
+    never: f64,
+}
+
+/// The chain of a game with the states that matter for a pawn from the
+/// start: reachable from it, and able to reach the goal.
+#[derive(Debug)]
+pub(crate) struct Analysis {
+    chain: Chain,
+    preds: Predecessors,
+    /// Reachable from the start and live.
+    active: Vec<bool>,
+    /// The start state.
+    start: usize,
+    /// Whether the start itself is live.
+    start_live: bool,
+    /// Whether a state that cannot reach the goal is reachable.
+    stuck: bool,
+}
+
+impl Analysis {
+    fn new(game: &Game) -> Analysis {
+        let chain = Chain::new(game);
+        let preds = chain.predecessors();
+        let live = chain.live(&preds);
+        let start = chain.state(Pawn {
+            at: game.start(),
+            streak: 0,
+        });
+        let mut active = chain.reachable(start);
+        let mut stuck = false;
+        for (a, &l) in active.iter_mut().zip(&live) {
+            stuck |= *a && !l;
+            *a &= l;
+        }
+        Analysis {
+            chain,
+            preds,
+            active,
+            start,
+            start_live: live[start],
+            stuck,
+        }
+    }
+}
+
+/// `x = c + Q x` over the active states, a state at a time.
+struct Forward<'a> {
+    a: &'a Analysis,
+}
+
+impl solve::Rows for Forward<'_> {
+    fn len(&self) -> usize {
+        self.a.chain.states()
+    }
+    fn active(&self, k: usize) -> bool {
+        self.a.active[k]
+    }
+    fn terms(&self, k: usize, out: &mut Vec<(Option<u32>, u16)>) {
+        for (i, &t) in self.a.chain.row(k).iter().enumerate() {
+            let live = t != EXIT && self.a.active[t as usize];
+            out.push((live.then_some(t), i as u16));
+        }
+    }
+    fn stochastic(&self) -> bool {
+        true
+    }
+}
+
+/// `x = c + Qᵀ x` over the active states, numbered from the top down so that
+/// the solver, which eliminates the highest number first, sweeps the board
+/// from the bottom up: the mirror image of [`Forward`].
+struct Backward<'a> {
+    a: &'a Analysis,
+}
+
+impl solve::Rows for Backward<'_> {
+    fn len(&self) -> usize {
+        self.a.chain.states()
+    }
+    fn active(&self, k: usize) -> bool {
+        self.a.active[self.len() - 1 - k]
+    }
+    fn terms(&self, k: usize, out: &mut Vec<(Option<u32>, u16)>) {
+        let n = self.len();
+        let j = n - 1 - k;
+        for (&s, &f) in self.a.preds.sources(j).iter().zip(self.a.preds.faces(j)) {
+            if self.a.active[s as usize] {
+                out.push((Some((n - 1 - s as usize) as u32), f));
+            }
+        }
+    }
+    fn stochastic(&self) -> bool {
+        false
+    }
+}
+
+fn moments(game: &Game, by_turns: bool, second: bool) -> Result<Moments, MarkovError> {
+    if game.starts_finished() {
+        return Ok(Moments {
+            mean: Some(0.0),
+            variance: Some(0.0),
+            never: 0.0,
+        });
+    }
+    let a = Analysis::new(game);
+    if !a.start_live {
+        return Ok(Moments {
+            mean: None,
+            variance: None,
+            never: 1.0,
+        });
+    }
+    let chain = &a.chain;
+    let rows = Forward { a: &a };
+    let plan = solve::Plan::new(&rows);
+    let run = |rhs: &dyn Fn(usize) -> f64| -> Result<Vec<f64>, MarkovError> {
+        if plan.affordable() {
+            Ok(solve::frontal(&rows, &plan, &chain.prob, rhs))
+        } else {
+            solve::gauss_seidel(&rows, &chain.prob, rhs, 4.0 * solve::FRONTAL_BUDGET)
+        }
+    };
+    if a.stuck {
+        // The chance of finishing: the chance of a roll to the goal, then
+        // of finishing from wherever the roll led.
+        let finish = run(&|k| {
+            chain
+                .row(k)
+                .iter()
+                .zip(&chain.prob)
+                .filter(|(t, _)| **t == EXIT)
+                .map(|(_, p)| p)
+                .sum()
+        })?;
+        return Ok(Moments {
+            mean: None,
+            variance: None,
+            never: (1.0 - finish[a.start]).clamp(0.0, 1.0),
+        });
+    }
+    // Each roll costs 1; by turns, only the rolls that start a turn do.
+    let cost = |k: usize| {
+        if !by_turns || chain.starts_turn(k) {
+            1.0
+        } else {
+            0.0
+        }
+    };
+    let x = run(&cost)?;
+    let mean = x[a.start];
+    let variance = if second {
+        // E[T²] from k: a roll costing c, then T' from the next state:
+        // E[(c + T')²] = c² + 2c·E[T'] + E[T'²], with E[T'] = x_k - c.
+        let y = run(&|k| {
+            let c = cost(k);
+            c * (2.0 * x[k] - c)
+        })?;
+        Some((y[a.start] - mean * mean).max(0.0))
+    } else {
+        None
+    };
+    Ok(Moments {
+        mean: Some(mean),
+        variance,
+        never: 0.0,
+    })
+}
+
+#[cfg(test)]
+// The values compared exactly are exact in binary (0, 1/2, 1/4, ...).
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Jump};
+    use crate::rules::{Bonus, Die, Finish, Rules, Start};
+
+    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
+        Game::new(board, rules).unwrap()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+    }
+
+    #[test]
+    fn two_squares_under_each_finish() {
+        for (finish, mean, var) in [
+            // Geometric with p = 1/6: mean 6, variance (1-p)/p² = 30.
+            (Finish::Exact, 6.0, 30.0),
+            // Bounce from 1 by r lands on 1 + ... always back to 1 or 2: only
+            // odd rolls (1, 3, 5) reach square 2.
+            (Finish::Bounce, 2.0, 2.0),
+            (Finish::Pass, 1.0, 0.0),
+        ] {
+            let g = game(
+                2,
+                &[],
+                Rules {
+                    finish,
+                    ..Rules::default()
+                },
+            );
+            let s = stats(&g).unwrap();
+            assert!(close(s.mean.unwrap(), mean), "{finish}: {:?}", s.mean);
+            assert!(
+                close(s.variance.unwrap(), var),
+                "{finish}: {:?}",
+                s.variance
+            );
+            assert_eq!(s.never_finishes, 0.0);
+        }
+    }
+
+    #[test]
+    fn stuck_board_is_infinite() {
+        // Every square a d6 reaches from 1 leads back to 1.
+        let jumps: Vec<(u32, u32)> = (2..=7).map(|s| (s, 1)).collect();
+        let s = stats(&game(10, &jumps, Rules::default())).unwrap();
+        assert_eq!((s.mean, s.variance, s.std_dev), (None, None, None));
+        assert_eq!(s.never_finishes, 1.0);
+        assert_eq!(s.distribution.never, 1.0);
+    }
+
+    #[test]
+    fn a_trap_catches_half() {
+        // A coin, passing allowed. A 1 lands on 2, whose ladder leads to 6;
+        // from 6 both rolls land on snakes back to 6, forever. A 2 lands on
+        // 3, whose ladder reaches the goal.
+        let rules = Rules {
+            die: Die::uniform(2).unwrap(),
+            finish: Finish::Pass,
+            ..Rules::default()
+        };
+        let g = game(9, &[(2, 6), (7, 6), (8, 6), (3, 9)], rules);
+        let s = stats(&g).unwrap();
+        assert_eq!(s.mean, None);
+        assert!(close(s.never_finishes, 0.5), "{}", s.never_finishes);
+        assert!(close(s.distribution.never, 0.5));
+        assert_eq!(s.distribution.pmf, vec![0.0, 0.5]);
+        assert_eq!(s.distribution.min(), Some(1));
+        assert_eq!(s.distribution.quantile(0.5), Some(1));
+        assert_eq!(s.distribution.quantile(0.75), None);
+        assert_eq!(never_finishes(&g).unwrap(), 0.5);
+    }
+
+    #[test]
+    fn bonus_changes_turns_not_rolls_without_a_limit() {
+        let jumps = [(3, 11), (9, 2), (14, 5)];
+        let plain = game(20, &jumps, Rules::default());
+        let bonus = game(
+            20,
+            &jumps,
+            Rules {
+                bonus: Some(Bonus::unlimited()),
+                ..Rules::default()
+            },
+        );
+        let r0 = expected_rolls(&plain).unwrap().unwrap();
+        let r1 = expected_rolls(&bonus).unwrap().unwrap();
+        assert!(close(r0, r1));
+        let t0 = expected_turns(&plain).unwrap().unwrap();
+        let t1 = expected_turns(&bonus).unwrap().unwrap();
+        assert!(close(t0, r0));
+        assert!(t1 < r1);
+        let s = turn_stats(&bonus).unwrap();
+        assert!(close(s.distribution.resolved_mean().unwrap(), t1));
+    }
+
+    #[test]
+    fn off_board_start() {
+        // A one-square board from off the board: only a 1 finishes.
+        let rules = Rules {
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        let g = game(1, &[], rules);
+        assert!(close(expected_rolls(&g).unwrap().unwrap(), 6.0));
+        assert_eq!(
+            expected_rolls(&game(1, &[], Rules::default())).unwrap(),
+            Some(0.0)
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! How often a pawn lands on each square, on average, in one game.
+
+use crate::game::{Game, Pawn};
+use crate::markov::{Analysis, Backward, MarkovError, solve};
+
+/// The expected number of times, in one game from the start, that the pawn
+/// lands on and rests on each square. Indexed by position `0..=goal`.
+///
+/// Every roll either lands on a square or is lost, so
+/// `landings.sum() + lost + resets` and `rests.sum()` are both the expected
+/// number of rolls.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Visits {
+    /// `landings[s]`: expected rolls that land on `s`, before any jump. A
+    /// square where a jump starts is landed on but never rested on; this is
+    /// what a designer asks ("how often is this snake's head hit?").
+    pub landings: Vec<f64>,
+    /// `rests[s]`: expected rolls after which the pawn stands on `s`, after
+    /// any jump. A lost roll leaves the pawn where it was and counts there.
+    pub rests: Vec<f64>,
+    /// Expected rolls lost because they would pass the goal under an exact
+    /// finish.
+    pub lost: f64,
+    /// Expected rolls that sent the pawn back to the start under a bonus
+    /// limit.
+    pub resets: f64,
+}
+
+impl Visits {
+    /// The expected number of rolls: every roll is counted once in
+    /// `rests`.
+    pub fn total(&self) -> f64 {
+        self.rests.iter().sum()
+    }
+}
+
+/// The expected landings and rests on every square; `None` when the game may
+/// never end (some of them are then infinite).
+///
+/// # Errors
+///
+/// As [`stats`](crate::markov::stats).
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Jump, Rules};
+///
+/// let game = Game::new(Board::new(10, [Jump { from: 4, to: 9 }])?, Rules::default())?;
+/// let v = snl::markov::visits(&game)?.unwrap();
+/// assert_eq!(v.rests[4], 0.0, "a ladder's foot is passed through");
+/// assert!(v.landings[4] > 0.0);
+/// let mean = snl::markov::expected_rolls(&game)?.unwrap();
+/// assert!((v.total() - mean).abs() < 1e-9);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn visits(game: &Game) -> Result<Option<Visits>, MarkovError> {
+    let squares = game.positions();
+    if game.starts_finished() {
+        return Ok(Some(Visits {
+            landings: vec![0.0; squares],
+            rests: vec![0.0; squares],
+            lost: 0.0,
+            resets: 0.0,
+        }));
+    }
+    let a = Analysis::new(game);
+    if !a.start_live || a.stuck {
+        return Ok(None);
+    }
+    let chain = &a.chain;
+    let n = chain.states();
+    // Expected rolls made from each state: the start's row of (I - Q)⁻¹.
+    let from = n - 1 - a.start;
+    let rolls = solve::solve(&Backward { a: &a }, &chain.prob, |k| {
+        if k == from { 1.0 } else { 0.0 }
+    })?;
+    let mut v = Visits {
+        landings: vec![0.0; squares],
+        rests: vec![0.0; squares],
+        lost: 0.0,
+        resets: 0.0,
+    };
+    let faces: Vec<u32> = game.rules().die.values().collect();
+    for k in (0..n).filter(|&k| a.active[k]) {
+        let times = rolls[n - 1 - k];
+        let pawn = Pawn {
+            at: chain.position(k),
+            streak: (k % chain.streaks) as u32,
+        };
+        for (&value, &p) in faces.iter().zip(&chain.prob) {
+            let played = game.play(pawn, value);
+            let m = times * p;
+            v.rests[played.pawn.at as usize] += m;
+            match played.moved {
+                Some(step) => v.landings[step.land as usize] += m,
+                None if played.reset => v.resets += m,
+                None => v.lost += m,
+            }
+        }
+    }
+    Ok(Some(v))
+}
+
+#[cfg(test)]
+// The values compared exactly are exact in binary (0, 1/2, 1/4, ...).
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Jump};
+    use crate::rules::{Bonus, Rules, Start};
+
+    #[test]
+    fn two_squares() {
+        let g = Game::new(Board::empty(2).unwrap(), Rules::default()).unwrap();
+        let v = visits(&g).unwrap().unwrap();
+        // Six rolls on average: one lands on 2, five are lost and leave the
+        // pawn on 1.
+        assert!((v.landings[2] - 1.0).abs() < 1e-12);
+        assert!((v.lost - 5.0).abs() < 1e-12);
+        assert!((v.rests[1] - 5.0).abs() < 1e-12);
+        assert!((v.total() - 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn sums_match_the_mean_under_a_bonus_limit() {
+        let board = Board::new(30, [Jump { from: 5, to: 22 }, Jump { from: 27, to: 3 }]).unwrap();
+        let rules = Rules {
+            bonus: Some(Bonus::with_limit(2).unwrap()),
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        let g = Game::new(board, rules).unwrap();
+        let v = visits(&g).unwrap().unwrap();
+        let mean = crate::markov::expected_rolls(&g).unwrap().unwrap();
+        let landed: f64 = v.landings.iter().sum();
+        assert!((landed + v.lost + v.resets - mean).abs() < 1e-9 * mean);
+        assert!((v.total() - mean).abs() < 1e-9 * mean);
+        assert!(v.resets > 0.0);
+        assert_eq!(v.rests[5], 0.0);
+        assert_eq!(v.rests[27], 0.0);
+        assert!(v.landings[27] > 0.0);
+    }
+}
