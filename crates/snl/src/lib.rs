@@ -27,19 +27,25 @@
 //! - [`game`]: a board under rules, and the one successor function.
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
+//! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
+//! - [`race`]: several players with a real die; the exact chance each seat wins.
+//! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
 
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod brute;
 pub mod check;
+pub mod duel;
 pub mod game;
 pub mod input;
 pub mod leetcode;
 pub mod markov;
 pub mod presets;
+pub mod race;
 pub mod rules;
 pub mod shortest;
+pub mod simulate;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use game::{Game, GameError, Move, Pawn, Played};

@@ -1,8 +1,10 @@
 //! Integration and property tests for the snl library.
 
+mod duel;
 mod input;
 mod input_errors;
 mod markov;
 mod presets;
 mod shortest;
+mod simulate;
 mod strategies;
