@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::io;
 
 use snl::markov::{Distribution, JumpImpact, MarkovError, Visits};
+use snl::race::{self, RaceError};
 use snl::shortest::Solution;
 use snl::{Finish, Game, Rules, Start};
 
@@ -35,6 +36,51 @@ pub struct RaceSummary {
     pub expected_rounds: Option<f64>,
 }
 
+/// The most rounds the race curves follow; by then nearly every race on a
+/// playable board is over.
+const MAX_ROUNDS: usize = 1000;
+
+impl RaceSummary {
+    /// A race of `players` pawns from the game's start, taking turns in
+    /// seat order, by [`snl::race::outcome`] on each seat's distribution of
+    /// the turn it finishes on. The chance that a seat has won by round `r`
+    /// is the same race with every distribution cut after turn `r`: a race
+    /// decided by then is decided by the first `r` turns alone.
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError`] for no players or too many.
+    pub fn compute(game: &Game, players: usize) -> Result<RaceSummary, RaceError> {
+        let dist = snl::markov::turn_distribution(game);
+        let seat = race::Seat {
+            pmf: &dist.pmf,
+            never: dist.never,
+        };
+        let whole = race::outcome(&vec![seat; players])?;
+        let rounds = dist.pmf.len().min(MAX_ROUNDS);
+        let mut by_round = vec![Vec::with_capacity(rounds); players];
+        for r in 0..rounds {
+            let cut = race::Seat {
+                pmf: &dist.pmf[..=r],
+                never: 0.0,
+            };
+            let so_far = race::outcome(&vec![cut; players])?;
+            for (curve, w) in by_round.iter_mut().zip(so_far.win) {
+                curve.push(w);
+            }
+        }
+        Ok(RaceSummary {
+            seats: by_round
+                .into_iter()
+                .zip(&whole.win)
+                .map(|(by_round, &win)| Seat { by_round, win })
+                .collect(),
+            no_winner: whole.no_winner,
+            expected_rounds: whole.expected_rounds,
+        })
+    }
+}
+
 /// Everything the report shows, computed once.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -48,9 +94,9 @@ pub struct Report {
 }
 
 impl Report {
-    /// Computes everything about `game` but the races; `name` heads the page.
-    /// A statistic that cannot be computed is reported in the page, not as
-    /// an error.
+    /// Computes everything about `game`, with races of 2, 3 and 4 players;
+    /// `name` heads the page. A statistic that cannot be computed is
+    /// reported in the page, not as an error.
     pub fn compute(game: &Game, name: &str) -> Report {
         let squares = u64::from(game.board().squares());
         let jumps = game.board().jump_count() as u64;
@@ -62,16 +108,10 @@ impl Report {
             visits: snl::markov::visits(game),
             impact: (squares.saturating_mul(jumps) <= IMPACT_WORK_LIMIT)
                 .then(|| snl::markov::impact(game)),
-            races: Vec::new(),
+            races: (2..=4)
+                .map(|k| RaceSummary::compute(game, k).map_err(|e| e.to_string()))
+                .collect(),
         }
-    }
-
-    /// Adds the win chances of a race (2, 3, 4 players, ...); an `Err` holds
-    /// why they could not be computed.
-    #[must_use]
-    pub fn race(mut self, race: Result<RaceSummary, String>) -> Self {
-        self.races.push(race);
-        self
     }
 
     /// Writes the page.

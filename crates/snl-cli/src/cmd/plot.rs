@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use snl_draw::plot::LengthPlot;
+use snl_draw::report::RaceSummary;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output_file::{Kind, write_output};
@@ -14,16 +15,22 @@ use crate::output_file::{Kind, write_output};
 /// finishing on each roll (bars), the chance of having finished by then (a
 /// line), with the mean, the median and the fewest rolls marked.
 ///
-/// The picture is SVG, or PNG when the output name ends in `.png`. Without
-/// -o the SVG goes to standard output.
+/// With --players K, a second panel shows each seat's chance of having won
+/// a K-player race by each round. The picture is SVG, or PNG when the output
+/// name ends in `.png`. Without -o the SVG goes to standard output.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = "Examples:
   snl plot board.json -o length.svg
-  snl plot --preset milton-bradley -o length.png")]
+  snl plot --preset milton-bradley -o length.png --players 3")]
 pub struct Args {
     /// Where to write the plot: `.png` for PNG, anything else for SVG.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// Add each seat's chance of having won a race of K players by each
+    /// round.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=8))]
+    pub players: Option<u32>,
 
     #[command(flatten)]
     pub board: BoardArgs,
@@ -37,7 +44,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let stats = snl::markov::stats(game).context("computing the game-length distribution")?;
-    let svg = LengthPlot::new(&stats.distribution)
+    let mut plot = LengthPlot::new(&stats.distribution);
+    if let Some(k) = args.players {
+        let race = RaceSummary::compute(game, k as usize)
+            .with_context(|| format!("computing a race of {k} players"))?;
+        plot = plot.race(race.seats);
+    }
+    let svg = plot
         .mean(stats.mean)
         .fewest(snl::shortest::min_rolls(game))
         .title(&format!(
