@@ -25,8 +25,9 @@ Exit codes:
 ///
 /// A board comes from a file, from standard input (`-`), or from a built-in
 /// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
-/// one JSON document instead. snl prints no colour except `error:` on a
-/// terminal, and none when `NO_COLOR` is set.
+/// one JSON document instead. snl prints no colour except `error:` and
+/// `snl show`'s board on a terminal, and none when `NO_COLOR` is set.
+/// `render`, `plot` and `report` draw pictures and a one-page report.
 #[derive(Debug, Parser)]
 #[command(name = "snl", version, after_help = EXIT_CODES)]
 pub struct Cli {

@@ -54,6 +54,21 @@ fn show_prints_the_grid_plainly_when_not_a_terminal() {
 }
 
 #[test]
+fn show_is_in_colour_on_a_terminal_unless_no_color() {
+    let args = "show testdata/seed-000-leetcode-909.grid.json";
+    let (out, code) = crate::errors::in_terminal(args, false);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("14\x1b[32m↑35\x1b[0m"),
+        "ladders green: {out:?}"
+    );
+    assert!(out.contains("17\x1b[31m↓13\x1b[0m"), "snakes red: {out:?}");
+    let (plain, _) = crate::errors::in_terminal(args, true);
+    assert!(!plain.contains('\x1b'));
+    assert!(plain.contains("14↑35  15"));
+}
+
+#[test]
 fn render_svg_with_path_and_layers() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("board.svg");
