@@ -219,6 +219,10 @@ struct Painter<'p, 'a> {
     legend: Vec<Item>,
     legend_top: f64,
     legend_rows: Vec<(usize, usize)>,
+    /// The most rolls of any square, for `Shading::Layers`.
+    max_layer: u32,
+    /// The largest value of any square but the last, for `Shading::Heat`.
+    max_heat: f64,
 }
 
 impl<'p, 'a> Painter<'p, 'a> {
@@ -266,6 +270,8 @@ impl<'p, 'a> Painter<'p, 'a> {
             legend: Vec::new(),
             legend_top: top + grid_h + 16.0,
             legend_rows: Vec::new(),
+            max_layer: Painter::max_layer(pic),
+            max_heat: Painter::max_heat(pic),
         };
         p.legend = p.legend_items();
         let widest = p.legend.iter().map(|i| i.width).fold(0.0, f64::max);
@@ -401,7 +407,7 @@ impl<'p, 'a> Painter<'p, 'a> {
                 }
             }
             Shading::Layers(dist) => match dist.get(s as usize).copied().flatten() {
-                Some(d) => colour::LAYERS.at(f64::from(d) / f64::from(self.max_layer().max(1))),
+                Some(d) => colour::LAYERS.at(f64::from(d) / f64::from(self.max_layer.max(1))),
                 None if board.jump(s).is_some() => Rgb(0xff, 0xff, 0xff),
                 None => colour::UNREACHABLE,
             },
@@ -411,7 +417,7 @@ impl<'p, 'a> Painter<'p, 'a> {
             Shading::Heat(..) if s == self.squares() => colour::FINISH,
             Shading::Heat(values, _) => {
                 let v = values.get(s as usize).copied().unwrap_or(0.0);
-                let max = self.max_heat();
+                let max = self.max_heat;
                 if max > 0.0 {
                     // A hundred steps are more than the eye tells apart, and
                     // equal neighbours share one rectangle.
@@ -423,18 +429,18 @@ impl<'p, 'a> Painter<'p, 'a> {
         }
     }
 
-    fn max_layer(&self) -> u32 {
-        match &self.pic.shading {
+    fn max_layer(pic: &BoardPicture<'_>) -> u32 {
+        match &pic.shading {
             Shading::Layers(dist) => dist.iter().flatten().copied().max().unwrap_or(0),
             _ => 0,
         }
     }
 
-    fn max_heat(&self) -> f64 {
-        match &self.pic.shading {
+    fn max_heat(pic: &BoardPicture<'_>) -> f64 {
+        match &pic.shading {
             Shading::Heat(values, _) => values
                 .iter()
-                .take(self.squares() as usize)
+                .take(pic.board.squares() as usize)
                 .skip(1)
                 .copied()
                 .filter(|v| v.is_finite())
@@ -546,14 +552,16 @@ impl<'p, 'a> Painter<'p, 'a> {
         let d = b.sub(a);
         let u = d.unit();
         let n = u.perp();
-        let gap = c * 0.15;
+        let gap = (c * 0.15).max(1.5);
         let mut path = String::new();
         for side in [-1.0, 1.0] {
             let o = n.mul(gap * side);
             let (p, q) = (a.add(o), b.add(o));
             put!(path, "M{} {}L{} {}", N(p.x), N(p.y), N(q.x), N(q.y));
         }
-        let rungs = (d.len() / (c * 0.3)).floor().max(1.0) as u32;
+        // Rungs at least 5 pixels apart, so that a long ladder on small
+        // squares still reads as a ladder, not as a band.
+        let rungs = (d.len() / (c * 0.3).max(5.0)).floor().max(1.0) as u32;
         for i in 0..rungs {
             let t = (f64::from(i) + 0.5) / f64::from(rungs);
             let m = a.add(d.mul(t));
@@ -579,14 +587,16 @@ impl<'p, 'a> Painter<'p, 'a> {
         let d = tail.sub(head);
         let len = d.len();
         let n = d.unit().perp();
-        let waves = (len / (c * 1.8)).round().clamp(1.0, 60.0);
+        // A wave every two squares or so, but never shorter than 24 pixels:
+        // on small squares finer wiggles are only noise (and file size).
+        let waves = (len / (c * 1.8).max(24.0)).round().clamp(1.0, 12.0);
         let amp = (c * 0.2).min(len * 0.12);
         let centre = |t: f64| {
             let wiggle =
                 (t * waves * std::f64::consts::TAU).sin() * (t * std::f64::consts::PI).sin();
             head.add(d.mul(t)).add(n.mul(amp * wiggle))
         };
-        let steps = ((waves * 16.0) as usize).clamp(16, 2000);
+        let steps = (waves * 14.0) as usize;
         let mut left = Vec::with_capacity(steps + 1);
         let mut right = Vec::with_capacity(steps + 1);
         for i in 0..=steps {
@@ -609,17 +619,17 @@ impl<'p, 'a> Painter<'p, 'a> {
             );
         }
         path.push('Z');
-        let halo = (c * 0.05).max(0.6);
+        // The white stroke is painted under the fill: its outer half is a
+        // halo that keeps the snake apart from what it crosses.
+        let halo = (c * 0.07).max(1.0);
         put!(
             out,
-            "<g><title>snake {} to {}</title><path d=\"{path}\" fill=\"#ffffff\" stroke=\"#ffffff\" stroke-width=\"{}\"/>\
-             <path d=\"{path}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"/>",
+            "<g><title>snake {} to {}</title><path d=\"{path}\" fill=\"{}\" stroke=\"#ffffff\" \
+             stroke-width=\"{}\" paint-order=\"stroke\"/>",
             j.from,
             j.to,
-            N(halo),
             colour::SNAKE,
-            colour::SNAKE_HEAD,
-            N((c * 0.012).max(0.2)),
+            N(halo),
         );
         let r = (c * 0.13).max(1.2);
         put!(
@@ -922,7 +932,7 @@ impl<'p, 'a> Painter<'p, 'a> {
             Shading::Plain => {}
             Shading::Layers(dist) => self.layers_legend(dist, &mut items),
             Shading::Heat(_, what) => {
-                let max = self.max_heat();
+                let max = self.max_heat;
                 items.push(self.ramp_item(&format!("{what}:"), "0", &short(max)));
             }
         }
@@ -934,7 +944,7 @@ impl<'p, 'a> Painter<'p, 'a> {
     fn layers_legend(&self, dist: &[Option<u32>], items: &mut Vec<Item>) {
         let board = self.pic.board;
         let f = LEGEND_FONT;
-        let max = self.max_layer();
+        let max = self.max_layer;
         let label = "fewest rolls to rest on a square:";
         let lw = text_width(label, f) + 6.0;
         if max <= 24 {

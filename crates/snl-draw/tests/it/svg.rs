@@ -99,3 +99,29 @@ fn thousands_of_squares_still_parse() {
     assert!(!texts.iter().any(|t| t == "5050"));
     assert!(texts.iter().any(|t| t == "9901"));
 }
+
+#[test]
+fn a_quarter_million_squares_with_layers_stay_small() {
+    // Long jumps on tiny squares: rungs, waves and fills must not grow with
+    // the length in squares, nor the colouring with the square of the size.
+    let jumps: Vec<(u32, u32)> = (1000..249_000)
+        .step_by(997)
+        .map(|s| {
+            (
+                s,
+                if s % 2 == 0 {
+                    s - 900
+                } else {
+                    (s + 5000).min(249_999)
+                },
+            )
+        })
+        .collect();
+    let g = game(250_000, &jumps);
+    let svg = BoardPicture::new(g.board())
+        .layers(&snl::shortest::distances(&g))
+        .path(g.start(), &snl::shortest::solve(&g).path)
+        .to_svg();
+    assert!(svg.len() < 8_000_000, "{} bytes", svg.len());
+    parse(&svg);
+}
