@@ -71,6 +71,9 @@ pub enum DrawError {
     /// when it made the SVG).
     #[error("the SVG could not be rasterised: {0}")]
     Svg(String),
+    /// No game ever ends, so there is no game length to plot.
+    #[error("no game on this board ever ends, so there is no game length to plot")]
+    NeverEnds,
     /// The plotting library failed.
     #[error("the plot could not be drawn: {0}")]
     Plot(String),

@@ -115,9 +115,12 @@ impl<'a> LengthPlot<'a> {
     ///
     /// # Errors
     ///
-    /// [`DrawError::Plot`] when plotters fails (which it does not for
-    /// finite data).
+    /// [`DrawError::NeverEnds`] when no game ends, and [`DrawError::Plot`]
+    /// when plotters fails (which it does not for finite data).
     pub fn to_svg(&self) -> Result<String, DrawError> {
+        if self.dist.resolved() <= 0.0 {
+            return Err(DrawError::NeverEnds);
+        }
         let height = LENGTH_HEIGHT
             + if self.seats.is_empty() {
                 0
@@ -168,7 +171,7 @@ impl<'a> LengthPlot<'a> {
             .x_desc("rolls")
             .y_desc("chance of finishing on this roll")
             .x_labels(12)
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&|x| whole(*x))
             .y_label_formatter(&|y| {
                 let decimals = usize::from(y_max < 0.02) + usize::from(y_max < 0.2);
                 format!("{:.*}%", decimals, y * 100.0)
@@ -294,7 +297,7 @@ impl<'a> LengthPlot<'a> {
             .light_line_style(rgb(Rgb(0xee, 0xee, 0xee)))
             .x_desc("rounds (every player has had one turn per round)")
             .y_desc("chance of having won")
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_label_formatter(&|x| whole(*x))
             .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
             .label_style(label.clone())
             .axis_desc_style(label.clone())
@@ -324,6 +327,16 @@ impl<'a> LengthPlot<'a> {
             .draw()
             .map_err(plot_error)?;
         Ok(())
+    }
+}
+
+/// A tick label for a count of rolls or rounds: ticks between whole numbers
+/// are left blank.
+fn whole(x: f64) -> String {
+    if (x - x.round()).abs() < 1e-6 {
+        format!("{}", x.round() as i64)
+    } else {
+        String::new()
     }
 }
 
@@ -390,6 +403,17 @@ mod tests {
         assert!(svg.contains("2 players"));
         assert!(svg.contains("seat 1: wins 55%"));
         assert!(svg.contains("seat 2: wins 45%"));
+    }
+
+    #[test]
+    fn nothing_to_plot_when_no_game_ends() {
+        let board = Board::new(9, (2..=7).map(|from| snl::Jump { from, to: 1 })).unwrap();
+        let game = Game::new(board, Rules::default()).unwrap();
+        let stats = snl::markov::stats(&game).unwrap();
+        let err = LengthPlot::new(&stats.distribution).to_svg().unwrap_err();
+        assert!(matches!(err, DrawError::NeverEnds));
+        assert_eq!(whole(-0.0), "0");
+        assert_eq!(whole(0.5), "");
     }
 
     #[test]

@@ -255,6 +255,10 @@ impl Report {
                 return Ok(());
             }
         };
+        if s.distribution.resolved() <= 0.0 {
+            h.push_str("<p class=\"note\">No game on this board ever ends.</p>\n</section>\n");
+            return Ok(());
+        }
         h.push_str(
             "<p>One pawn, a real die, exact figures from the Markov chain of the game.</p>\n",
         );
@@ -544,6 +548,15 @@ mod tests {
         assert_eq!(ordinal(3), "3rd");
         assert_eq!(ordinal(12), "12th");
         assert_eq!(ordinal(21), "21st");
+    }
+
+    #[test]
+    fn a_board_where_no_game_ends_still_has_a_page() {
+        let board = Board::new(9, (2..=7).map(|from| Jump { from, to: 1 })).unwrap();
+        let game = Game::new(board, Rules::default()).unwrap();
+        let html = Report::compute(&game, "stuck").to_html().unwrap();
+        assert!(html.contains("No game on this board ever ends."));
+        assert!(html.contains("<strong>cannot be reached</strong>"));
     }
 
     #[test]

@@ -59,9 +59,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         ))
         .to_svg()?;
     let kind = args.output.as_deref().map_or(Kind::Svg, Kind::of);
-    write_output(args.output.as_ref(), out, |w| match kind {
-        Kind::Svg => Ok(w.write_all(svg.as_bytes())?),
-        Kind::Png => Ok(snl_draw::png::write_png(&svg, w)?),
-    })?;
+    // Everything is drawn before the file is opened, so that the file is
+    // open only for as long as the bytes take to write.
+    let bytes = match kind {
+        Kind::Svg => svg.into_bytes(),
+        Kind::Png => {
+            let mut png = Vec::new();
+            snl_draw::png::write_png(&svg, &mut png)?;
+            png
+        }
+    };
+    write_output(args.output.as_ref(), out, |w| Ok(w.write_all(&bytes)?))?;
     Ok(ExitCode::SUCCESS)
 }
