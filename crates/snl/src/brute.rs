@@ -6,8 +6,12 @@
 //! tried, and a sequence stops once it is longer than the best found. The
 //! work still grows exponentially with the board, so it refuses boards larger
 //! than [`MAX_SQUARES`].
+//!
+//! Under a bonus limit a sequence may not hold the limit's number of top
+//! values in a row within a turn ([`Game::play`] sends the pawn back to the
+//! start instead); the search then tracks the streak beside the position.
 
-use crate::game::Game;
+use crate::game::{Game, Pawn};
 
 /// The largest board the exhaustive search accepts.
 pub const MAX_SQUARES: u32 = 40;
@@ -52,19 +56,34 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
         return Ok(result);
     }
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    let mut on_path = vec![false; game.positions()];
-    // The stack holds, for each position on the current sequence, the index
-    // of the next roll to try from it.
-    let mut positions = vec![start];
+    // A shortest sequence never comes back to a (position, streak) pair. The
+    // streak only matters under a bonus limit, and a roll that does not move
+    // the pawn never shortens a sequence: a reset leads back to the start,
+    // and a roll is lost only when the top would be lost too, so losing it
+    // frees no move.
+    let streaks = if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
+        game.streaks() as usize
+    } else {
+        1
+    };
+    let key = |p: Pawn| p.at as usize * streaks + (p.streak as usize).min(streaks - 1);
+    let mut on_path = vec![false; game.positions() * streaks];
+    // The stack holds, for each pawn on the current sequence, the index of
+    // the next roll to try from it.
+    let first = Pawn {
+        at: start,
+        streak: 0,
+    };
+    let mut positions = vec![first];
     let mut next_roll = vec![0usize];
     let mut sequence: Vec<u32> = Vec::new();
-    on_path[start as usize] = true;
+    on_path[key(first)] = true;
     while let Some(&at) = positions.last() {
         let depth = sequence.len() as u32;
         let i = *next_roll.last().expect("stacks have one length");
         let worth_going_on = result.min_rolls.is_none_or(|best| depth < best);
         if i == rolls.len() || !worth_going_on {
-            on_path[at as usize] = false;
+            on_path[key(at)] = false;
             positions.pop();
             next_roll.pop();
             sequence.pop();
@@ -72,8 +91,9 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
         }
         *next_roll.last_mut().expect("stacks have one length") += 1;
         let roll = rolls[i];
-        let to = game.next(at, roll);
-        if to == goal {
+        let played = game.play(at, roll);
+        let to = played.pawn;
+        if to.at == goal {
             let rolls_used = depth + 1;
             if result.min_rolls != Some(rolls_used) {
                 result.min_rolls = Some(rolls_used);
@@ -81,8 +101,8 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
                 result.rolls = sequence.iter().copied().chain([roll]).collect();
             }
             result.optimal_sequences += 1;
-        } else if !on_path[to as usize] {
-            on_path[to as usize] = true;
+        } else if played.moved.is_some() && !on_path[key(to)] {
+            on_path[key(to)] = true;
             positions.push(to);
             next_roll.push(0);
             sequence.push(roll);

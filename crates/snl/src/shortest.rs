@@ -15,10 +15,16 @@
 //!
 //! Near the last square (where a roll may overshoot) every roll goes through
 //! [`Game::land`], so the finish rule is applied in one place only.
+//!
+//! Under a bonus limit (the `n`th top value in a row sends the pawn back to
+//! the start) a sequence may not hold `n` tops in a row within a turn, so a
+//! position alone no longer says which rolls are allowed: the search runs
+//! over (position, streak) pairs through [`Game::play`] instead. Without a
+//! limit, bonus rolls change nothing here and the fast search is used.
 
 use num_bigint::BigUint;
 
-use crate::game::{Game, Move};
+use crate::game::{Game, Move, Pawn};
 
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,11 +51,21 @@ pub struct Solution {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn min_rolls(game: &Game) -> Option<u32> {
+    if limited(game) {
+        return StreakSearch::search(game, true).goal;
+    }
     bfs(game, true, |_, _, _| {})
 }
 
 /// The fewest rolls and one optimal sequence of moves.
 pub fn solve(game: &Game) -> Solution {
+    if limited(game) {
+        let s = StreakSearch::search(game, true);
+        return Solution {
+            min_rolls: s.goal,
+            path: s.path(game),
+        };
+    }
     let mut parent = vec![u32::MAX; game.positions()];
     let min_rolls = bfs(game, true, |v, u, _| parent[v as usize] = u);
     let mut path = Vec::new();
@@ -75,6 +91,17 @@ pub fn solve(game: &Game) -> Solution {
 /// cannot be reached, or is only passed over by jumps). Index 0 is the
 /// off-board start.
 pub fn distances(game: &Game) -> Vec<Option<u32>> {
+    if limited(game) {
+        let s = StreakSearch::search(game, false);
+        let mut dist = vec![None; game.positions()];
+        for (k, &d) in s.dist.iter().enumerate() {
+            let p = k / s.streaks;
+            if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
+                dist[p] = Some(d);
+            }
+        }
+        return dist;
+    }
     let mut dist = vec![None; game.positions()];
     dist[game.start() as usize] = Some(0);
     bfs(game, false, |v, _, d| dist[v as usize] = Some(d));
@@ -87,6 +114,9 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
 /// however large; it grows with the board, so this costs more than the
 /// search itself on long boards.
 pub fn count_optimal(game: &Game) -> Option<BigUint> {
+    if limited(game) {
+        return StreakSearch::search(game, false).count(game);
+    }
     let dist = distances(game);
     let best = dist[game.goal() as usize]?;
     // Positions by layer: counts flow only from layer d to layer d + 1.
@@ -107,6 +137,141 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
         }
     }
     Some(std::mem::take(&mut count[game.goal() as usize]))
+}
+
+/// Whether a bonus limit constrains the sequences of rolls.
+fn limited(game: &Game) -> bool {
+    game.rules().bonus.is_some_and(|b| b.limit.is_some())
+}
+
+/// The breadth-first search over (position, streak) states, state `k` being
+/// position `k / streaks` with streak `k % streaks`. Rolls that do not move
+/// the pawn (lost, or sending it back to the start) are never part of a
+/// shortest sequence and are not followed: a lost roll that is not a top
+/// means the top is lost too, so it frees no move.
+struct StreakSearch {
+    streaks: usize,
+    /// Rolls from the start to each state, `u32::MAX` where unreached.
+    dist: Vec<u32>,
+    /// The state each was first reached from.
+    parent: Vec<u32>,
+    /// Rolls to the goal.
+    goal: Option<u32>,
+}
+
+impl StreakSearch {
+    fn state(&self, p: Pawn) -> usize {
+        p.at as usize * self.streaks + p.streak as usize
+    }
+
+    fn pawn(&self, k: usize) -> Pawn {
+        Pawn {
+            at: (k / self.streaks) as u32,
+            streak: (k % self.streaks) as u32,
+        }
+    }
+
+    /// The moves out of state `k` that move the pawn: `(roll, move, next
+    /// state)`.
+    fn moves(&self, game: &Game, k: usize) -> impl Iterator<Item = (Move, usize)> {
+        let pawn = self.pawn(k);
+        game.rules().die.values().filter_map(move |r| {
+            let played = game.play(pawn, r);
+            played.moved.map(|m| (m, self.state(played.pawn)))
+        })
+    }
+
+    fn search(game: &Game, stop_at_goal: bool) -> StreakSearch {
+        let streaks = game.streaks() as usize;
+        let n = game.positions() * streaks;
+        let mut s = StreakSearch {
+            streaks,
+            dist: vec![u32::MAX; n],
+            parent: vec![u32::MAX; n],
+            goal: None,
+        };
+        let start = s.state(Pawn {
+            at: game.start(),
+            streak: 0,
+        });
+        s.dist[start] = 0;
+        if game.starts_finished() {
+            s.goal = Some(0);
+            return s;
+        }
+        let goal = s.state(Pawn {
+            at: game.goal(),
+            streak: 0,
+        });
+        let mut queue = vec![start];
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head];
+            head += 1;
+            let d = s.dist[u] + 1;
+            let next: Vec<usize> = s.moves(game, u).map(|(_, v)| v).collect();
+            for v in next {
+                if s.dist[v] == u32::MAX {
+                    s.dist[v] = d;
+                    s.parent[v] = u as u32;
+                    queue.push(v);
+                    if v == goal {
+                        s.goal = Some(d);
+                        if stop_at_goal {
+                            return s;
+                        }
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    fn path(&self, game: &Game) -> Vec<Move> {
+        let mut path = Vec::new();
+        if self.goal.is_none_or(|g| g == 0) {
+            return path;
+        }
+        let mut v = self.state(Pawn {
+            at: game.goal(),
+            streak: 0,
+        });
+        while self.dist[v] > 0 {
+            let u = self.parent[v] as usize;
+            let step = self
+                .moves(game, u)
+                .find(|&(_, w)| w == v)
+                .map(|(m, _)| m)
+                .expect("a parent reaches its child with some roll");
+            path.push(step);
+            v = u;
+        }
+        path.reverse();
+        path
+    }
+
+    fn count(&self, game: &Game) -> Option<BigUint> {
+        let best = self.goal?;
+        let goal = self.state(Pawn {
+            at: game.goal(),
+            streak: 0,
+        });
+        let mut order: Vec<usize> = (0..self.dist.len())
+            .filter(|&k| self.dist[k] < best)
+            .collect();
+        order.sort_by_key(|&k| self.dist[k]);
+        let mut count = vec![BigUint::default(); self.dist.len()];
+        count[order.first().copied().unwrap_or(goal)] = BigUint::from(1u32);
+        for &u in &order {
+            let cu = std::mem::take(&mut count[u]);
+            for (_, v) in self.moves(game, u) {
+                if self.dist[v] == self.dist[u] + 1 {
+                    count[v] += &cu;
+                }
+            }
+        }
+        Some(std::mem::take(&mut count[goal]))
+    }
 }
 
 /// Reads 64 bits of `bits` starting at bit `at`. The caller keeps `at / 64 +
@@ -211,7 +376,7 @@ fn bfs(game: &Game, stop_at_goal: bool, mut visit: impl FnMut(u32, u32, u32)) ->
 mod tests {
     use super::*;
     use crate::board::{Board, Jump};
-    use crate::rules::{Die, Finish, Rules, Start};
+    use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
     fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
@@ -288,6 +453,33 @@ mod tests {
         // From 1, a 2d6 cannot show 1: reaching 2 needs... 1+2=3 at least.
         assert_eq!(min_rolls(&game(3, &[], two.clone())), Some(1));
         assert_eq!(min_rolls(&game(2, &[], two)), None);
+    }
+
+    #[test]
+    fn bonus_limit_forbids_top_streaks() {
+        let with = |limit: Option<u32>| Rules {
+            bonus: Some(limit.map_or(Bonus::unlimited(), |n| Bonus::with_limit(n).unwrap())),
+            ..Rules::default()
+        };
+        // Twelve squares to go: 6 + 6, unless two tops in a row are barred.
+        assert_eq!(min_rolls(&game(13, &[], with(None))), Some(2));
+        assert_eq!(min_rolls(&game(13, &[], with(Some(3)))), Some(2));
+        assert_eq!(min_rolls(&game(13, &[], with(Some(2)))), Some(3));
+        assert_eq!(min_rolls(&game(13, &[], with(Some(1)))), Some(3));
+        let s = solve(&game(13, &[], with(Some(2))));
+        let rolls: Vec<u32> = s.path.iter().map(|m| m.roll).collect();
+        assert_eq!(rolls, vec![1, 5, 6]);
+        // Three rolls adding up to 12 without two 6s in a row: counted
+        // against the exhaustive search.
+        let g = game(13, &[], with(Some(2)));
+        let brute = crate::brute::search(&g).unwrap();
+        assert_eq!(
+            count_optimal(&g),
+            Some(BigUint::from(brute.optimal_sequences))
+        );
+        assert_eq!(brute.rolls, rolls);
+        assert_eq!(distances(&g)[13], Some(3));
+        assert_eq!(distances(&g)[7], Some(1));
     }
 
     #[test]

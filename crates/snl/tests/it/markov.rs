@@ -188,6 +188,13 @@ proptest! {
     }
 
     #[test]
+    fn fewest_rolls_is_the_shortest_possible_game(game in strategies::game(1..=30)) {
+        let d = markov::distribution(&game);
+        prop_assume!(d.unresolved < 1e-11);
+        prop_assert_eq!(d.min(), snl::shortest::min_rolls(&game).map(|m| m as usize));
+    }
+
+    #[test]
     fn visits_add_up_to_the_mean(game in strategies::game(1..=30)) {
         let mean = markov::expected_rolls(&game).unwrap();
         let visits = markov::visits(&game).unwrap();
