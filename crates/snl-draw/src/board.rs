@@ -945,16 +945,22 @@ impl<'p, 'a> Painter<'p, 'a> {
         let board = self.pic.board;
         let f = LEGEND_FONT;
         let max = self.max_layer;
+        // Only layers some square is in: an off-board start is layer 0 but
+        // no square.
+        let min = (1..=self.squares() as usize)
+            .filter_map(|s| dist.get(s).copied().flatten())
+            .min()
+            .unwrap_or(0);
         let label = "fewest rolls to rest on a square:";
         let lw = text_width(label, f) + 6.0;
-        if max <= 24 {
+        if max - min <= 24 {
             let box_w = 20.0;
             items.push(Item {
-                width: lw + f64::from(max + 1) * box_w,
+                width: lw + f64::from(max - min + 1) * box_w,
                 svg: Box::new(move |out, x, y| {
                     text(out, x, y + 4.5, f, "", label);
-                    for d in 0..=max {
-                        let bx = x + lw + f64::from(d) * box_w;
+                    for d in min..=max {
+                        let bx = x + lw + f64::from(d - min) * box_w;
                         let fill = colour::LAYERS.at(f64::from(d) / f64::from(max.max(1)));
                         put!(
                             out,
@@ -975,7 +981,7 @@ impl<'p, 'a> Painter<'p, 'a> {
                 }),
             });
         } else {
-            items.push(self.ramp_item(label, "0", &max.to_string()));
+            items.push(self.ramp_item(label, &min.to_string(), &max.to_string()));
         }
         if (1..=self.squares()).any(|s| self.pic.board.jump(s).is_some()) {
             items.push(labelled(
