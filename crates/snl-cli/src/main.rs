@@ -7,6 +7,7 @@
 mod board_arg;
 mod cmd;
 mod output;
+mod output_file;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -24,8 +25,9 @@ Exit codes:
 ///
 /// A board comes from a file, from standard input (`-`), or from a built-in
 /// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
-/// one JSON document instead. snl prints no colour except `error:` on a
-/// terminal, and none when `NO_COLOR` is set.
+/// one JSON document instead. snl prints no colour except `error:` and
+/// `snl show`'s board on a terminal, and none when `NO_COLOR` is set.
+/// `render`, `plot` and `report` draw pictures and a one-page report.
 #[derive(Debug, Parser)]
 #[command(name = "snl", version, after_help = EXIT_CODES)]
 pub struct Cli {
@@ -38,6 +40,10 @@ enum Command {
     Solve(cmd::solve::Args),
     Check(cmd::check::Args),
     Presets(cmd::presets::Args),
+    Render(cmd::render::Args),
+    Plot(cmd::plot::Args),
+    Report(cmd::report::Args),
+    Show(cmd::show::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +66,10 @@ fn main() -> ExitCode {
         Command::Solve(args) => cmd::solve::run(args, &mut out),
         Command::Check(args) => cmd::check::run(args, &mut out),
         Command::Presets(args) => cmd::presets::run(args, &mut out),
+        Command::Render(args) => cmd::render::run(args, &mut out),
+        Command::Plot(args) => cmd::plot::run(args, &mut out),
+        Command::Report(args) => cmd::report::run(args, &mut out),
+        Command::Show(args) => cmd::show::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

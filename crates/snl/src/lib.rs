@@ -32,19 +32,25 @@
 //! - [`check`]: errors and warnings about a board under a set of rules.
 //! - [`presets`]: published boards and the seed examples, built in.
 //! - [`leetcode`]: LeetCode 909's function, with its exact signature.
+//! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
+//! - [`race`]: several players with a real die; the exact chance each seat wins.
+//! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
 
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod brute;
 pub mod check;
+pub mod duel;
 pub mod game;
 pub mod input;
 pub mod leetcode;
 pub mod markov;
 pub mod presets;
+pub mod race;
 pub mod rules;
 pub mod shortest;
+pub mod simulate;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use check::{Diagnostic, Severity};

@@ -3,5 +3,9 @@
 //! the exit code.
 
 pub mod check;
+pub mod plot;
 pub mod presets;
+pub mod render;
+pub mod report;
+pub mod show;
 pub mod solve;

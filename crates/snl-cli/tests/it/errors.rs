@@ -55,7 +55,7 @@ fn every_bad_input_is_one_message_and_exit_2() {
 
 /// Runs `script` to give `snl` a terminal on stdin; returns what it printed
 /// and its exit code.
-fn in_terminal(args: &str, no_color: bool) -> (String, i32) {
+pub fn in_terminal(args: &str, no_color: bool) -> (String, i32) {
     let bin = assert_cmd::cargo::cargo_bin!("snl");
     let mut cmd = Command::new("script");
     cmd.args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])

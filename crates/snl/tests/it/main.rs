@@ -1,9 +1,11 @@
 //! Integration and property tests for the snl library.
 
+mod duel;
 mod game;
 mod input;
 mod input_errors;
 mod markov;
 mod presets;
 mod shortest;
+mod simulate;
 mod strategies;

@@ -1,0 +1,74 @@
+//! `snl plot`: the game-length distribution as a picture.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use snl_draw::plot::LengthPlot;
+use snl_draw::report::RaceSummary;
+
+use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::output_file::{Kind, write_output};
+
+/// Plot how many rolls a game takes with a real die: the chance of
+/// finishing on each roll (bars), the chance of having finished by then (a
+/// line), with the mean, the median and the fewest rolls marked.
+///
+/// With --players K, a second panel shows each seat's chance of having won
+/// a K-player race by each round. The picture is SVG, or PNG when the output
+/// name ends in `.png`. Without -o the SVG goes to standard output.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl plot board.json -o length.svg
+  snl plot --preset milton-bradley -o length.png --players 3")]
+pub struct Args {
+    /// Where to write the plot: `.png` for PNG, anything else for SVG.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Add each seat's chance of having won a race of K players by each
+    /// round.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=8))]
+    pub players: Option<u32>,
+
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Runs `snl plot`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    let loaded = load_game(&args.board, &args.rules)?;
+    let game = &loaded.game;
+    let stats = snl::markov::stats(game).context("computing the game-length distribution")?;
+    let mut plot = LengthPlot::new(&stats.distribution);
+    if let Some(k) = args.players {
+        let race = RaceSummary::compute(game, k as usize)
+            .with_context(|| format!("computing a race of {k} players"))?;
+        plot = plot.race(race.seats);
+    }
+    let svg = plot
+        .mean(stats.mean)
+        .fewest(snl::shortest::min_rolls(game))
+        .title(&format!(
+            "{}: how many rolls a game takes",
+            loaded.board.label()
+        ))
+        .to_svg()?;
+    let kind = args.output.as_deref().map_or(Kind::Svg, Kind::of);
+    // Everything is drawn before the file is opened, so that the file is
+    // open only for as long as the bytes take to write.
+    let bytes = match kind {
+        Kind::Svg => svg.into_bytes(),
+        Kind::Png => {
+            let mut png = Vec::new();
+            snl_draw::png::write_png(&svg, &mut png)?;
+            png
+        }
+    };
+    write_output(args.output.as_ref(), out, |w| Ok(w.write_all(&bytes)?))?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,106 @@
+//! `snl render`: the board as a picture, optionally with the fewest-rolls
+//! path, the layers of fewest rolls, or the heat map of landings.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use snl::Game;
+use snl_draw::{BoardPicture, Grid};
+
+use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::output_file::{Kind, write_output};
+
+/// Draw the board: squares numbered in the winding order of the game,
+/// ladders and snakes, and an optional overlay with its legend.
+///
+/// An n x n board is drawn n squares a row, as it is played (LeetCode 909's
+/// numbering); other sizes in rows of 10, or of --width. The picture is SVG,
+/// or PNG when the output name ends in `.png`. Without -o the SVG goes to
+/// standard output.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl render board.json -o board.svg --path
+  snl render board.json -o board.png --heat
+  snl render --preset milton-bradley --layers -o layers.png")]
+pub struct Args {
+    /// Where to write the picture: `.png` for PNG, anything else for SVG.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Draw one fewest-rolls path, each landing marked with its roll.
+    #[arg(long)]
+    pub path: bool,
+
+    /// Colour each square by the fewest rolls to come to rest on it.
+    #[arg(long, conflicts_with = "heat")]
+    pub layers: bool,
+
+    /// Colour each square by how often one game's rolls land on it, on
+    /// average, with a real die.
+    #[arg(long)]
+    pub heat: bool,
+
+    /// Squares per row [default: n for an n x n board, else 10].
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..))]
+    pub width: Option<u32>,
+
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Runs `snl render`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    let loaded = load_game(&args.board, &args.rules)?;
+    let game = &loaded.game;
+    let svg = picture(game, &loaded.board.label(), args)?;
+    let kind = args.output.as_deref().map_or(Kind::Svg, Kind::of);
+    // Everything is drawn before the file is opened, so that the file is
+    // open only for as long as the bytes take to write.
+    let bytes = match kind {
+        Kind::Svg => svg.into_bytes(),
+        Kind::Png => {
+            let mut png = Vec::new();
+            snl_draw::png::write_png(&svg, &mut png)?;
+            png
+        }
+    };
+    write_output(args.output.as_ref(), out, |w| Ok(w.write_all(&bytes)?))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The board picture as SVG, with the overlays `args` ask for.
+pub fn picture(game: &Game, label: &str, args: &Args) -> Result<String> {
+    let board = game.board();
+    let grid = match args.width {
+        Some(w) => Grid::with_columns(board.squares(), w)?,
+        None => Grid::natural(board.squares()),
+    };
+    let mut title = label.to_string();
+    let mut pic = BoardPicture::new(board).grid(grid);
+    if args.path {
+        let best = snl::shortest::solve(game);
+        title = match best.min_rolls {
+            Some(k) => format!("{title}: fewest rolls {k}"),
+            None => format!("{title}: the last square cannot be reached"),
+        };
+        pic = pic.path(game.start(), &best.path);
+    }
+    if args.layers {
+        pic = pic.layers(&snl::shortest::distances(game));
+    }
+    if args.heat {
+        let visits = snl::markov::visits(game)
+            .context("computing the expected landings for --heat")?
+            .with_context(|| {
+                "no heat map: a game on this board may never end, so some squares are \
+                 landed on without limit"
+            })?;
+        pic = pic.heat(&visits.landings, "expected landings per game");
+    }
+    Ok(pic.title(&title).to_svg())
+}

@@ -1,0 +1,44 @@
+//! `snl show`: the board in the terminal.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use snl_draw::Grid;
+
+use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+
+/// Print the board as a grid of square numbers, laid out as it is played,
+/// with each jump after its square: `12↑38` is a ladder from 12 up to 38,
+/// `17↓6` a snake down to 6.
+///
+/// In colour when standard output is a terminal and `NO_COLOR` is unset.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl show board.json
+  snl show --preset milton-bradley")]
+pub struct Args {
+    /// Squares per row [default: n for an n x n board, else 10].
+    #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..))]
+    pub width: Option<u32>,
+
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Runs `snl show`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    let loaded = load_game(&args.board, &args.rules)?;
+    let board = loaded.game.board();
+    let grid = match args.width {
+        Some(w) => Grid::with_columns(board.squares(), w)?,
+        None => Grid::natural(board.squares()),
+    };
+    let colour = std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    out.write_all(snl_draw::text::board(board, grid, colour).as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}

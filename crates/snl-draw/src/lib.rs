@@ -1,0 +1,83 @@
+//! Pictures of Snakes and Ladders boards.
+//!
+//! snl-draw turns what [`snl`] computes into things people look at: the
+//! board as it is played (with the fewest-rolls path, or each square
+//! coloured by how soon or how often a pawn reaches it), the board as text
+//! for a terminal, and PNG versions of any of these. The drawing
+//! dependencies live here so that `snl` itself compiles fast.
+//!
+//! Every function returns a `String` or writes to an [`std::io::Write`]; the
+//! crate never opens files.
+//!
+//! ```
+//! use snl::{Board, Game, Jump, Rules};
+//! use snl_draw::BoardPicture;
+//!
+//! let board = Board::new(36, [Jump { from: 2, to: 15 }, Jump { from: 17, to: 13 }])?;
+//! let game = Game::new(board, Rules::default())?;
+//! let best = snl::shortest::solve(&game);
+//! let svg = BoardPicture::new(game.board())
+//!     .path(game.start(), &best.path)
+//!     .to_svg();
+//! assert!(svg.starts_with("<svg"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Modules
+//!
+//! - [`grid`]: where each square sits: rows winding up from the bottom-left.
+//! - [`board`]: the board as SVG, with its overlays and legend.
+//! - [`text`]: the board as a grid of numbers for a terminal.
+//! - [`plot`]: the game-length plot, with an optional race panel.
+//! - [`png`]: any SVG of this crate as a PNG, with an embedded font.
+//! - [`report`]: everything in one self-contained HTML page.
+//! - [`font`]: the embedded font.
+
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod colour;
+pub mod font;
+pub mod grid;
+pub mod plot;
+pub mod png;
+pub mod report;
+mod svg;
+pub mod text;
+
+pub use board::BoardPicture;
+pub use grid::Grid;
+
+/// A picture that cannot be made.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum DrawError {
+    /// A grid was asked for with no columns.
+    #[error("a board needs at least 1 column to be drawn, not 0")]
+    NoColumns,
+    /// The picture is too large to rasterise.
+    #[error(
+        "the picture is {width}x{height} pixels, more than a PNG of at most {max} pixels allows; write an SVG instead"
+    )]
+    TooLarge {
+        /// Width in pixels.
+        width: u32,
+        /// Height in pixels.
+        height: u32,
+        /// The largest number of pixels allowed.
+        max: u64,
+    },
+    /// The SVG could not be read back for rasterising (a bug in this crate
+    /// when it made the SVG).
+    #[error("the SVG could not be rasterised: {0}")]
+    Svg(String),
+    /// No game ever ends, so there is no game length to plot.
+    #[error("no game on this board ever ends, so there is no game length to plot")]
+    NeverEnds,
+    /// The plotting library failed.
+    #[error("the plot could not be drawn: {0}")]
+    Plot(String),
+    /// Writing the output failed.
+    #[error("writing the picture failed")]
+    Io(#[from] std::io::Error),
+}

@@ -1,0 +1,580 @@
+//! Everything about a board in one HTML page that opens offline, with
+//! nothing beside it: the board with the fewest-rolls path, the rules in
+//! words, the exact statistics of the game length and its plot, where pawns
+//! spend their time, what each jump is worth, and the win chances of two to
+//! four players.
+//!
+//! Pictures are inline SVG, the style sheet is inline, and the font is
+//! inlined as a data URL; the page loads nothing and runs no script. It
+//! prints on A4 or Letter with each section kept on one page where it fits.
+
+use std::fmt::Write as _;
+use std::io;
+
+use snl::markov::{Distribution, JumpImpact, MarkovError, Visits};
+use snl::race::{self, RaceError};
+use snl::shortest::Solution;
+use snl::{Finish, Game, Rules, Start};
+
+use crate::board::BoardPicture;
+use crate::plot::{LengthPlot, Seat};
+use crate::svg::{esc, put};
+use crate::{DrawError, font};
+
+/// Jump impact costs one solve of the board per jump; above this many
+/// squares times jumps it is left out of the report (with a note).
+pub const IMPACT_WORK_LIMIT: u64 = 400_000_000;
+
+/// The win chances of one race.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceSummary {
+    /// Each seat, in turn order.
+    pub seats: Vec<Seat>,
+    /// The chance that nobody ever wins.
+    pub no_winner: f64,
+    /// The expected number of rounds, when the race always ends.
+    pub expected_rounds: Option<f64>,
+}
+
+/// The most rounds the race curves follow; by then nearly every race on a
+/// playable board is over.
+const MAX_ROUNDS: usize = 1000;
+
+impl RaceSummary {
+    /// A race of `players` pawns from the game's start, taking turns in
+    /// seat order, by [`snl::race::outcome`] on each seat's distribution of
+    /// the turn it finishes on. The chance that a seat has won by round `r`
+    /// is the same race with every distribution cut after turn `r`: a race
+    /// decided by then is decided by the first `r` turns alone.
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError`] for no players or too many.
+    pub fn compute(game: &Game, players: usize) -> Result<RaceSummary, RaceError> {
+        let dist = snl::markov::turn_distribution(game);
+        let seat = race::Seat {
+            pmf: &dist.pmf,
+            never: dist.never,
+        };
+        let whole = race::outcome(&vec![seat; players])?;
+        let rounds = dist.pmf.len().min(MAX_ROUNDS);
+        let mut by_round = vec![Vec::with_capacity(rounds); players];
+        for r in 0..rounds {
+            let cut = race::Seat {
+                pmf: &dist.pmf[..=r],
+                never: 0.0,
+            };
+            let so_far = race::outcome(&vec![cut; players])?;
+            for (curve, w) in by_round.iter_mut().zip(so_far.win) {
+                curve.push(w);
+            }
+        }
+        Ok(RaceSummary {
+            seats: by_round
+                .into_iter()
+                .zip(&whole.win)
+                .map(|(by_round, &win)| Seat { by_round, win })
+                .collect(),
+            no_winner: whole.no_winner,
+            expected_rounds: whole.expected_rounds,
+        })
+    }
+}
+
+/// Everything the report shows, computed once.
+#[derive(Debug, Clone)]
+pub struct Report {
+    name: String,
+    game: Game,
+    best: Solution,
+    stats: Result<snl::markov::Stats, MarkovError>,
+    visits: Result<Option<Visits>, MarkovError>,
+    impact: Option<Result<Vec<JumpImpact>, MarkovError>>,
+    races: Vec<Result<RaceSummary, String>>,
+}
+
+impl Report {
+    /// Computes everything about `game`, with races of 2, 3 and 4 players;
+    /// `name` heads the page. A statistic that cannot be computed is
+    /// reported in the page, not as an error.
+    pub fn compute(game: &Game, name: &str) -> Report {
+        let squares = u64::from(game.board().squares());
+        let jumps = game.board().jump_count() as u64;
+        Report {
+            name: name.to_string(),
+            game: game.clone(),
+            best: snl::shortest::solve(game),
+            stats: snl::markov::stats(game),
+            visits: snl::markov::visits(game),
+            impact: (squares.saturating_mul(jumps) <= IMPACT_WORK_LIMIT)
+                .then(|| snl::markov::impact(game)),
+            races: (2..=4)
+                .map(|k| RaceSummary::compute(game, k).map_err(|e| e.to_string()))
+                .collect(),
+        }
+    }
+
+    /// Writes the page.
+    pub fn write_html(&self, mut out: impl io::Write) -> Result<(), DrawError> {
+        out.write_all(self.to_html()?.as_bytes())?;
+        Ok(())
+    }
+
+    /// The page.
+    ///
+    /// # Errors
+    ///
+    /// [`DrawError::Plot`] when the plot cannot be drawn.
+    pub fn to_html(&self) -> Result<String, DrawError> {
+        let board = self.game.board();
+        let mut h = String::new();
+        put!(
+            h,
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+             <title>{} — Snakes and Ladders report</title>\n<style>\n{}{}</style>\n</head>\n<body>\n<main>\n",
+            esc(&self.name),
+            font::css_font_faces(),
+            CSS
+        );
+        put!(
+            h,
+            "<header><h1>{}</h1>\n<p class=\"lead\">{} squares · {} · {}</p></header>\n",
+            esc(&self.name),
+            board.squares(),
+            count(board.ladders().count(), "ladder", "ladders"),
+            count(board.snakes().count(), "snake", "snakes"),
+        );
+        self.summary(&mut h);
+        self.board_section(&mut h);
+        self.length_section(&mut h)?;
+        self.heat_section(&mut h);
+        self.impact_section(&mut h);
+        self.race_section(&mut h);
+        h.push_str("</main>\n</body>\n</html>\n");
+        Ok(h)
+    }
+
+    fn summary(&self, h: &mut String) {
+        h.push_str("<section id=\"summary\"><h2>At a glance</h2>\n<div class=\"cards\">\n");
+        let fewest = self
+            .best
+            .min_rolls
+            .map_or_else(|| "never".to_string(), |r| r.to_string());
+        card(h, "fewest rolls", &fewest, "choosing every roll");
+        match &self.stats {
+            Ok(s) => {
+                let mean = s
+                    .mean
+                    .map_or_else(|| "∞".to_string(), |m| format!("{m:.2}"));
+                card(h, "mean rolls", &mean, "with a real die");
+                let sd = s
+                    .std_dev
+                    .map_or_else(|| "∞".to_string(), |m| format!("{m:.2}"));
+                card(h, "standard deviation", &sd, "rolls");
+                let median = s
+                    .distribution
+                    .median()
+                    .map_or_else(|| "—".to_string(), |m| m.to_string());
+                card(h, "median", &median, "half the games are over by then");
+                if s.never_finishes > 0.0 {
+                    card(
+                        h,
+                        "never finishes",
+                        &format!("{:.3}%", s.never_finishes * 100.0),
+                        "of games",
+                    );
+                }
+            }
+            Err(e) => card(h, "mean rolls", "—", &e.to_string()),
+        }
+        h.push_str("</div>\n<h3>Rules</h3>\n<ul class=\"rules\">\n");
+        for line in rules_in_words(self.game.rules()) {
+            put!(h, "<li>{}</li>\n", esc(&line));
+        }
+        h.push_str("</ul>\n</section>\n");
+    }
+
+    fn board_section(&self, h: &mut String) {
+        let game = &self.game;
+        h.push_str("<section id=\"board\"><h2>The board and the fewest rolls</h2>\n");
+        match self.best.min_rolls {
+            Some(0) => h.push_str(
+                "<p>The pawn starts on the last square: the game is over before it begins.</p>\n",
+            ),
+            Some(k) => put!(
+                h,
+                "<p>Choosing every roll, the last square is reached in <strong>{k}</strong> {}. One way:</p>\n",
+                if k == 1 { "roll" } else { "rolls" }
+            ),
+            None => h.push_str(
+                "<p>The last square <strong>cannot be reached</strong>, whatever the rolls.</p>\n",
+            ),
+        }
+        if !self.best.path.is_empty() {
+            h.push_str("<ol class=\"moves\">\n");
+            let mut at = game.start();
+            for m in &self.best.path {
+                let from = if at == 0 {
+                    "off the board".to_string()
+                } else {
+                    format!("square {at}")
+                };
+                put!(
+                    h,
+                    "<li>from {from}, roll <b>{}</b>: land on {}",
+                    m.roll,
+                    m.land
+                );
+                if m.jumped() {
+                    let kind = if m.to > m.land { "ladder" } else { "snake" };
+                    put!(h, ", {kind} to {}", m.to);
+                }
+                h.push_str("</li>\n");
+                at = m.to;
+            }
+            h.push_str("</ol>\n");
+        }
+        let svg = BoardPicture::new(game.board())
+            .path(game.start(), &self.best.path)
+            .ids("board")
+            .to_svg();
+        put!(h, "<figure class=\"board\">{svg}</figure>\n</section>\n");
+    }
+
+    fn length_section(&self, h: &mut String) -> Result<(), DrawError> {
+        h.push_str("<section id=\"length\"><h2>How long a game lasts</h2>\n");
+        let s = match &self.stats {
+            Ok(s) => s,
+            Err(e) => {
+                put!(
+                    h,
+                    "<p class=\"note\">Not computed: {}.</p>\n</section>\n",
+                    esc(&e.to_string())
+                );
+                return Ok(());
+            }
+        };
+        if s.distribution.resolved() <= 0.0 {
+            h.push_str("<p class=\"note\">No game on this board ever ends.</p>\n</section>\n");
+            return Ok(());
+        }
+        h.push_str(
+            "<p>One pawn, a real die, exact figures from the Markov chain of the game.</p>\n",
+        );
+        quantile_table(h, &s.distribution);
+        let svg = LengthPlot::new(&s.distribution)
+            .mean(s.mean)
+            .fewest(self.best.min_rolls)
+            .to_svg()?;
+        put!(
+            h,
+            "<figure class=\"plot\">{}</figure>\n</section>\n",
+            strip_xml_declaration(&svg)
+        );
+        Ok(())
+    }
+
+    fn heat_section(&self, h: &mut String) {
+        h.push_str("<section id=\"heat\"><h2>Where pawns spend their time</h2>\n");
+        match &self.visits {
+            Ok(Some(v)) => {
+                h.push_str(
+                    "<p>Each square coloured by how often, on average, one game's rolls land on it \
+                     (a snake's head or a ladder's foot counts when it is landed on).</p>\n",
+                );
+                let svg = BoardPicture::new(self.game.board())
+                    .heat(&v.landings, "expected landings per game")
+                    .ids("heat")
+                    .to_svg();
+                put!(h, "<figure class=\"board\">{svg}</figure>\n");
+            }
+            Ok(None) => h.push_str(
+                "<p class=\"note\">Not shown: the game may never end, so some squares are visited without limit.</p>\n",
+            ),
+            Err(e) => put!(h, "<p class=\"note\">Not computed: {}.</p>\n", esc(&e.to_string())),
+        }
+        h.push_str("</section>\n");
+    }
+
+    fn impact_section(&self, h: &mut String) {
+        h.push_str("<section id=\"impact\"><h2>What each jump is worth</h2>\n");
+        let mean = self.stats.as_ref().ok().and_then(|s| s.mean);
+        match &self.impact {
+            None => put!(
+                h,
+                "<p class=\"note\">Left out: the board is too large to solve once per jump.</p>\n"
+            ),
+            Some(Err(e)) => put!(
+                h,
+                "<p class=\"note\">Not computed: {}.</p>\n",
+                esc(&e.to_string())
+            ),
+            Some(Ok(list)) if list.is_empty() => h.push_str("<p>The board has no jumps.</p>\n"),
+            Some(Ok(list)) => {
+                h.push_str(
+                    "<p>The mean number of rolls with each jump removed on its own, largest effect first. \
+                     A positive change means the jump makes games shorter.</p>\n\
+                     <table class=\"impact\"><thead><tr><th>jump</th><th>kind</th>\
+                     <th>mean without it</th><th>change</th></tr></thead><tbody>\n",
+                );
+                for i in list {
+                    let kind = if i.jump.is_ladder() {
+                        "ladder"
+                    } else {
+                        "snake"
+                    };
+                    let without = i
+                        .mean_without
+                        .map_or_else(|| "∞ (may never end)".to_string(), |m| format!("{m:.2}"));
+                    let change = match i.change {
+                        Some(c) => format!("{c:+.2}"),
+                        None if i.changes_finiteness(mean) => {
+                            "decides whether the game ends".to_string()
+                        }
+                        None => "—".to_string(),
+                    };
+                    put!(
+                        h,
+                        "<tr><td>{} → {}</td><td class=\"{kind}\">{kind}</td><td class=\"num\">{without}</td>\
+                         <td class=\"num\">{change}</td></tr>\n",
+                        i.jump.from,
+                        i.jump.to
+                    );
+                }
+                h.push_str("</tbody></table>\n");
+            }
+        }
+        h.push_str("</section>\n");
+    }
+
+    fn race_section(&self, h: &mut String) {
+        h.push_str("<section id=\"race\"><h2>Several players</h2>\n");
+        if self.races.is_empty() {
+            h.push_str("<p class=\"note\">No races were computed.</p>\n</section>\n");
+            return;
+        }
+        h.push_str(
+            "<p>Players take turns in seat order, each with a pawn of their own; the first to the last \
+             square wins. The chance that each seat wins:</p>\n\
+             <table class=\"race\"><thead><tr><th>players</th>",
+        );
+        let most = self
+            .races
+            .iter()
+            .filter_map(|r| r.as_ref().ok())
+            .map(|r| r.seats.len())
+            .max()
+            .unwrap_or(0);
+        for i in 1..=most {
+            put!(h, "<th>seat {i}</th>");
+        }
+        h.push_str("<th>expected rounds</th></tr></thead><tbody>\n");
+        for race in &self.races {
+            match race {
+                Ok(r) => {
+                    put!(h, "<tr><td>{}</td>", r.seats.len());
+                    for i in 0..most {
+                        match r.seats.get(i) {
+                            Some(s) => put!(h, "<td class=\"num\">{:.1}%</td>", s.win * 100.0),
+                            None => h.push_str("<td></td>"),
+                        }
+                    }
+                    let rounds = r
+                        .expected_rounds
+                        .map_or_else(|| "∞".to_string(), |x| format!("{x:.2}"));
+                    put!(h, "<td class=\"num\">{rounds}</td></tr>\n");
+                }
+                Err(e) => put!(
+                    h,
+                    "<tr><td colspan=\"{}\" class=\"note\">{}</td></tr>\n",
+                    most + 2,
+                    esc(e)
+                ),
+            }
+        }
+        h.push_str("</tbody></table>\n</section>\n");
+    }
+}
+
+fn card(h: &mut String, label: &str, value: &str, note: &str) {
+    put!(
+        h,
+        "<div class=\"card\"><div class=\"label\">{}</div><div class=\"value\">{}</div><div class=\"sub\">{}</div></div>\n",
+        esc(label),
+        esc(value),
+        esc(note)
+    );
+}
+
+fn quantile_table(h: &mut String, d: &Distribution) {
+    h.push_str("<table class=\"quantiles\"><thead><tr><th>games over within</th>");
+    let qs = [0.1, 0.25, 0.5, 0.75, 0.9, 0.99];
+    for q in qs {
+        put!(h, "<th>{:.0}%</th>", q * 100.0);
+    }
+    h.push_str("</tr></thead><tbody><tr><td>rolls</td>");
+    for q in qs {
+        match d.quantile(q) {
+            Some(t) => put!(h, "<td class=\"num\">{t}</td>"),
+            None => h.push_str("<td class=\"num\">—</td>"),
+        }
+    }
+    h.push_str("</tr></tbody></table>\n");
+}
+
+/// The rules as sentences for people.
+pub fn rules_in_words(rules: &Rules) -> Vec<String> {
+    let die = &rules.die;
+    let mut lines = vec![if die.is_uniform() {
+        format!(
+            "Each roll is a fair die numbered 1 to {} ({die}).",
+            die.max()
+        )
+    } else {
+        let faces: Vec<String> = die
+            .faces()
+            .map(|(v, w)| format!("{v} ({:.1}%)", w as f64 / die.total() as f64 * 100.0))
+            .collect();
+        format!("Each roll shows {}.", faces.join(", "))
+    }];
+    lines.push(match rules.finish {
+        Finish::Exact => {
+            "The last square must be reached exactly: a roll that would overshoot it is lost."
+                .to_string()
+        }
+        Finish::Bounce => {
+            "A roll that would overshoot the last square bounces back from it by the excess."
+                .to_string()
+        }
+        _ => "Reaching or passing the last square wins.".to_string(),
+    });
+    lines.push(if rules.chain {
+        "A jump that ends where another starts is followed by that one too.".to_string()
+    } else {
+        "A move takes at most one jump, even if it ends where another starts.".to_string()
+    });
+    lines.push(match rules.start {
+        Start::OffBoard => {
+            "Pawns start off the board: a first roll of r lands on square r.".to_string()
+        }
+        _ => "Pawns start on square 1 (a jump from square 1 is not taken before the first roll)."
+            .to_string(),
+    });
+    if let Some(bonus) = rules.bonus {
+        lines.push(match bonus.limit {
+            None => format!("Rolling a {} earns another roll in the same turn.", die.max()),
+            Some(n) => format!(
+                "Rolling a {} earns another roll in the same turn; the {} such roll in a row sends the pawn back to the start.",
+                die.max(),
+                ordinal(n.get())
+            ),
+        });
+    }
+    lines
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn strip_xml_declaration(svg: &str) -> &str {
+    if svg.starts_with("<?xml") {
+        svg.find("?>").map_or(svg, |i| svg[i + 2..].trim_start())
+    } else {
+        svg
+    }
+}
+
+const CSS: &str = r"
+:root { --ink: #222; --muted: #666; --line: #ddd; --ladder: #b86e00; --snake: #b01e6a; --path: #155ec0; }
+* { box-sizing: border-box; }
+body { margin: 0; background: #f6f4ef; color: var(--ink);
+  font-family: 'DejaVu Sans', Verdana, Arial, sans-serif; font-size: 15px; line-height: 1.45; }
+main { max-width: 1120px; margin: 0 auto; padding: 24px 28px 48px; background: #fff; }
+h1 { font-size: 28px; margin: 0 0 4px; }
+h2 { font-size: 20px; margin: 0 0 10px; padding-bottom: 4px; border-bottom: 2px solid var(--line); }
+h3 { font-size: 16px; margin: 16px 0 6px; }
+.lead { color: var(--muted); margin: 0 0 8px; }
+section { margin: 28px 0; }
+.cards { display: flex; flex-wrap: wrap; gap: 12px; }
+.card { flex: 1 1 170px; border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; background: #fbfaf7; }
+.card .label { color: var(--muted); font-size: 13px; }
+.card .value { font-size: 28px; font-weight: bold; }
+.card .sub { color: var(--muted); font-size: 12px; }
+ul.rules { margin: 0; padding-left: 20px; }
+ol.moves { columns: 2 320px; margin: 0 0 12px; }
+figure { margin: 12px 0; text-align: center; }
+figure svg { max-width: 100%; height: auto; }
+table { border-collapse: collapse; margin: 8px 0 12px; font-size: 14px; }
+th, td { border-bottom: 1px solid var(--line); padding: 4px 12px; text-align: left; }
+th { background: #f1eee6; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.ladder { color: var(--ladder); font-weight: bold; }
+td.snake { color: var(--snake); font-weight: bold; }
+.note { color: var(--muted); font-style: italic; }
+@media print {
+  body { background: #fff; font-size: 11pt; }
+  main { max-width: none; padding: 0; }
+  section { break-inside: avoid; page-break-inside: avoid; }
+  #impact, #race { break-inside: auto; }
+  figure svg { max-height: 24cm; }
+  .card { break-inside: avoid; }
+}
+@page { margin: 14mm; }
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use snl::{Board, Jump};
+
+    #[test]
+    fn rules_are_sentences() {
+        let lines = rules_in_words(&Rules::default());
+        assert_eq!(lines[0], "Each roll is a fair die numbered 1 to 6 (d6).");
+        assert!(lines[1].contains("exactly"));
+        assert_eq!(ordinal(3), "3rd");
+        assert_eq!(ordinal(12), "12th");
+        assert_eq!(ordinal(21), "21st");
+    }
+
+    #[test]
+    fn a_board_where_no_game_ends_still_has_a_page() {
+        let board = Board::new(9, (2..=7).map(|from| Jump { from, to: 1 })).unwrap();
+        let game = Game::new(board, Rules::default()).unwrap();
+        let html = Report::compute(&game, "stuck").to_html().unwrap();
+        assert!(html.contains("No game on this board ever ends."));
+        assert!(html.contains("<strong>cannot be reached</strong>"));
+    }
+
+    #[test]
+    fn page_is_self_contained() {
+        let board = Board::new(36, [Jump { from: 2, to: 15 }, Jump { from: 17, to: 13 }]).unwrap();
+        let game = Game::new(board, Rules::default()).unwrap();
+        let html = Report::compute(&game, "Test <board>").to_html().unwrap();
+        assert!(html.contains("<h1>Test &lt;board&gt;</h1>"));
+        for id in ["summary", "board", "length", "heat", "impact", "race"] {
+            assert!(html.contains(&format!("<section id=\"{id}\">")), "{id}");
+        }
+        // Nothing is fetched: the only URLs are data URLs and the SVG
+        // namespace, which names rather than loads.
+        for (i, _) in html.match_indices("url(") {
+            assert!(html[i..].starts_with("url(data:") || html[i..].starts_with("url(#"));
+        }
+        assert!(!html.contains("src=\"http"));
+        assert!(!html.contains("href=\"http"));
+        assert!(html.contains("17 → 13"));
+    }
+}

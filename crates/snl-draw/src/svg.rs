@@ -1,0 +1,91 @@
+//! Small helpers for writing SVG by hand.
+
+use std::fmt::{self, Write};
+
+/// A coordinate or length, written with at most one decimal: pictures are
+/// drawn in pixels, and a tenth of one is finer than any screen shows.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct N(pub f64);
+
+impl fmt::Display for N {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = (self.0 * 10.0).round() as i64;
+        if tenths % 10 == 0 {
+            write!(f, "{}", tenths / 10)
+        } else {
+            let sign = if tenths < 0 { "-" } else { "" };
+            let a = tenths.unsigned_abs();
+            write!(f, "{sign}{}.{}", a / 10, a % 10)
+        }
+    }
+}
+
+/// Text escaped for XML content and attribute values.
+pub(crate) fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Appends formatted text to a `String` (which cannot fail).
+macro_rules! put {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = write!($out, $($arg)*);
+    }};
+}
+pub(crate) use put;
+
+/// A rough width of `text` at `size` pixels in DejaVu Sans: used to lay out
+/// legends and to decide whether a label fits. Digits are 0.64 em wide;
+/// this errs on the wide side for the rest.
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
+    text.chars()
+        .map(|c| match c {
+            ' ' | '.' | ',' | ':' | ';' | 'i' | 'l' | 'j' | 't' | 'f' | 'r' | '(' | ')' | '\'' => {
+                0.38
+            }
+            'm' | 'w' | 'M' | 'W' => 0.95,
+            c if c.is_ascii_uppercase() => 0.72,
+            _ => 0.64,
+        })
+        .sum::<f64>()
+        * size
+}
+
+/// A `<text>` element.
+pub(crate) fn text(out: &mut String, x: f64, y: f64, size: f64, attrs: &str, body: &str) {
+    put!(
+        out,
+        "<text x=\"{}\" y=\"{}\" font-size=\"{}\"{}{}>{}</text>\n",
+        N(x),
+        N(y),
+        N(size),
+        if attrs.is_empty() { "" } else { " " },
+        attrs,
+        esc(body)
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(N(3.0).to_string(), "3");
+        assert_eq!(N(3.04).to_string(), "3");
+        assert_eq!(N(3.06).to_string(), "3.1");
+        assert_eq!(N(-0.25).to_string(), "-0.3");
+        assert_eq!(N(-12.0).to_string(), "-12");
+        assert_eq!(esc("a<b & 'c'"), "a&lt;b &amp; &#39;c&#39;");
+    }
+}

@@ -1,0 +1,124 @@
+//! Simulated games per second: snl's simulator against the textbook loop
+//! (`rand::rng().random_range(1..=6)` and a `HashMap` of jumps), in the same
+//! run, on the classic 100-square board.
+//!
+//! Besides criterion's timings it prints rolls per second on one core for
+//! both and their ratio, from the median of a few timed batches.
+
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use snl::simulate::Simulator;
+use snl::{Board, Game, Jump, Rules, Start};
+
+/// The Milton Bradley board: ladders and snakes as (from, to).
+const JUMPS: [(u32, u32); 19] = [
+    (1, 38),
+    (4, 14),
+    (9, 31),
+    (21, 42),
+    (28, 84),
+    (36, 44),
+    (51, 67),
+    (71, 91),
+    (80, 100),
+    (16, 6),
+    (47, 26),
+    (49, 11),
+    (56, 53),
+    (62, 19),
+    (64, 60),
+    (87, 24),
+    (93, 73),
+    (95, 75),
+    (98, 78),
+];
+
+const GAMES: u64 = 20_000;
+
+fn game() -> Game {
+    let board = Board::new(100, JUMPS.map(|(from, to)| Jump { from, to })).unwrap();
+    let rules = Rules {
+        start: Start::OffBoard,
+        ..Rules::default()
+    };
+    Game::new(board, rules).unwrap()
+}
+
+/// `GAMES` games with snl's simulator on one thread: total rolls.
+fn snl_batch(sim: &Simulator<'_>, seed: u64) -> u64 {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    (0..GAMES)
+        .map(|_| {
+            sim.play(&mut rng, u64::MAX)
+                .expect("the classic board always ends")
+        })
+        .sum()
+}
+
+/// The same games as a script would write them: total rolls.
+fn textbook_batch(jumps: &HashMap<u32, u32>) -> u64 {
+    let mut total = 0;
+    for _ in 0..GAMES {
+        let mut at = 0u32;
+        while at != 100 {
+            let roll: u32 = rand::rng().random_range(1..=6);
+            total += 1;
+            let to = at + roll;
+            if to > 100 {
+                continue;
+            }
+            at = *jumps.get(&to).unwrap_or(&to);
+        }
+    }
+    total
+}
+
+/// Median rolls per second over a few timed batches, and the mean game
+/// length over all of them.
+fn rate(mut batch: impl FnMut(u64) -> u64) -> (f64, f64) {
+    let mut rates = Vec::new();
+    let mut rolls = 0;
+    for i in 0..7 {
+        let t = Instant::now();
+        let r = batch(i);
+        rates.push(r as f64 / t.elapsed().as_secs_f64());
+        rolls += r;
+    }
+    rates.sort_by(f64::total_cmp);
+    (rates[rates.len() / 2], rolls as f64 / (7 * GAMES) as f64)
+}
+
+fn bench(c: &mut Criterion) {
+    let g = game();
+    let sim = Simulator::new(&g);
+    let jumps: HashMap<u32, u32> = JUMPS.into_iter().collect();
+
+    let (fast, fast_mean) = rate(|i| snl_batch(&sim, i));
+    let (slow, slow_mean) = rate(|_| textbook_batch(&jumps));
+    // Both play the same game: their means must agree (the standard
+    // deviation of one game is about 25 rolls, so of these means about 0.07).
+    assert!(
+        (fast_mean - slow_mean).abs() < 0.5,
+        "snl mean {fast_mean} vs textbook {slow_mean}"
+    );
+    println!(
+        "simulate, one core: snl {:.1} M rolls/s, textbook {:.1} M rolls/s, ratio {:.1}x (mean game {fast_mean:.2} rolls)",
+        fast / 1e6,
+        slow / 1e6,
+        fast / slow
+    );
+
+    let mut group = c.benchmark_group("simulate 20000 classic games");
+    group.sample_size(10);
+    group.bench_function("snl", |b| b.iter(|| snl_batch(&sim, black_box(1))));
+    group.bench_function("textbook", |b| b.iter(|| textbook_batch(black_box(&jumps))));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,216 @@
+//! Several players race with a real die: the exact chance that each seat
+//! wins.
+//!
+//! Players take turns in seat order, each with a pawn of their own; the first
+//! to reach the last square wins. Pawns do not interact, so the race is
+//! decided by each seat's own distribution of the turn on which it finishes:
+//! seat `i` wins on its `t`-th turn exactly when it finishes then, every
+//! seat before it needs more than `t` turns, and every seat after it more
+//! than `t − 1`. Summing that over `t` costs `K² × T` for `K` seats and
+//! distributions `T` turns long, with no joint state at all.
+//!
+//! A seat that starts on the last square has finished on "turn 0", before
+//! anyone moves; the earliest such seat wins.
+
+/// The most seats a race may have.
+pub const MAX_PLAYERS: usize = 16;
+
+/// One seat's chance of finishing on each of its turns.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Seat<'a> {
+    /// `pmf[t]`: the chance that the seat's pawn reaches the last square on
+    /// its `t`-th turn (`pmf[0]`: it starts there).
+    pub pmf: &'a [f64],
+    /// The chance that it never does.
+    pub never: f64,
+}
+
+impl Seat<'_> {
+    /// `P(T > t)` for every `t` in `0..len`, with `T` the turn on which the
+    /// seat finishes (never-finishing counts as later than all). Summed from
+    /// the tail so that small tails keep their precision.
+    fn survival(&self, len: usize) -> Vec<f64> {
+        let total: f64 = self.pmf.iter().sum();
+        let beyond = (1.0 - total).max(0.0);
+        let mut s = vec![beyond; len];
+        let mut acc = beyond;
+        for t in (0..len).rev() {
+            s[t] = acc;
+            if t < self.pmf.len() {
+                acc += self.pmf[t];
+            }
+        }
+        s
+    }
+}
+
+/// The outcome of a race.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Race {
+    /// `win[i]`: the chance that seat `i` (0 moves first) wins.
+    pub win: Vec<f64>,
+    /// The chance that no pawn ever reaches the last square.
+    pub no_winner: f64,
+    /// The expected number of rounds until a pawn finishes (a round is one
+    /// turn of every seat; the round in which the winner finishes counts
+    /// whole). `None` when that is unbounded: some chance that nobody ever
+    /// finishes.
+    pub expected_rounds: Option<f64>,
+    /// The chance left unaccounted by the distributions' truncated tails:
+    /// `1 − Σ win − no_winner`, a bound on the error of every number above.
+    pub unresolved: f64,
+}
+
+/// A race that cannot be run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RaceError {
+    /// No seats, or more than [`MAX_PLAYERS`].
+    #[error("a race needs 1 to {MAX_PLAYERS} players, not {0}")]
+    Players(usize),
+    /// A starting position off the board.
+    #[error(
+        "seat {seat} cannot start on square {square}; positions are 0 (off the board) to {goal}"
+    )]
+    Position {
+        /// The seat, from 1.
+        seat: usize,
+        /// The position asked for.
+        square: u32,
+        /// The last square.
+        goal: u32,
+    },
+}
+
+/// The race between `seats`, in turn order.
+///
+/// # Errors
+///
+/// [`RaceError::Players`] for no seats or more than [`MAX_PLAYERS`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::race::{self, Seat};
+///
+/// // Each finishes on any turn with chance 1/2: the first seat wins on
+/// // turn t with chance (1/4)^(t-1) / 2, 2/3 in all.
+/// let pmf: Vec<f64> = (0..60).map(|t| if t == 0 { 0.0 } else { 0.5f64.powi(t) }).collect();
+/// let seat = Seat { pmf: &pmf, never: 0.0 };
+/// let r = race::outcome(&[seat, seat])?;
+/// assert!((r.win[0] - 2.0 / 3.0).abs() < 1e-12);
+/// assert!((r.expected_rounds.unwrap() - 4.0 / 3.0).abs() < 1e-12);
+/// # Ok::<(), snl::race::RaceError>(())
+/// ```
+pub fn outcome(seats: &[Seat<'_>]) -> Result<Race, RaceError> {
+    let k = seats.len();
+    if k == 0 || k > MAX_PLAYERS {
+        return Err(RaceError::Players(k));
+    }
+    let len = seats.iter().map(|s| s.pmf.len()).max().unwrap_or(0).max(1);
+    let survival: Vec<Vec<f64>> = seats.iter().map(|s| s.survival(len)).collect();
+    let mut win = vec![0.0; k];
+    for (i, seat) in seats.iter().enumerate() {
+        for (t, &p) in seat.pmf.iter().enumerate() {
+            if p == 0.0 {
+                continue;
+            }
+            let mut w = p;
+            for (j, s) in survival.iter().enumerate() {
+                if j < i {
+                    w *= s[t];
+                } else if j > i && t > 0 {
+                    w *= s[t - 1];
+                }
+            }
+            win[i] += w;
+        }
+    }
+    let no_winner: f64 = seats.iter().map(|s| s.never).product();
+    // E[R] = Σ_t P(R > t) with R = min over seats of the finishing turn.
+    let expected_rounds = (no_winner == 0.0).then(|| {
+        (0..len)
+            .map(|t| survival.iter().map(|s| s[t]).product::<f64>())
+            .sum()
+    });
+    let unresolved = (1.0 - win.iter().sum::<f64>() - no_winner).max(0.0);
+    Ok(Race {
+        win,
+        no_winner,
+        expected_rounds,
+        unresolved,
+    })
+}
+
+#[cfg(test)]
+// The values compared are sums of powers of two, exact in binary.
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_seat_wins_unless_it_never_finishes() {
+        let pmf = [0.0, 0.25, 0.25];
+        let r = outcome(&[Seat {
+            pmf: &pmf,
+            never: 0.5,
+        }])
+        .unwrap();
+        assert_eq!(r.win, vec![0.5]);
+        assert_eq!(r.no_winner, 0.5);
+        assert_eq!(r.expected_rounds, None);
+        assert_eq!(r.unresolved, 0.0);
+    }
+
+    #[test]
+    fn sure_finishes_go_to_the_earliest_seat() {
+        // Both finish on turn 2 for certain: the first seat gets there first.
+        let two = [0.0, 0.0, 1.0];
+        let one = [0.0, 1.0];
+        let s2 = Seat {
+            pmf: &two,
+            never: 0.0,
+        };
+        let s1 = Seat {
+            pmf: &one,
+            never: 0.0,
+        };
+        let r = outcome(&[s2, s2, s1]).unwrap();
+        assert_eq!(r.win, vec![0.0, 0.0, 1.0]);
+        assert_eq!(r.expected_rounds, Some(1.0));
+        let r = outcome(&[s1, s2, s1]).unwrap();
+        assert_eq!(r.win, vec![1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn a_seat_on_the_goal_has_won() {
+        let done = [1.0];
+        let later = [0.0, 1.0];
+        let r = outcome(&[
+            Seat {
+                pmf: &later,
+                never: 0.0,
+            },
+            Seat {
+                pmf: &done,
+                never: 0.0,
+            },
+        ])
+        .unwrap();
+        assert_eq!(r.win, vec![0.0, 1.0]);
+        assert_eq!(r.expected_rounds, Some(0.0));
+    }
+
+    #[test]
+    fn seat_counts() {
+        let pmf = [0.0, 1.0];
+        let s = Seat {
+            pmf: &pmf,
+            never: 0.0,
+        };
+        assert_eq!(outcome(&[]), Err(RaceError::Players(0)));
+        assert_eq!(outcome(&[s; 17]), Err(RaceError::Players(17)));
+        let r = outcome(&[s; 16]).unwrap();
+        assert_eq!(r.win[0], 1.0);
+    }
+}

@@ -1,0 +1,616 @@
+//! Monte Carlo play with a real die: many games, counted by length.
+//!
+//! Every game moves its pawn through [`Game::next`], tabulated once per
+//! position and die face, so the simulation plays by exactly the rules the
+//! exact analyses use.
+//!
+//! # Reproducible in parallel
+//!
+//! The games are split into fixed blocks of [`BLOCK_GAMES`] games; block `i`
+//! draws from its own generator seeded from `(seed, i)`. What a block
+//! produces depends on the seed and the block number only, and blocks are
+//! combined by adding integer counts, so a seed gives the same numbers
+//! whatever the number of threads.
+//!
+//! # Fast rolls
+//!
+//! A roll costs one 64-bit random number, one multiplication and two table
+//! lookups: the die is sampled through an alias table over its faces (see
+//! [`DieSampler`]), and the move through a table of resting squares indexed
+//! by position and face. The next roll's randomness does not depend on the
+//! pawn, so the processor works ahead on it while the table lookup is in
+//! flight.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand_core::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use crate::game::Game;
+use crate::rules::Die;
+
+/// Games per block. A block is the unit of work, of seeding and of stopping
+/// early; changing this number changes which games a seed plays.
+pub const BLOCK_GAMES: u64 = 1 << 14;
+
+/// The default cap on one game's rolls.
+pub const DEFAULT_MAX_ROLLS: u64 = 100_000;
+
+/// The largest move table (positions × faces entries) built. Larger games
+/// look each move up through [`Game::next`] instead.
+const MAX_TABLE: usize = 1 << 24;
+
+/// How often (in games) a block checks the stop flag and reports progress.
+const CHECK_EVERY: u64 = 1024;
+
+/// What to simulate.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// How many games to play.
+    pub games: u64,
+    /// The seed every random number comes from.
+    pub seed: u64,
+    /// A game still running after this many rolls is stopped and counted as
+    /// capped, so that boards where the last square may never be reached
+    /// cannot make a simulation run forever.
+    pub max_rolls: u64,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            games: 100_000,
+            seed: 0,
+            max_rolls: DEFAULT_MAX_ROLLS,
+        }
+    }
+}
+
+/// Draws faces of a weighted die with one 64-bit random number per roll.
+///
+/// An alias table (Vose's method, in integer arithmetic): the random number
+/// times the number of faces picks a column by its high 64 bits, and its low
+/// 64 bits, compared with the column's cut, choose between the column's face
+/// and its alias. Each face comes up with its weight's share to within
+/// 2⁻⁶⁴ per face, with no division and no floating point per roll.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DieSampler {
+    /// The face values, by column.
+    values: Vec<u32>,
+    /// `cut[c]`: the column keeps its own face when the low bits are below
+    /// this. `u64::MAX` for columns whose alias is themselves.
+    cut: Vec<u64>,
+    /// `alias[c]`: the other face of column `c`.
+    alias: Vec<u32>,
+}
+
+impl DieSampler {
+    /// The sampler for `die`, over the faces with a weight above zero.
+    pub fn new(die: &Die) -> DieSampler {
+        let faces: Vec<(u32, u64)> = die.faces().collect();
+        let k = faces.len();
+        let total = u128::from(die.total());
+        let values = faces.iter().map(|&(v, _)| v).collect();
+        let mut cut = vec![u64::MAX; k];
+        let mut alias: Vec<u32> = (0..k as u32).collect();
+        // Column c holds weight `scaled[c] / total` of one column's worth;
+        // each column must end up holding exactly one.
+        let mut scaled: Vec<u128> = faces
+            .iter()
+            .map(|&(_, w)| u128::from(w) * k as u128)
+            .collect();
+        let (mut small, mut large): (Vec<usize>, Vec<usize>) =
+            (0..k).partition(|&c| scaled[c] < total);
+        while let (Some(s), Some(&l)) = (small.pop(), large.last()) {
+            // scaled[s] < total <= 2^64, so the shift fits in 128 bits.
+            cut[s] = ((scaled[s] << 64) / total) as u64;
+            alias[s] = l as u32;
+            scaled[l] -= total - scaled[s];
+            if scaled[l] < total {
+                large.pop();
+                small.push(l);
+            }
+        }
+        DieSampler { values, cut, alias }
+    }
+
+    /// The number of faces (columns).
+    pub fn faces(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The face values, in the order [`DieSampler::index`] numbers them.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// The face (an index into [`DieSampler::values`]) that the random
+    /// number `x` draws.
+    #[inline]
+    pub fn index(&self, x: u64) -> usize {
+        let wide = u128::from(x) * self.values.len() as u128;
+        let column = (wide >> 64) as usize;
+        if (wide as u64) < self.cut[column] {
+            column
+        } else {
+            self.alias[column] as usize
+        }
+    }
+
+    /// One roll of the die.
+    #[inline]
+    pub fn roll<R: Rng + ?Sized>(&self, rng: &mut R) -> u32 {
+        self.values[self.index(rng.next_u64())]
+    }
+}
+
+/// One game's moves, tabulated for fast play.
+#[derive(Debug, Clone)]
+pub struct Simulator<'g> {
+    game: &'g Game,
+    sampler: DieSampler,
+    /// `table[p * faces + f]`: where a pawn at `p` rests after face `f`
+    /// ([`Game::next`]); `None` when the table would be too large.
+    table: Option<Vec<u32>>,
+}
+
+impl<'g> Simulator<'g> {
+    /// Prepares `game` for simulation.
+    pub fn new(game: &'g Game) -> Simulator<'g> {
+        let sampler = DieSampler::new(&game.rules().die);
+        let k = sampler.faces();
+        let table = game
+            .positions()
+            .checked_mul(k)
+            .filter(|&n| n <= MAX_TABLE)
+            .map(|_| {
+                (0..game.positions() as u32)
+                    .flat_map(|p| sampler.values().iter().map(move |&r| game.next(p, r)))
+                    .collect()
+            });
+        Simulator {
+            game,
+            sampler,
+            table,
+        }
+    }
+
+    /// The die sampler this simulator rolls with.
+    pub fn sampler(&self) -> &DieSampler {
+        &self.sampler
+    }
+
+    /// Plays one game from the start: the number of rolls it took, or `None`
+    /// when it had not finished after `max_rolls` rolls.
+    #[inline]
+    pub fn play<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64) -> Option<u64> {
+        let goal = self.game.goal();
+        let mut at = self.game.start();
+        let mut rolls = 0;
+        match &self.table {
+            Some(table) => {
+                let k = self.sampler.faces();
+                while at != goal {
+                    if rolls == max_rolls {
+                        return None;
+                    }
+                    let face = self.sampler.index(rng.next_u64());
+                    at = table[at as usize * k + face];
+                    rolls += 1;
+                }
+            }
+            None => {
+                while at != goal {
+                    if rolls == max_rolls {
+                        return None;
+                    }
+                    at = self.game.next(at, self.sampler.roll(rng));
+                    rolls += 1;
+                }
+            }
+        }
+        Some(rolls)
+    }
+
+    /// Plays `options.games` games on all of rayon's threads.
+    ///
+    /// `progress` is called from the worker threads with the number of games
+    /// just played, every thousand or so. When `stop` becomes true the
+    /// simulation ends early: blocks that had not finished are dropped, so
+    /// every game counted belongs to a whole block, and the result says it
+    /// was stopped.
+    pub fn run(
+        &self,
+        options: &Options,
+        stop: &AtomicBool,
+        progress: impl Fn(u64) + Sync,
+    ) -> Simulation {
+        let blocks = options.games.div_ceil(BLOCK_GAMES);
+        let part = (0..blocks)
+            .into_par_iter()
+            .map(|i| {
+                let games = BLOCK_GAMES.min(options.games - i * BLOCK_GAMES);
+                self.block(options, i, games, stop, &progress)
+            })
+            .reduce(Part::default, Part::merge);
+        Simulation {
+            games: part.games,
+            capped: part.capped,
+            max_rolls: options.max_rolls,
+            stopped: part.stopped,
+            histogram: part.histogram,
+        }
+    }
+
+    /// Plays block `i` of `games` games, or `None` for a block stopped
+    /// before its end.
+    fn block(
+        &self,
+        options: &Options,
+        i: u64,
+        games: u64,
+        stop: &AtomicBool,
+        progress: &(impl Fn(u64) + Sync),
+    ) -> Part {
+        let mut rng = block_rng(options.seed, i);
+        let mut part = Part::default();
+        let mut played = 0;
+        while played < games {
+            if stop.load(Ordering::Relaxed) {
+                return Part {
+                    stopped: true,
+                    ..Part::default()
+                };
+            }
+            let chunk = CHECK_EVERY.min(games - played);
+            for _ in 0..chunk {
+                match self.play(&mut rng, options.max_rolls) {
+                    Some(rolls) => part.add(rolls),
+                    None => part.capped += 1,
+                }
+            }
+            part.games += chunk;
+            played += chunk;
+            progress(chunk);
+        }
+        part
+    }
+}
+
+/// The generator of block `i` under `seed`. `SplitMix64` (inside
+/// `seed_from_u64`) spreads neighbouring inputs far apart, and the seed is
+/// mixed first so that `(seed, i)` and `(seed ^ 1, i ^ 1)` differ.
+fn block_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed) ^ i)
+}
+
+/// One step of `SplitMix64`: a bijection that mixes every input bit.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Counts from some blocks.
+#[derive(Debug, Default)]
+struct Part {
+    games: u64,
+    capped: u64,
+    stopped: bool,
+    histogram: Vec<u64>,
+}
+
+impl Part {
+    fn add(&mut self, rolls: u64) {
+        let n = rolls as usize;
+        if n >= self.histogram.len() {
+            self.histogram.resize(n + 1, 0);
+        }
+        self.histogram[n] += 1;
+    }
+
+    fn merge(mut a: Part, mut b: Part) -> Part {
+        if a.histogram.len() < b.histogram.len() {
+            std::mem::swap(&mut a.histogram, &mut b.histogram);
+        }
+        for (x, y) in a.histogram.iter_mut().zip(&b.histogram) {
+            *x += y;
+        }
+        Part {
+            games: a.games + b.games,
+            capped: a.capped + b.capped,
+            stopped: a.stopped || b.stopped,
+            histogram: a.histogram,
+        }
+    }
+}
+
+/// Simulates `options.games` games of `game` (see [`Simulator::run`]).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use snl::simulate::{self, Options};
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let options = Options { games: 1000, seed: 7, ..Options::default() };
+/// let sim = simulate::run(&game, &options, &AtomicBool::new(false), |_| {});
+/// // From square 1 only a roll of 1 reaches square 2: six rolls on average.
+/// assert_eq!(sim.games, 1000);
+/// let (low, high) = sim.ci95().unwrap();
+/// assert!(low < 6.0 && 6.0 < high);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run(
+    game: &Game,
+    options: &Options,
+    stop: &AtomicBool,
+    progress: impl Fn(u64) + Sync,
+) -> Simulation {
+    Simulator::new(game).run(options, stop, progress)
+}
+
+/// The games of a simulation, counted by length.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Simulation {
+    /// Games played, capped ones included.
+    pub games: u64,
+    /// Games stopped at the cap before reaching the last square.
+    pub capped: u64,
+    /// The cap on one game's rolls.
+    pub max_rolls: u64,
+    /// Whether the simulation was stopped before playing every game.
+    pub stopped: bool,
+    /// `histogram[n]`: games that reached the last square after exactly `n`
+    /// rolls. Capped games are not in it.
+    pub histogram: Vec<u64>,
+}
+
+impl Simulation {
+    /// Games that reached the last square.
+    pub fn finished(&self) -> u64 {
+        self.games - self.capped
+    }
+
+    /// Rolls played in all, capped games included.
+    pub fn rolls(&self) -> u128 {
+        self.sum(1) + u128::from(self.capped) * u128::from(self.max_rolls)
+    }
+
+    /// `Σ n^power` over finished games, exactly.
+    fn sum(&self, power: u32) -> u128 {
+        self.histogram
+            .iter()
+            .enumerate()
+            .map(|(n, &c)| (n as u128).pow(power) * u128::from(c))
+            .sum()
+    }
+
+    /// The mean number of rolls of the finished games; `None` when no game
+    /// finished. With capped games it underestimates the game's mean.
+    pub fn mean(&self) -> Option<f64> {
+        let n = self.finished();
+        (n > 0).then(|| self.sum(1) as f64 / n as f64)
+    }
+
+    /// The sample standard deviation of the finished games' lengths; `None`
+    /// with fewer than two.
+    pub fn std_dev(&self) -> Option<f64> {
+        let n = self.finished();
+        if n < 2 {
+            return None;
+        }
+        // n Σx² - (Σx)² is exact in integers, so no cancellation.
+        let (s1, s2, n) = (self.sum(1), self.sum(2), u128::from(n));
+        let spread = (n * s2 - s1 * s1) as f64;
+        Some((spread / (n as f64 * (n - 1) as f64)).sqrt())
+    }
+
+    /// The standard error of [`Simulation::mean`].
+    pub fn std_error(&self) -> Option<f64> {
+        Some(self.std_dev()? / (self.finished() as f64).sqrt())
+    }
+
+    /// The 95 % confidence interval of the mean (normal approximation:
+    /// mean ± 1.96 standard errors).
+    pub fn ci95(&self) -> Option<(f64, f64)> {
+        let (m, e) = (self.mean()?, self.std_error()?);
+        Some((m - 1.96 * e, m + 1.96 * e))
+    }
+
+    /// How many standard errors the simulated mean lies from `exact`
+    /// (positive when above). `None` without a standard error, or when it is
+    /// zero (every game had the same length).
+    pub fn z_score(&self, exact: f64) -> Option<f64> {
+        let e = self.std_error().filter(|&e| e > 0.0)?;
+        Some((self.mean()? - exact) / e)
+    }
+
+    /// The smallest length `n` such that at least a share `p` of all games
+    /// (capped ones included, as longer than any) took `n` rolls or fewer.
+    /// `None` when that share is only reached among the capped games, or no
+    /// game was played.
+    ///
+    /// # Panics
+    ///
+    /// When `p` is not within `0..=1`.
+    pub fn quantile(&self, p: f64) -> Option<u64> {
+        assert!(
+            (0.0..=1.0).contains(&p),
+            "a quantile needs 0 <= p <= 1, not {p}"
+        );
+        if self.games == 0 {
+            return None;
+        }
+        let need = ((p * self.games as f64).ceil() as u64).max(1);
+        let mut seen = 0;
+        for (n, &c) in self.histogram.iter().enumerate() {
+            seen += c;
+            if seen >= need {
+                return Some(n as u64);
+            }
+        }
+        None
+    }
+
+    /// The median length (see [`Simulation::quantile`]).
+    pub fn median(&self) -> Option<u64> {
+        self.quantile(0.5)
+    }
+}
+
+#[cfg(test)]
+// The values compared are sums of powers of two, exact in binary.
+#[allow(clippy::float_cmp)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Jump};
+    use crate::rules::{Finish, Rules};
+
+    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
+        Game::new(board, rules).unwrap()
+    }
+
+    fn run_quiet(game: &Game, games: u64, seed: u64, max_rolls: u64) -> Simulation {
+        let options = Options {
+            games,
+            seed,
+            max_rolls,
+        };
+        run(game, &options, &AtomicBool::new(false), |_| {})
+    }
+
+    #[test]
+    fn alias_table_matches_the_weights() {
+        let die = Die::weighted(vec![1, 0, 3, 2, 0, 10]).unwrap();
+        let s = DieSampler::new(&die);
+        assert_eq!(s.values(), &[1, 3, 4, 6]);
+        // Sweep x over evenly spaced points: the share of each face is its
+        // weight's share up to the spacing.
+        let steps = 1u64 << 20;
+        let mut count = [0u64; 7];
+        for i in 0..steps {
+            let x = i.wrapping_mul(u64::MAX / steps);
+            count[s.values()[s.index(x)] as usize] += 1;
+        }
+        for v in 1..=6 {
+            let share = count[v as usize] as f64 / steps as f64;
+            assert!(
+                (share - die.probability(v)).abs() < 1e-5,
+                "face {v}: {share} vs {}",
+                die.probability(v)
+            );
+        }
+    }
+
+    #[test]
+    fn uniform_die_needs_no_alias() {
+        let s = DieSampler::new(&Die::uniform(6).unwrap());
+        assert_eq!(s.index(0), 0);
+        assert_eq!(s.index(u64::MAX), 5);
+        assert_eq!(s.index(u64::MAX / 6 + 1), 1);
+        assert!(s.cut.iter().all(|&c| c == u64::MAX));
+    }
+
+    #[test]
+    fn two_squares_take_six_rolls_on_average() {
+        // Only a 1 reaches square 2 under the exact finish: geometric, mean 6.
+        let g = game(2, &[], Rules::default());
+        let sim = run_quiet(&g, 200_000, 1, DEFAULT_MAX_ROLLS);
+        assert_eq!(sim.games, 200_000);
+        assert_eq!(sim.capped, 0);
+        assert_eq!(sim.histogram[0], 0);
+        let (low, high) = sim.ci95().unwrap();
+        assert!(low < 6.0 && 6.0 < high, "{low}..{high}");
+        assert_eq!(sim.median(), Some(4), "P(T <= 4) = 1 - (5/6)^4 = 0.52");
+        // Variance of a geometric count: (1 - p) / p^2 = 30.
+        assert!((sim.std_dev().unwrap() - 30f64.sqrt()).abs() < 0.05);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_games() {
+        let g = game(
+            30,
+            &[
+                (3, 22),
+                (5, 8),
+                (11, 26),
+                (20, 29),
+                (17, 4),
+                (19, 7),
+                (27, 1),
+                (21, 9),
+            ],
+            Rules::default(),
+        );
+        let a = run_quiet(&g, 40_000, 7, DEFAULT_MAX_ROLLS);
+        let b = run_quiet(&g, 40_000, 7, DEFAULT_MAX_ROLLS);
+        let c = run_quiet(&g, 40_000, 8, DEFAULT_MAX_ROLLS);
+        assert_eq!(a, b);
+        assert_ne!(a.histogram, c.histogram);
+    }
+
+    #[test]
+    fn unending_games_are_capped() {
+        // Every square 2..=7 leads back to 1: the last square is never reached.
+        let jumps: Vec<(u32, u32)> = (2..=7).map(|s| (s, 1)).collect();
+        let g = game(10, &jumps, Rules::default());
+        let sim = run_quiet(&g, 100, 3, 50);
+        assert_eq!((sim.games, sim.capped, sim.finished()), (100, 100, 0));
+        assert_eq!(sim.rolls(), 5000);
+        assert_eq!(sim.mean(), None);
+        assert_eq!(sim.median(), None);
+    }
+
+    #[test]
+    fn a_finished_start_takes_no_rolls() {
+        let g = game(1, &[], Rules::default());
+        let sim = run_quiet(&g, 10, 0, 10);
+        assert_eq!(sim.histogram, vec![10]);
+        assert_eq!(sim.mean(), Some(0.0));
+        assert_eq!(sim.z_score(0.0), None);
+    }
+
+    #[test]
+    fn stopping_drops_unfinished_blocks() {
+        let g = game(
+            100,
+            &[],
+            Rules {
+                finish: Finish::Bounce,
+                ..Rules::default()
+            },
+        );
+        let options = Options {
+            games: 10 * BLOCK_GAMES,
+            ..Options::default()
+        };
+        let stop = AtomicBool::new(true);
+        let sim = run(&g, &options, &stop, |_| {});
+        assert!(sim.stopped);
+        assert_eq!(sim.games, 0);
+        assert_eq!(sim.mean(), None);
+    }
+
+    #[test]
+    fn quantiles_count_capped_games_as_longest() {
+        let sim = Simulation {
+            games: 10,
+            capped: 4,
+            max_rolls: 100,
+            stopped: false,
+            histogram: vec![0, 3, 3],
+        };
+        assert_eq!(sim.quantile(0.0), Some(1));
+        assert_eq!(sim.quantile(0.3), Some(1));
+        assert_eq!(sim.quantile(0.6), Some(2));
+        assert_eq!(sim.quantile(0.61), None);
+        assert_eq!(sim.mean(), Some(1.5));
+        assert_eq!(sim.rolls(), 409);
+    }
+}
