@@ -1,1 +1,111 @@
-fn main() {}
+//! `snl`: analyse Snakes and Ladders boards from the command line.
+//!
+//! The binary reads boards, calls the `snl` library and prints answers; it
+//! computes nothing itself. Each subcommand lives in its own module under
+//! `cmd/`; the board and rules arguments they share are in [`board_arg`].
+
+mod board_arg;
+mod cmd;
+mod output;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (an unreachable last square is an answer, not a failure)
+  1  `snl check` found errors in the board
+  2  usage, input or I/O error";
+
+/// Analyse Snakes and Ladders boards: the fewest rolls, one optimal
+/// sequence, and what is odd about a board.
+///
+/// A board comes from a file, from standard input (`-`), or from a built-in
+/// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
+/// one JSON document instead. snl prints no colour except `error:` on a
+/// terminal, and none when `NO_COLOR` is set.
+#[derive(Debug, Parser)]
+#[command(name = "snl", version, after_help = EXIT_CODES)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Solve(cmd::solve::Args),
+    Expect(cmd::expect::Args),
+    Check(cmd::check::Args),
+    Presets(cmd::presets::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version: print to stdout and succeed.
+        Err(err) if !err.use_stderr() => {
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        // A usage error reads like every other error, and exits 2.
+        Err(err) => {
+            let _ = write!(io::stderr(), "snl: {}", err.render());
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = match &cli.command {
+        Command::Solve(args) => cmd::solve::run(args, &mut out),
+        Command::Expect(args) => cmd::expect::run(args, &mut out),
+        Command::Check(args) => cmd::check::run(args, &mut out),
+        Command::Presets(args) => cmd::presets::run(args, &mut out),
+    }
+    .and_then(|code| {
+        out.flush()?;
+        Ok(code)
+    });
+    match result {
+        Ok(code) => code,
+        // `snl ... | head` closes the pipe early: that is not an error.
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            drop(out);
+            let label = if output::color_stderr() {
+                "\x1b[1;31merror:\x1b[0m"
+            } else {
+                "error:"
+            };
+            let _ = writeln!(io::stderr(), "snl: {label} {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn broken_pipe_is_recognised_through_context() {
+        let err = anyhow::Error::from(io::Error::from(io::ErrorKind::BrokenPipe)).context("out");
+        assert!(is_broken_pipe(&err));
+        assert!(!is_broken_pipe(&anyhow::anyhow!("other")));
+    }
+}

@@ -23,20 +23,31 @@
 //! # Modules
 //!
 //! - [`board`]: squares and jumps; a [`Board`] is valid once built.
-//! - [`rules`]: the die, the finish rule, chaining, the start.
+//! - [`rules`]: the die, the finish rule, chaining, the start, bonus rolls.
 //! - [`game`]: a board under rules, and the one successor function.
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
+//! - [`markov`]: a game with a real die: the exact mean, variance and
+//!   distribution of its length, visits per square, each jump's effect.
 
 #![deny(missing_docs)]
 
 pub mod board;
 pub mod brute;
+pub mod check;
 pub mod game;
+pub mod input;
+pub mod leetcode;
 pub mod markov;
+pub mod presets;
 pub mod rules;
 pub mod shortest;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use game::{Game, GameError, Move, Pawn, Played};
 pub use rules::{Bonus, Die, Finish, Rules, RulesError, Start};
+
+// The README's library example runs as a doc test, so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

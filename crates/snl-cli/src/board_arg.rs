@@ -1,0 +1,347 @@
+//! The arguments every board-reading subcommand shares: where the board comes
+//! from ([`BoardArgs`]) and the rules it is played under ([`RulesArgs`]).
+//!
+//! A subcommand flattens both into its own arguments and calls
+//! [`load_game`] (or [`BoardArgs::load`] and [`RulesArgs::resolve`] when it
+//! must look at a board that may not be playable, as `snl check` does):
+//!
+//! ```ignore
+//! #[derive(Debug, clap::Args)]
+//! pub struct Args {
+//!     #[command(flatten)]
+//!     board: BoardArgs,
+//!     #[command(flatten)]
+//!     rules: RulesArgs,
+//! }
+//!
+//! let loaded = load_game(&args.board, &args.rules)?;
+//! ```
+
+use std::fmt;
+use std::io::{self, IsTerminal, Read};
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Args, ValueEnum};
+use snl::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
+use snl::presets;
+use snl::{Bonus, Die, Finish, Game, Rules, Start};
+
+/// Where a board comes from: a path, `-` for standard input, or a preset.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Board")]
+pub struct BoardArgs {
+    /// The board file, or `-` for standard input [default: `-` when input is
+    /// piped in].
+    #[arg(value_name = "BOARD", conflicts_with = "preset")]
+    pub board: Option<PathBuf>,
+
+    /// Use a built-in board instead of a file (see `snl presets`).
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
+
+    /// The board's form [default: detected from the content].
+    #[arg(long, value_enum, value_name = "FORM", conflicts_with = "preset")]
+    pub format: Option<FormatArg>,
+
+    /// The number of squares, for the `pairs-text` form (which does not
+    /// state it) [default: 100].
+    #[arg(long, value_name = "N", conflicts_with = "preset")]
+    pub squares: Option<u64>,
+}
+
+/// The board forms, as named on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// A LeetCode 909 grid: JSON rows of numbers, -1 for a plain square.
+    Grid,
+    /// A 0-based JSON `moves` array (bare, or `{"n": .., "moves": [..]}`):
+    /// -1 for a plain square, else the 0-based destination.
+    Moves,
+    /// JSON with `squares`, `ladders` and `snakes` as `[from, to]` pairs.
+    Pairs,
+    /// Plain text: a count of ladders and their pairs, then a count of
+    /// snakes and theirs (100 squares unless --squares says otherwise).
+    PairsText,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Grid => Format::Grid,
+            FormatArg::Moves => Format::Moves,
+            FormatArg::Pairs => Format::Pairs,
+            FormatArg::PairsText => Format::PairsText,
+        }
+    }
+}
+
+/// Where a loaded board came from, for messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A file, as the user named it.
+    File(PathBuf),
+    /// Standard input.
+    Stdin,
+    /// A built-in board.
+    Preset(&'static str),
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::File(path) => write!(f, "{}", path.display()),
+            Source::Stdin => f.write_str("standard input"),
+            Source::Preset(name) => write!(f, "preset {name}"),
+        }
+    }
+}
+
+/// A board as read, before it is checked.
+#[derive(Debug, Clone)]
+pub struct LoadedBoard {
+    /// Where it came from.
+    pub source: Source,
+    /// What was read: the jumps as written, the file's rules, its name.
+    pub parsed: ParsedBoard,
+}
+
+impl LoadedBoard {
+    /// The board's name: the preset's or the file's own, if it has one.
+    pub fn name(&self) -> Option<&str> {
+        self.parsed.name.as_deref()
+    }
+
+    /// How to call the board in text output: its name, or where it came from.
+    pub fn label(&self) -> String {
+        match self.name() {
+            Some(name) => name.to_string(),
+            None => self.source.to_string(),
+        }
+    }
+}
+
+impl BoardArgs {
+    /// Reads and parses the board, without checking that it is playable.
+    ///
+    /// # Errors
+    ///
+    /// An unknown preset, an unreadable file, a terminal on standard input,
+    /// or a board that cannot be parsed; each names where.
+    pub fn load(&self) -> Result<LoadedBoard> {
+        if let Some(name) = &self.preset {
+            let preset = presets::find(name).ok_or_else(|| {
+                let names: Vec<&str> = presets::all().iter().map(|p| p.name).collect();
+                anyhow!(
+                    "there is no preset `{name}`; the presets are {} (see `snl presets`)",
+                    names.join(", ")
+                )
+            })?;
+            // A preset is called by the name it was asked for.
+            let mut parsed = preset.parse();
+            parsed.name = Some(preset.name.to_string());
+            return Ok(LoadedBoard {
+                source: Source::Preset(preset.name),
+                parsed,
+            });
+        }
+        let (source, bytes) = match &self.board {
+            Some(path) if path.as_os_str() != "-" => {
+                let bytes = std::fs::read(path)
+                    .with_context(|| format!("cannot read board file {}", path.display()))?;
+                (Source::File(path.clone()), bytes)
+            }
+            given => {
+                if io::stdin().is_terminal() {
+                    if given.is_some() {
+                        bail!(
+                            "`-` reads the board from standard input, which is a terminal; \
+                             pipe a board in (`snl solve - < board.json`) or give a path"
+                        );
+                    }
+                    bail!(
+                        "no board given; give a board file, pipe one in \
+                         (`snl solve - < board.json`) or use --preset NAME (see `snl presets`)"
+                    );
+                }
+                let mut bytes = Vec::new();
+                io::stdin()
+                    .lock()
+                    .read_to_end(&mut bytes)
+                    .context("cannot read the board from standard input")?;
+                (Source::Stdin, bytes)
+            }
+        };
+        let options = ParseOptions {
+            format: self.format.map(Format::from),
+            squares: self.squares,
+        };
+        // A parse error's message is complete (position included); its
+        // source, the JSON reader's error, would only repeat it.
+        let parsed = input::parse(&bytes, &options).map_err(|e| anyhow!("{source}: {e}"))?;
+        Ok(LoadedBoard { source, parsed })
+    }
+}
+
+/// How a roll that would pass the last square is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FinishArg {
+    /// The roll is lost: the last square must be reached exactly.
+    Exact,
+    /// The pawn walks to the last square and back by the excess.
+    Bounce,
+    /// Reaching or passing the last square wins.
+    Pass,
+}
+
+impl From<FinishArg> for Finish {
+    fn from(f: FinishArg) -> Finish {
+        match f {
+            FinishArg::Exact => Finish::Exact,
+            FinishArg::Bounce => Finish::Bounce,
+            FinishArg::Pass => Finish::Pass,
+        }
+    }
+}
+
+/// Where the pawn starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StartArg {
+    /// On square 1 (a jump from square 1 is not taken before the first roll).
+    #[value(name = "1")]
+    Square1,
+    /// Off the board: a first roll of r lands on square r (Milton Bradley).
+    #[value(name = "0")]
+    OffBoard,
+}
+
+impl From<StartArg> for Start {
+    fn from(s: StartArg) -> Start {
+        match s {
+            StartArg::Square1 => Start::Square1,
+            StartArg::OffBoard => Start::OffBoard,
+        }
+    }
+}
+
+/// The rules of play. A flag given here wins over the board file's `rules`,
+/// which win over the defaults.
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Rules (override the board file's)")]
+pub struct RulesArgs {
+    /// A fair die with faces 1 to K [default: 6].
+    #[arg(long, value_name = "K", conflicts_with = "die")]
+    pub faces: Option<u32>,
+
+    /// Any die: `d6`, `2d6` (the sum of two), or weights for faces 1, 2, ...
+    /// such as `1,1,1,1,1,2`.
+    #[arg(long, value_name = "SPEC", value_parser = parse_die)]
+    pub die: Option<Die>,
+
+    /// What a roll that would pass the last square does [default: exact].
+    #[arg(long, value_enum, value_name = "RULE")]
+    pub finish: Option<FinishArg>,
+
+    /// Follow a jump that ends on another jump's start [default: off].
+    #[arg(long, overrides_with = "no_chain")]
+    pub chain: bool,
+
+    /// Take one jump per move even if the board file says to chain.
+    #[arg(long, overrides_with = "chain")]
+    pub no_chain: bool,
+
+    /// Where the pawn starts: 1 (on square 1) or 0 (off the board)
+    /// [default: 1].
+    #[arg(long, value_enum, value_name = "POS", hide_possible_values = true)]
+    pub start: Option<StartArg>,
+
+    /// Rolling the die's top value gives another roll in the same turn
+    /// [default: off].
+    #[arg(long)]
+    pub bonus: bool,
+
+    /// With --bonus: the Nth top value in a row in one turn sends the pawn
+    /// back to the start instead of moving it (3 is the common house rule).
+    /// Implies --bonus.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub bonus_limit: Option<u32>,
+}
+
+fn parse_die(s: &str) -> Result<Die, String> {
+    s.parse::<Die>().map_err(|e| e.to_string())
+}
+
+impl RulesArgs {
+    /// The rules: the defaults, then the board file's, then these flags.
+    ///
+    /// # Errors
+    ///
+    /// A `--faces` value that is not a usable die.
+    pub fn resolve(&self, file: &RulesPatch) -> Result<Rules> {
+        let mut rules = Rules::default();
+        file.apply(&mut rules);
+        if let Some(faces) = self.faces {
+            rules.die = Die::uniform(faces).with_context(|| format!("--faces {faces}"))?;
+        }
+        if let Some(die) = &self.die {
+            rules.die = die.clone();
+        }
+        if let Some(finish) = self.finish {
+            rules.finish = finish.into();
+        }
+        if self.chain {
+            rules.chain = true;
+        } else if self.no_chain {
+            rules.chain = false;
+        }
+        if let Some(start) = self.start {
+            rules.start = start.into();
+        }
+        if let Some(limit) = self.bonus_limit {
+            rules.bonus = Some(Bonus::with_limit(limit).context("--bonus-limit")?);
+        } else if self.bonus {
+            rules.bonus = Some(Bonus::unlimited());
+        }
+        Ok(rules)
+    }
+}
+
+/// A board ready to play: what was read, and the game built from it.
+#[derive(Debug, Clone)]
+pub struct LoadedGame {
+    /// The board as read.
+    pub board: LoadedBoard,
+    /// The board under its rules.
+    pub game: Game,
+}
+
+impl LoadedGame {
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+}
+
+/// Reads the board, settles the rules and builds the game.
+///
+/// # Errors
+///
+/// Everything [`BoardArgs::load`] and [`RulesArgs::resolve`] report, and the
+/// first problem that makes the board unplayable (with a pointer to
+/// `snl check`, which lists them all).
+pub fn load_game(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
+    let loaded = board.load()?;
+    let rules = rules.resolve(&loaded.parsed.rules)?;
+    let unplayable = |problem: &dyn fmt::Display| {
+        anyhow!(
+            "{}: {problem} (`snl check` lists every problem)",
+            loaded.source
+        )
+    };
+    let built = loaded.parsed.spec.build().map_err(|e| unplayable(&e))?;
+    let game = Game::new(built, rules).map_err(|e| unplayable(&e))?;
+    Ok(LoadedGame {
+        board: loaded,
+        game,
+    })
+}

@@ -1,0 +1,8 @@
+//! One module per subcommand. Each has an `Args` struct (its help text and
+//! flags) and a `run` function that writes its answer to `out` and returns
+//! the exit code.
+
+pub mod check;
+pub mod expect;
+pub mod presets;
+pub mod solve;

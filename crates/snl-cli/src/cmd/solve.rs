@@ -1,0 +1,245 @@
+//! `snl solve`: the fewest rolls to the last square, one optimal sequence,
+//! and how many optimal sequences there are.
+
+use std::cmp::Ordering;
+use std::io::Write;
+
+use anyhow::Result;
+use clap::ValueEnum;
+use serde::Serialize;
+use snl::{Game, Move};
+
+use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::output::{RulesJson, note, plural, rules_text, write_json};
+
+/// Boards up to this many squares have their optimal sequences counted by
+/// default. The count is a number with up to millions of digits on long
+/// boards, and adding such numbers costs far more than the search.
+pub const COUNT_LIMIT: u32 = 200_000;
+
+/// The fewest rolls to the last square when you choose every roll.
+///
+/// Prints the fewest rolls, the rules they hold under, and the number of
+/// distinct optimal roll sequences (exact, in full). With --path, also one
+/// optimal sequence: each roll, the square it lands on, the jump taken and
+/// the square the pawn ends on. An unreachable last square is an answer
+/// (exit 0): the text says so and the JSON has `"min_rolls": null`.
+///
+/// Counting optimal sequences costs much more than the search on long
+/// boards, so it is skipped above 200000 squares (with a note on stderr)
+/// unless --count is given.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl solve board.json
+  snl solve --preset milton-bradley --path
+  snl solve - --json < grid.json")]
+pub struct Args {
+    /// Print one optimal sequence, roll by roll.
+    #[arg(long)]
+    pub path: bool,
+
+    /// Count the optimal sequences even on boards over 200000 squares.
+    #[arg(long)]
+    pub count: bool,
+
+    /// The search to run.
+    #[arg(long, value_enum, default_value_t = Method::Bfs)]
+    pub method: Method,
+
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    // The shared groups come last: they set their own help headings.
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// How the fewest rolls are found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Breadth-first search: linear in the board size.
+    Bfs,
+    /// Try every sequence of rolls (small boards only; an independent check).
+    Brute,
+}
+
+/// The answer, as printed by `--json`.
+#[derive(Debug, Serialize)]
+struct SolveJson<'a> {
+    board: Option<&'a str>,
+    squares: u32,
+    rules: RulesJson,
+    method: Method,
+    min_rolls: Option<u32>,
+    /// A decimal string: the count outgrows every JSON number type.
+    optimal_sequences: Option<String>,
+    path: Vec<StepJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct StepJson {
+    roll: u32,
+    land: u32,
+    to: u32,
+}
+
+/// What either search found.
+struct Answer {
+    min_rolls: Option<u32>,
+    path: Vec<Move>,
+    /// `None` when not counted.
+    optimal_sequences: Option<String>,
+}
+
+/// Runs `snl solve`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
+    let loaded = load_game(&args.board, &args.rules)?;
+    let answer = match args.method {
+        Method::Bfs => bfs(&loaded.game, args.count),
+        Method::Brute => brute(&loaded.game)?,
+    };
+    if args.json {
+        write_json(out, &to_json(&loaded, args.method, answer))?;
+    } else {
+        write_text(out, &loaded, &answer, args.path)?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+fn bfs(game: &Game, force_count: bool) -> Answer {
+    let solution = snl::shortest::solve(game);
+    let count = force_count || game.goal() <= COUNT_LIMIT;
+    if !count && solution.min_rolls.is_some() {
+        note(&format!(
+            "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
+             add --count to count them",
+            game.goal()
+        ));
+    }
+    let optimal_sequences = if count {
+        snl::shortest::count_optimal(game).map(|n| n.to_string())
+    } else {
+        None
+    };
+    Answer {
+        min_rolls: solution.min_rolls,
+        path: solution.path,
+        optimal_sequences,
+    }
+}
+
+fn brute(game: &Game) -> Result<Answer> {
+    let found = snl::brute::search(game)?;
+    let mut path = Vec::with_capacity(found.rolls.len());
+    let mut at = game.start();
+    for &roll in &found.rolls {
+        let step = game
+            .step(at, roll)
+            .expect("the exhaustive search only reports rolls that move");
+        at = step.to;
+        path.push(step);
+    }
+    Ok(Answer {
+        min_rolls: found.min_rolls,
+        path,
+        optimal_sequences: found.min_rolls.map(|_| found.optimal_sequences.to_string()),
+    })
+}
+
+fn to_json(loaded: &LoadedGame, method: Method, answer: Answer) -> SolveJson<'_> {
+    SolveJson {
+        board: loaded.board.name(),
+        squares: loaded.game.goal(),
+        rules: RulesJson::from(loaded.rules()),
+        method,
+        min_rolls: answer.min_rolls,
+        optimal_sequences: answer.optimal_sequences,
+        path: answer
+            .path
+            .into_iter()
+            .map(|m| StepJson {
+                roll: m.roll,
+                land: m.land,
+                to: m.to,
+            })
+            .collect(),
+    }
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    loaded: &LoadedGame,
+    answer: &Answer,
+    show_path: bool,
+) -> Result<()> {
+    let game = &loaded.game;
+    let board = game.board();
+    writeln!(
+        out,
+        "board: {}, {}, {}, {}",
+        loaded.board.label(),
+        plural(board.squares() as usize, "square", "squares"),
+        plural(board.ladders().count(), "ladder", "ladders"),
+        plural(board.snakes().count(), "snake", "snakes"),
+    )?;
+    writeln!(out, "rules: {}", rules_text(loaded.rules()))?;
+    let Some(k) = answer.min_rolls else {
+        writeln!(
+            out,
+            "fewest rolls: none; the last square ({}) cannot be reached under these rules",
+            game.goal()
+        )?;
+        return Ok(());
+    };
+    if k == 0 {
+        writeln!(out, "fewest rolls: 0 (the pawn starts on the last square)")?;
+    } else {
+        writeln!(out, "fewest rolls: {k}")?;
+    }
+    if let Some(count) = &answer.optimal_sequences {
+        writeln!(out, "optimal roll sequences: {count}")?;
+    }
+    if show_path && !answer.path.is_empty() {
+        write_path(out, &answer.path, game.goal())?;
+    }
+    Ok(())
+}
+
+/// The sequence as a table: one row per roll.
+fn write_path(out: &mut dyn Write, path: &[Move], goal: u32) -> Result<()> {
+    let square = goal.to_string().len().max("lands on".len());
+    let step = path.len().to_string().len();
+    let roll = path
+        .iter()
+        .map(|m| m.roll.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max("roll".len());
+    writeln!(out, "one optimal sequence:")?;
+    writeln!(
+        out,
+        "  {:>step$}  {:>roll$}  {:>square$}  {:<6}  {:>square$}",
+        "#", "roll", "lands on", "jump", "ends on"
+    )?;
+    for (i, m) in path.iter().enumerate() {
+        let jump = match m.to.cmp(&m.land) {
+            Ordering::Greater => "ladder",
+            Ordering::Less => "snake",
+            Ordering::Equal => "-",
+        };
+        writeln!(
+            out,
+            "  {:>step$}  {:>roll$}  {:>square$}  {jump:<6}  {:>square$}",
+            i + 1,
+            m.roll,
+            m.land,
+            m.to
+        )?;
+    }
+    Ok(())
+}
