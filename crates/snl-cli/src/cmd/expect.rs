@@ -338,9 +338,10 @@ fn write_count(
         .collect();
     writeln!(out, "  quantiles  {}", quantiles.join("  "))?;
     for &k in within_k {
+        let label = format!("within {k}");
         match within(d, k) {
-            Some(p) => writeln!(out, "  within {k:<4} {:.6}%", p * 100.0)?,
-            None => writeln!(out, "  within {k:<4} -")?,
+            Some(p) => writeln!(out, "  {label:<10} {:.6}%", p * 100.0)?,
+            None => writeln!(out, "  {label:<10} -")?,
         }
     }
     Ok(())

@@ -39,8 +39,8 @@ rolls:
   median     4
   mode       1
   quantiles  10%: 1  25%: 2  50%: 4  75%: 8  90%: 13  99%: 26
-  within 1    16.666667%
-  within 4    51.774691%
+  within 1   16.666667%
+  within 4   51.774691%
 "
     );
     let pass = json(&["expect", "-", "--finish", "pass"], Some(TWO));
