@@ -25,7 +25,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use snl::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
 use snl::presets;
-use snl::{Die, Finish, Game, Rules, Start};
+use snl::{Bonus, Die, Finish, Game, Rules, Start};
 
 /// Where a board comes from: a path, `-` for standard input, or a preset.
 #[derive(Debug, Clone, Args)]
@@ -254,6 +254,17 @@ pub struct RulesArgs {
     /// [default: 1].
     #[arg(long, value_enum, value_name = "POS", hide_possible_values = true)]
     pub start: Option<StartArg>,
+
+    /// Rolling the die's top value gives another roll in the same turn
+    /// [default: off].
+    #[arg(long)]
+    pub bonus: bool,
+
+    /// With --bonus: the Nth top value in a row in one turn sends the pawn
+    /// back to the start instead of moving it (3 is the common house rule).
+    /// Implies --bonus.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub bonus_limit: Option<u32>,
 }
 
 fn parse_die(s: &str) -> Result<Die, String> {
@@ -285,6 +296,11 @@ impl RulesArgs {
         }
         if let Some(start) = self.start {
             rules.start = start.into();
+        }
+        if let Some(limit) = self.bonus_limit {
+            rules.bonus = Some(Bonus::with_limit(limit).context("--bonus-limit")?);
+        } else if self.bonus {
+            rules.bonus = Some(Bonus::unlimited());
         }
         Ok(rules)
     }

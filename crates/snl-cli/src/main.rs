@@ -38,6 +38,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Solve(cmd::solve::Args),
+    Expect(cmd::expect::Args),
     Check(cmd::check::Args),
     Presets(cmd::presets::Args),
     Render(cmd::render::Args),
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match &cli.command {
         Command::Solve(args) => cmd::solve::run(args, &mut out),
+        Command::Expect(args) => cmd::expect::run(args, &mut out),
         Command::Check(args) => cmd::check::run(args, &mut out),
         Command::Presets(args) => cmd::presets::run(args, &mut out),
         Command::Render(args) => cmd::render::run(args, &mut out),

@@ -28,6 +28,17 @@ pub struct RulesJson {
     pub chain: bool,
     /// Where the pawn starts: 1 (square 1) or 0 (off the board).
     pub start: u32,
+    /// The bonus-roll rule, left out when off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bonus: Option<BonusJson>,
+}
+
+/// The bonus-roll rule in `--json` answers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BonusJson {
+    /// The number of top values in a row that sends the pawn back to the
+    /// start; `null` for no limit.
+    pub limit: Option<u32>,
 }
 
 impl From<&Rules> for RulesJson {
@@ -38,6 +49,9 @@ impl From<&Rules> for RulesJson {
             finish: rules.finish,
             chain: rules.chain,
             start: rules.start.position(),
+            bonus: rules.bonus.map(|b| BonusJson {
+                limit: b.limit.map(std::num::NonZeroU32::get),
+            }),
         }
     }
 }
@@ -59,7 +73,27 @@ pub fn rules_text(rules: &Rules) -> String {
     } else {
         "no chaining"
     };
-    format!("{die}, finish {}, {chain}, {start}", rules.finish)
+    let bonus = match rules.bonus.map(|b| b.limit) {
+        None => String::new(),
+        Some(None) => ", a top value rolls again".to_string(),
+        Some(Some(n)) => format!(
+            ", a top value rolls again (the {} in a row goes back to the start)",
+            ordinal(n.get())
+        ),
+    };
+    format!("{die}, finish {}, {chain}, {start}{bonus}", rules.finish)
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// `1 snake`, `2 snakes`.
@@ -131,6 +165,18 @@ mod tests {
             "  one two\n  three four\n  five\n"
         );
         assert_eq!(wrap("", 10, "  "), "");
+        let ordinals: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 102].map(ordinal).into();
+        assert_eq!(
+            ordinals,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd"
+            ]
+        );
+        let bonus = Rules {
+            bonus: Some(snl::Bonus::with_limit(3).unwrap()),
+            ..Rules::default()
+        };
+        assert!(rules_text(&bonus).ends_with("(the 3rd in a row goes back to the start)"));
         assert_eq!(json.faces, None);
         assert_eq!(json.start, 0);
     }

@@ -23,7 +23,7 @@
 //! # Modules
 //!
 //! - [`board`]: squares and jumps; a [`Board`] is valid once built.
-//! - [`rules`]: the die, the finish rule, chaining, the start.
+//! - [`rules`]: the die, the finish rule, chaining, the start, bonus rolls.
 //! - [`game`]: a board under rules, and the one successor function.
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
@@ -35,6 +35,8 @@
 //! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
 //! - [`race`]: several players with a real die; the exact chance each seat wins.
 //! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
+//! - [`markov`]: a game with a real die: the exact mean, variance and
+//!   distribution of its length, visits per square, each jump's effect.
 
 #![deny(missing_docs)]
 

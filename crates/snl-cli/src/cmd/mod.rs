@@ -3,6 +3,7 @@
 //! the exit code.
 
 pub mod check;
+pub mod expect;
 pub mod plot;
 pub mod presets;
 pub mod render;

@@ -4,6 +4,7 @@
 mod check;
 mod draw;
 mod errors;
+mod expect;
 mod presets;
 mod readme;
 mod solve;

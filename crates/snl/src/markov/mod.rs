@@ -8,18 +8,18 @@
 //!
 //! - [`stats`] and [`turn_stats`]: mean, variance and the whole distribution
 //!   of the number of rolls (or turns), and the chance of never finishing.
-//! - [`distribution`], [`turn_distribution`], [`distribution_from`]: the
+//! - [`distribution()`], [`turn_distribution`], [`distribution_from`]: the
 //!   distribution alone, from any position.
 //! - [`expected_rolls`], [`expected_turns`]: the mean alone, fast on boards
 //!   of millions of squares.
 //! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
 //!   [`exact::MAX_STATES`] states.
-//! - [`visits`]: how often the pawn lands on, and rests on, each square.
-//! - [`impact`]: how much each jump changes the mean.
-//! - [`reference`]: plain textbook solvers, kept to check the fast one.
+//! - [`visits()`]: how often the pawn lands on, and rests on, each square.
+//! - [`impact()`]: how much each jump changes the mean.
+//! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
 //!
-//! Means and variances come from solving linear systems (see [`solve`]'s
-//! notes on the method), not from the distribution, which is computed
+//! Means and variances come from solving linear systems (see the notes of [`solve`](mod@solve)
+//! on the method), not from the distribution, which is computed
 //! separately by forward propagation.
 //!
 //! ```
@@ -108,13 +108,24 @@ pub fn turn_stats(game: &Game) -> Result<Stats, MarkovError> {
 }
 
 fn stats_by(game: &Game, by_turns: bool) -> Result<Stats, MarkovError> {
+    stats_with(game, by_turns, Limits::default())
+}
+
+/// The statistics of the number of rolls (or, with `by_turns`, turns), with
+/// explicit limits on the distribution's propagation (the mean and variance
+/// do not depend on them).
+///
+/// # Errors
+///
+/// As [`stats`].
+pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, MarkovError> {
     let m = moments(game, by_turns, true)?;
     Ok(Stats {
         mean: m.mean,
         variance: m.variance,
         std_dev: m.variance.map(f64::sqrt),
         never_finishes: m.never,
-        distribution: distribution_from(game, game.start(), by_turns),
+        distribution: distribution_with(game, game.start(), by_turns, limits),
     })
 }
 

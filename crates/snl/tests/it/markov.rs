@@ -134,6 +134,12 @@ fn bonus_limit_costs_rolls() {
     assert!(close(exact.to_f64().unwrap(), t1, 1e-10));
 }
 
+/// A work budget that keeps each propagation to a few milliseconds.
+const LIMITS: markov::Limits = markov::Limits {
+    tail: 1e-12,
+    work: 5_000_000,
+};
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -148,7 +154,12 @@ proptest! {
             };
             prop_assert_eq!(dense.is_some(), fast.is_some());
             if let (Some(d), Some(f)) = (dense, fast) {
-                prop_assert!(close(d, f, 1e-9), "dense {} fast {}", d, f);
+                // Dense elimination's error grows with the condition number
+                // of I - Q, which is about the mean: on near-traps (means of
+                // 10^11 rolls) it is off in the fifth digit where the frontal
+                // solver, checked against exact arithmetic, is not.
+                let tol = 1e-9f64.max(f * 1e-13);
+                prop_assert!(close(d, f, tol), "dense {} fast {}", d, f);
             }
         }
     }
@@ -166,11 +177,12 @@ proptest! {
     #[test]
     fn distribution_accounts_for_every_chance(game in strategies::game(1..=30)) {
         for by_turns in [false, true] {
-            let s = if by_turns { markov::turn_stats(&game) } else { markov::stats(&game) };
-            let s = s.unwrap();
+            let s = markov::stats_with(&game, by_turns, LIMITS).unwrap();
             let d = &s.distribution;
-            prop_assert!(d.unresolved < 1e-11, "unresolved {}", d.unresolved);
             prop_assert!((d.resolved() + d.never + d.unresolved - 1.0).abs() < 1e-9);
+            // Near-traps (games of 10^11 rolls) outlast the budget; what is
+            // left is reported as unresolved, and the rest is checked.
+            prop_assume!(d.unresolved < 1e-11);
             prop_assert!((d.resolved() - (1.0 - s.never_finishes)).abs() < 1e-9,
                 "resolved {} never {}", d.resolved(), s.never_finishes);
             match s.mean {
@@ -189,9 +201,13 @@ proptest! {
 
     #[test]
     fn fewest_rolls_is_the_shortest_possible_game(game in strategies::game(1..=30)) {
-        let d = markov::distribution(&game);
-        prop_assume!(d.unresolved < 1e-11);
-        prop_assert_eq!(d.min(), snl::shortest::min_rolls(&game).map(|m| m as usize));
+        let d = markov::distribution_with(&game, game.start(), false, LIMITS);
+        let fewest = snl::shortest::min_rolls(&game).map(|m| m as usize);
+        match d.min() {
+            Some(t) => prop_assert_eq!(Some(t), fewest),
+            None if d.unresolved < 1e-11 => prop_assert_eq!(fewest, None),
+            None => prop_assert!(fewest.is_none_or(|f| f + 1 >= d.pmf.len())),
+        }
     }
 
     #[test]
@@ -201,8 +217,12 @@ proptest! {
         prop_assert_eq!(mean.is_some(), visits.is_some());
         if let (Some(mean), Some(v)) = (mean, visits) {
             let landed: f64 = v.landings.iter().sum();
-            prop_assert!(close(landed + v.lost + v.resets, mean, 1e-9));
-            prop_assert!(close(v.total(), mean, 1e-9));
+            // The visits come from the transposed system, whose pivots are
+            // differences from 1: like dense elimination, its error grows
+            // with the mean on near-traps.
+            let tol = 1e-9f64.max(mean * 1e-13);
+            prop_assert!(close(landed + v.lost + v.resets, mean, tol), "{} vs {}", landed + v.lost + v.resets, mean);
+            prop_assert!(close(v.total(), mean, tol), "{} vs {}", v.total(), mean);
             // With chaining no roll ends on a jump's start (but the pawn may
             // stay on the start square after a lost roll).
             if game.rules().chain {

@@ -1,0 +1,161 @@
+//! `snl expect`.
+
+use serde_json::Value;
+
+use crate::{SEED_20, ok, snl};
+
+fn json(args: &[&str], stdin: Option<&str>) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    serde_json::from_str(&ok(&all, stdin)).expect("--json prints JSON")
+}
+
+const TWO: &str = r#"{"squares": 2, "ladders": [], "snakes": []}"#;
+
+/// Every square a d6 reaches from 1 leads back to 1.
+const STUCK: &str =
+    r#"{"squares": 10, "ladders": [], "snakes": [[2,1],[3,1],[4,1],[5,1],[6,1],[7,1]]}"#;
+
+#[test]
+fn two_squares_as_text() {
+    // Only a 1 finishes: a geometric game with mean 6 and variance 30;
+    // P(T <= t) = 1 - (5/6)^t.
+    let out = ok(
+        &["expect", "-", "--exact", "--within", "1", "--within", "4"],
+        Some(TWO),
+    );
+    assert_eq!(
+        out,
+        "\
+board: standard input, 2 squares, 0 ladders, 0 snakes
+rules: die d6, finish exact, no chaining, start on square 1
+rolls:
+  mean       6.000000
+  exact mean 6/1
+             = 6.0000000000000000000000000000000000000000...
+  std dev    5.477226
+  variance   30.000000
+  fewest     1
+  median     4
+  mode       1
+  quantiles  10%: 1  25%: 2  50%: 4  75%: 8  90%: 13  99%: 26
+  within 1   16.666667%
+  within 4   51.774691%
+"
+    );
+    let pass = json(&["expect", "-", "--finish", "pass"], Some(TWO));
+    assert_eq!(pass["mean"], 1.0);
+    assert_eq!(pass["variance"], 0.0);
+    assert_eq!(pass["quantiles"]["0.99"], 1);
+}
+
+#[test]
+fn json_answer() {
+    let out = ok(
+        &[
+            "expect", "-", "--json", "--exact", "--within", "3", "--within", "10",
+        ],
+        Some(SEED_20),
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn milton_bradley_published_mean() {
+    let v = json(&["expect", "--preset", "milton-bradley", "--exact"], None);
+    // Althoen, King & Schilling (1993): 39.225 rolls.
+    assert!((v["mean"].as_f64().unwrap() - 39.225).abs() < 5e-4);
+    assert!(
+        v["exact_mean_decimal"]
+            .as_str()
+            .unwrap()
+            .starts_with("39.2251223")
+    );
+    let fraction = v["exact_mean"].as_str().unwrap();
+    assert!(fraction.contains('/'), "{fraction}");
+    assert_eq!(v["min_rolls"], 7);
+    assert_eq!(v["min"], 7);
+    assert_eq!(v["mode"], 22);
+    assert_eq!(v["never_finishes"], 0.0);
+    assert!(v.get("turns").is_none());
+}
+
+#[test]
+fn stuck_board() {
+    let v = json(&["expect", "-", "--within", "5"], Some(STUCK));
+    assert_eq!(v["mean"], Value::Null);
+    assert_eq!(v["variance"], Value::Null);
+    assert_eq!(v["never_finishes"], 1.0);
+    assert_eq!(v["median"], Value::Null);
+    assert_eq!(v["quantiles"]["0.1"], Value::Null);
+    assert_eq!(v["within"]["5"], 0.0);
+    let text = ok(&["expect", "-", "--exact", "--visits"], Some(STUCK));
+    assert!(
+        text.contains("never finishes with chance 1.000000"),
+        "{text}"
+    );
+    assert!(text.contains("mean       infinite"), "{text}");
+    assert!(text.contains("visits: infinite"), "{text}");
+    assert!(!text.contains("NaN") && !text.contains("inf\n"), "{text}");
+}
+
+#[test]
+fn bonus_rolls_add_turns() {
+    let v = json(
+        &[
+            "expect",
+            "--preset",
+            "milton-bradley",
+            "--bonus",
+            "--bonus-limit",
+            "3",
+        ],
+        None,
+    );
+    assert_eq!(v["rules"]["bonus"]["limit"], 3);
+    let rolls = v["mean"].as_f64().unwrap();
+    let turns = v["turns"]["mean"].as_f64().unwrap();
+    assert!(turns < rolls && rolls > 39.3, "{turns} {rolls}");
+    assert!(v["turns"]["quantiles"]["0.5"].as_u64().unwrap() > 0);
+    let free = json(&["expect", "--preset", "milton-bradley", "--bonus"], None);
+    assert_eq!(free["rules"]["bonus"]["limit"], Value::Null);
+    assert!((free["mean"].as_f64().unwrap() - 39.2251).abs() < 1e-4);
+    // A limit of 0 is a usage error.
+    let run = snl(
+        &["expect", "--preset", "milton-bradley", "--bonus-limit", "0"],
+        None,
+    );
+    assert_eq!(run.code, 2);
+}
+
+#[test]
+fn visits_and_impact() {
+    let v = json(&["expect", "-", "--visits", "--impact"], Some(SEED_20));
+    let squares = v["visits"]["squares"].as_array().unwrap();
+    assert_eq!(squares.len(), 20);
+    let rests: f64 = squares.iter().map(|s| s["rests"].as_f64().unwrap()).sum();
+    assert!((rests - v["mean"].as_f64().unwrap()).abs() < 1e-9);
+    // The ladder 12 -> 15 is landed on but never rested on.
+    assert_eq!(squares[11]["square"], 12);
+    assert_eq!(squares[11]["rests"], 0.0);
+    assert!(squares[11]["landings"].as_f64().unwrap() > 0.0);
+    let impact = v["impact"].as_array().unwrap();
+    assert_eq!(impact.len(), 3);
+    assert_eq!(impact[0]["from"], 2);
+    assert_eq!(impact[0]["kind"], "ladder");
+    assert!(impact[0]["change"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn exact_refuses_large_boards() {
+    let run = snl(
+        &["expect", "-", "--exact"],
+        Some(r#"{"squares": 5000, "ladders": [], "snakes": []}"#),
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("limited to 2002 chain states"),
+        "{}",
+        run.stderr
+    );
+}
