@@ -94,6 +94,7 @@ mod tests {
             finish: Finish::Bounce,
             chain: true,
             start: Start::OffBoard,
+            ..Rules::default()
         };
         assert_eq!(
             rules_text(&odd),
