@@ -23,10 +23,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
+use snl::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
+use snl::presets;
 use snl::{Die, Finish, Game, Rules, Start};
-
-use crate::pending::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
-use crate::pending::presets;
 
 /// Where a board comes from: a path, `-` for standard input, or a preset.
 #[derive(Debug, Clone, Args)]
@@ -46,7 +45,7 @@ pub struct BoardArgs {
     pub format: Option<FormatArg>,
 
     /// The number of squares, for the `pairs-text` form (which does not
-    /// state it).
+    /// state it) [default: 100].
     #[arg(long, value_name = "N", conflicts_with = "preset")]
     pub squares: Option<u64>,
 }
@@ -56,13 +55,13 @@ pub struct BoardArgs {
 pub enum FormatArg {
     /// A LeetCode 909 grid: JSON rows of numbers, -1 for a plain square.
     Grid,
-    /// A 0-based JSON `moves` array: -1 for a plain square, else the
-    /// destination.
+    /// A 0-based JSON `moves` array (bare, or `{"n": .., "moves": [..]}`):
+    /// -1 for a plain square, else the 0-based destination.
     Moves,
     /// JSON with `squares`, `ladders` and `snakes` as `[from, to]` pairs.
     Pairs,
     /// Plain text: a count of ladders and their pairs, then a count of
-    /// snakes and theirs (needs --squares).
+    /// snakes and theirs (100 squares unless --squares says otherwise).
     PairsText,
 }
 
@@ -138,9 +137,9 @@ impl BoardArgs {
                     names.join(", ")
                 )
             })?;
-            let parsed = preset
-                .parse()
-                .with_context(|| format!("preset {} does not parse", preset.name))?;
+            // A preset is called by the name it was asked for.
+            let mut parsed = preset.parse();
+            parsed.name = Some(preset.name.to_string());
             return Ok(LoadedBoard {
                 source: Source::Preset(preset.name),
                 parsed,
@@ -177,7 +176,9 @@ impl BoardArgs {
             format: self.format.map(Format::from),
             squares: self.squares,
         };
-        let parsed = input::parse(&bytes, &options).with_context(|| source.to_string())?;
+        // A parse error's message is complete (position included); its
+        // source, the JSON reader's error, would only repeat it.
+        let parsed = input::parse(&bytes, &options).map_err(|e| anyhow!("{source}: {e}"))?;
         Ok(LoadedBoard { source, parsed })
     }
 }
@@ -269,7 +270,7 @@ impl RulesArgs {
         let mut rules = Rules::default();
         file.apply(&mut rules);
         if let Some(faces) = self.faces {
-            rules.die = Die::uniform(faces).context("--faces")?;
+            rules.die = Die::uniform(faces).with_context(|| format!("--faces {faces}"))?;
         }
         if let Some(die) = &self.die {
             rules.die = die.clone();

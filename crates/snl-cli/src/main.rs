@@ -7,7 +7,6 @@
 mod board_arg;
 mod cmd;
 mod output;
-mod pending;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -42,7 +41,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version: print to stdout and succeed.
+        Err(err) if !err.use_stderr() => {
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+        // A usage error reads like every other error, and exits 2.
+        Err(err) => {
+            let _ = write!(io::stderr(), "snl: {}", err.render());
+            return ExitCode::from(2);
+        }
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let result = match &cli.command {

@@ -67,6 +67,31 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `text` broken into lines of at most `width` characters (longer words
+/// stay whole), each starting with `indent`.
+pub fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && indent.len() + line.len() + 1 + word.chars().count() > width {
+            out.push_str(indent);
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push_str(indent);
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
 /// Prints a note for people on stderr. A failure to write it is ignored:
 /// a note is never worth failing the answer for.
 pub fn note(message: &str) {
@@ -101,6 +126,11 @@ mod tests {
             "die with weights 1,1,2, finish bounce, chaining, start off the board (0)"
         );
         let json = RulesJson::from(&odd);
+        assert_eq!(
+            wrap("one two three four five", 12, "  "),
+            "  one two\n  three four\n  five\n"
+        );
+        assert_eq!(wrap("", 10, "  "), "");
         assert_eq!(json.faces, None);
         assert_eq!(json.start, 0);
     }

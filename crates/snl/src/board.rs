@@ -207,6 +207,17 @@ pub enum Origin {
         /// Position in the list, from 0.
         index: usize,
     },
+    /// A pair of plain text: where its first number was written.
+    Text {
+        /// Line, from 1.
+        line: usize,
+        /// Column, from 1, counted in characters.
+        column: usize,
+        /// The list the pair was in.
+        kind: JumpKind,
+        /// Position in that list, from 1 as a person counts.
+        number: usize,
+    },
 }
 
 impl fmt::Display for Origin {
@@ -217,6 +228,12 @@ impl fmt::Display for Origin {
             Origin::Ladder { index } => write!(f, "ladders[{index}]"),
             Origin::Snake { index } => write!(f, "snakes[{index}]"),
             Origin::Jump { index } => write!(f, "jump {index}"),
+            Origin::Text {
+                line,
+                column,
+                kind,
+                number,
+            } => write!(f, "line {line}, column {column} ({kind} pair {number})"),
         }
     }
 }

@@ -35,9 +35,13 @@
 
 pub mod board;
 pub mod brute;
+pub mod check;
 pub mod duel;
 pub mod game;
+pub mod input;
+pub mod leetcode;
 pub mod markov;
+pub mod presets;
 pub mod race;
 pub mod rules;
 pub mod shortest;
@@ -46,3 +50,8 @@ pub mod simulate;
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use game::{Game, GameError, Move, Pawn, Played};
 pub use rules::{Bonus, Die, Finish, Rules, RulesError, Start};
+
+// The README's library example runs as a doc test, so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::board_arg::{BoardArgs, RulesArgs};
 use crate::output::{RulesJson, rules_text, write_json};
-use crate::pending::check::{self, Diagnostic, Severity};
+use snl::check::{self, Diagnostic, Severity};
 
 /// Check a board: errors make it unplayable, warnings point at oddities.
 ///

@@ -1,0 +1,200 @@
+//! `snl solve`.
+
+use serde_json::Value;
+
+use crate::{GRID_6, SEED_20, ok, snl};
+
+fn json(args: &[&str], stdin: Option<&str>) -> Value {
+    let mut all = args.to_vec();
+    all.push("--json");
+    serde_json::from_str(&ok(&all, stdin)).expect("--json prints JSON")
+}
+
+#[test]
+fn seed_board_from_stdin_as_text() {
+    let out = ok(&["solve", "-", "--path"], Some(SEED_20));
+    assert_eq!(
+        out,
+        "\
+board: standard input, 20 squares, 2 ladders, 1 snake
+rules: die d6, finish exact, no chaining, start on square 1
+fewest rolls: 2
+optimal roll sequences: 1
+one optimal sequence:
+  #  roll  lands on  jump     ends on
+  1     1         2  ladder        19
+  2     1        20  -             20
+"
+    );
+    // Without `-`, piped input is read too; without --path no table.
+    let short = ok(&["solve"], Some(SEED_20));
+    assert!(short.ends_with("optimal roll sequences: 1\n"), "{short}");
+}
+
+#[test]
+fn leetcode_grid() {
+    let v = json(&["solve"], Some(GRID_6));
+    assert_eq!(v["min_rolls"], 4);
+    assert_eq!(v["squares"], 36);
+    assert_eq!(v["optimal_sequences"], "21");
+    let path = v["path"].as_array().unwrap();
+    assert_eq!(path.len(), 4);
+    assert_eq!(path.last().unwrap()["to"], 36);
+}
+
+#[test]
+fn json_answer() {
+    let out = ok(&["solve", "--json", "-"], Some(SEED_20));
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn milton_bradley_preset() {
+    let v = json(&["solve", "--preset", "milton-bradley"], None);
+    assert_eq!(v["board"], "milton-bradley");
+    assert_eq!(v["min_rolls"], 7);
+    assert_eq!(v["rules"]["start"], 0);
+    assert_eq!(v["rules"]["faces"], 6);
+    // Replaying the path from off the board ends on 100 in 7 rolls.
+    let path = v["path"].as_array().unwrap();
+    assert_eq!(path.len(), 7);
+    assert_eq!(path[0]["land"], path[0]["roll"], "the first roll enters");
+    assert_eq!(path[6]["to"], 100);
+}
+
+#[test]
+fn unreachable_is_an_answer() {
+    // Squares 2..=7 all send the pawn back to 1.
+    let board = r#"{"squares": 10, "snakes": [[2,1],[3,1],[4,1],[5,1],[6,1],[7,1]]}"#;
+    let v = json(&["solve"], Some(board));
+    assert_eq!(v["min_rolls"], Value::Null);
+    assert_eq!(v["optimal_sequences"], Value::Null);
+    assert_eq!(v["path"], serde_json::json!([]));
+    let text = ok(&["solve", "--path"], Some(board));
+    assert!(
+        text.ends_with(
+            "fewest rolls: none; the last square (10) cannot be reached under these rules\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn command_line_rules_win_over_the_file() {
+    let board = r#"{"squares": 20, "rules": {"start": 0, "faces": 4}, "ladders": [[1, 19]]}"#;
+    let v = json(&["solve"], Some(board));
+    assert_eq!(v["rules"]["start"], 0);
+    assert_eq!(v["rules"]["faces"], 4);
+    // From off the board a roll of 1 takes the ladder to 19, then 1 more.
+    assert_eq!(v["min_rolls"], 2);
+    let v = json(&["solve", "--start", "1", "--faces", "6"], Some(board));
+    assert_eq!(v["rules"]["start"], 1);
+    assert_eq!(v["rules"]["faces"], 6);
+    // From square 1, 19 squares with a d6: four rolls.
+    assert_eq!(v["min_rolls"], 4);
+}
+
+#[test]
+fn die_finish_and_chain_flags() {
+    let empty = r#"{"squares": 10}"#;
+    let v = json(&["solve", "--die", "2d6"], Some(empty));
+    assert_eq!(v["rules"]["faces"], Value::Null);
+    assert_eq!(v["rules"]["die"], "0,1,2,3,4,5,6,5,4,3,2,1");
+    // 9 squares to go: a roll of 9 does it at once.
+    assert_eq!(v["min_rolls"], 1);
+    assert_eq!(v["optimal_sequences"], "1");
+
+    let v = json(&["solve", "--faces", "20", "--finish", "pass"], Some(empty));
+    assert_eq!(v["rules"]["finish"], "pass");
+    assert_eq!(v["optimal_sequences"], "12", "rolls 9 to 20 all finish");
+
+    // 2->5 and 5->9: chaining carries the pawn from 2 to 9.
+    let chained = r#"{"squares": 12, "ladders": [[2, 5], [5, 9]]}"#;
+    let plain = json(&["solve", "--faces", "1"], Some(chained));
+    assert_eq!(plain["min_rolls"], 8);
+    let v = json(&["solve", "--faces", "1", "--chain"], Some(chained));
+    assert_eq!(v["rules"]["chain"], true);
+    assert_eq!(v["min_rolls"], 4);
+    assert_eq!(
+        v["path"][0],
+        serde_json::json!({"roll": 1, "land": 2, "to": 9})
+    );
+    let v = json(
+        &["solve", "--faces", "1", "--chain", "--no-chain"],
+        Some(chained),
+    );
+    assert_eq!(v["min_rolls"], 8, "the last of --chain and --no-chain wins");
+}
+
+#[test]
+fn brute_force_agrees() {
+    for board in [SEED_20, GRID_6] {
+        let fast = json(&["solve"], Some(board));
+        let brute = json(&["solve", "--method", "brute"], Some(board));
+        assert_eq!(brute["method"], "brute");
+        assert_eq!(fast["min_rolls"], brute["min_rolls"]);
+        assert_eq!(fast["optimal_sequences"], brute["optimal_sequences"]);
+        assert_eq!(
+            fast["path"].as_array().unwrap().len(),
+            brute["path"].as_array().unwrap().len()
+        );
+    }
+}
+
+#[test]
+fn counting_is_skipped_on_long_boards_unless_asked() {
+    let squares = 200_001;
+    let board = format!(r#"{{"squares": {squares}, "ladders": [[2, {squares}]]}}"#);
+    let run = snl(&["solve", "--json"], Some(&board));
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stderr,
+        "snl: note: not counting the optimal sequences on a board of 200001 squares \
+         (over 200000); add --count to count them\n"
+    );
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["min_rolls"], 1);
+    assert_eq!(v["optimal_sequences"], Value::Null);
+    let v = json(&["solve", "--count"], Some(&board));
+    assert_eq!(v["optimal_sequences"], "1");
+}
+
+#[test]
+fn every_form_of_a_board_gives_the_same_answer() {
+    for (files, min_rolls, count) in [
+        (
+            &[
+                "milton-bradley.grid.json",
+                "milton-bradley.moves.json",
+                "milton-bradley.pairs.json",
+            ][..],
+            7,
+            "423",
+        ),
+        (
+            &[
+                "seed-003-example-2.txt",
+                "seed-003-example-2.grid.json",
+                "seed-003-example-2.moves.json",
+            ][..],
+            4,
+            "1",
+        ),
+    ] {
+        for file in files {
+            let v = json(&["solve", &format!("testdata/{file}")], None);
+            assert_eq!(v["min_rolls"], min_rolls, "{file}");
+            assert_eq!(v["optimal_sequences"], count, "{file}");
+        }
+    }
+    // Pairs text as the seed writes it, from stdin, with the form forced.
+    let text = "4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75\n";
+    let v = json(&["solve", "-", "--format", "pairs-text"], Some(text));
+    assert_eq!(v["min_rolls"], 4);
+    assert_eq!(v["squares"], 100);
+    let v = json(
+        &["solve", "--format", "pairs-text", "--squares", "99"],
+        Some(text),
+    );
+    assert_eq!(v["squares"], 99);
+}

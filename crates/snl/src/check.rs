@@ -1,0 +1,365 @@
+//! Checking a board before it is analysed: what makes it unplayable
+//! (errors) and what is legal but probably not what its author meant
+//! (warnings).
+//!
+//! Errors are every [`BoardSpec::problems`] entry and, under chaining, a
+//! circle of jumps. Warnings are only looked for on a board that builds:
+//! a jump no roll ever lands on, a jump that ends on another jump's start
+//! while chaining is off, and a last square that cannot be reached.
+//!
+//! ```
+//! use snl::check::{self, Severity};
+//! use snl::input::{self, ParseOptions};
+//!
+//! let parsed = input::parse(br#"{"squares": 10, "ladders": [[2, 5], [5, 9]]}"#,
+//!     &ParseOptions::default())?;
+//! let found = check::check(&parsed.spec, &parsed.rules.rules());
+//! assert_eq!(found.len(), 1);
+//! assert_eq!(found[0].severity, Severity::Warning);
+//! assert_eq!(found[0].code, "ends-on-jump");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::board::{BoardError, BoardSpec};
+use crate::game::{Game, GameError};
+use crate::rules::Rules;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Severity {
+    /// The board cannot be played.
+    Error,
+    /// The board can be played but is probably not what was meant.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        })
+    }
+}
+
+/// One finding about a board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A short kebab-case name for the kind of finding, stable for scripts:
+    /// `no-squares`, `too-many-squares`, `off-board`, `no-move`,
+    /// `wrong-direction`, `from-last`, `two-jumps`, `cycle`, `never-landed`,
+    /// `ends-on-jump`, `goal-unreachable`.
+    pub code: &'static str,
+    /// What is wrong, where, and the fix.
+    pub message: String,
+    /// The squares involved, on the board (squares a jump names off the
+    /// board are left out).
+    pub squares: Vec<u32>,
+}
+
+impl fmt::Display for Diagnostic {
+    /// `error[off-board]: ...`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}[{}]: {}", self.severity, self.code, self.message)
+    }
+}
+
+/// Whether any finding is an error.
+pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
+    diagnostics.iter().any(|d| d.severity == Severity::Error)
+}
+
+/// Every error and warning about `spec` played under `rules`, errors
+/// first. Warnings are looked for only when there are no errors, since
+/// they need a playable board.
+pub fn check(spec: &BoardSpec, rules: &Rules) -> Vec<Diagnostic> {
+    let problems = spec.problems();
+    if !problems.is_empty() {
+        return problems.iter().map(|p| problem(p, spec.squares)).collect();
+    }
+    let board = match spec.build() {
+        Ok(board) => board,
+        Err(p) => return vec![problem(&p, spec.squares)],
+    };
+    let game = match Game::new(board, rules.clone()) {
+        Ok(game) => game,
+        Err(e) => {
+            let GameError::Cycle { squares } = &e;
+            return vec![Diagnostic {
+                severity: Severity::Error,
+                code: "cycle",
+                message: e.to_string(),
+                squares: squares.clone(),
+            }];
+        }
+    };
+    warnings(&game)
+}
+
+/// The diagnostic for one problem of a spec.
+fn problem(p: &BoardError, squares: u64) -> Diagnostic {
+    let on_board = |s: &[u64]| -> Vec<u32> {
+        s.iter()
+            .filter(|&&s| (1..=squares).contains(&s))
+            .map(|&s| s as u32)
+            .collect()
+    };
+    let (code, squares) = match p {
+        BoardError::NoSquares => ("no-squares", vec![]),
+        BoardError::TooManySquares(_) => ("too-many-squares", vec![]),
+        BoardError::OffBoard { from, to, .. } => ("off-board", on_board(&[*from, *to])),
+        BoardError::NoMove { square, .. } => ("no-move", on_board(&[*square])),
+        BoardError::WrongDirection { from, to, .. } => ("wrong-direction", on_board(&[*from, *to])),
+        BoardError::FromLast { square, .. } => ("from-last", on_board(&[*square])),
+        BoardError::TwoJumps { square, .. } => ("two-jumps", on_board(&[*square])),
+    };
+    Diagnostic {
+        severity: Severity::Error,
+        code,
+        message: p.to_string(),
+        squares,
+    }
+}
+
+/// The warnings about a playable game.
+fn warnings(game: &Game) -> Vec<Diagnostic> {
+    let board = game.board();
+    let rules = game.rules();
+    let goal = game.goal();
+    let (landed, reached) = landings(game);
+    let mut found = Vec::new();
+    for jump in board.jumps() {
+        if !landed[jump.from as usize] {
+            let kind = jump.kind();
+            let start = match rules.start.position() {
+                0 => "the start off the board",
+                _ => "square 1",
+            };
+            found.push(Diagnostic {
+                severity: Severity::Warning,
+                code: "never-landed",
+                message: format!(
+                    "the {kind} {jump} is never taken: no rolls from {start} land on square {}; move it or remove it",
+                    jump.from
+                ),
+                squares: vec![jump.from],
+            });
+        }
+    }
+    if !rules.chain {
+        for jump in board.jumps() {
+            if let Some(next) = board.jump(jump.to) {
+                let second = crate::board::Jump {
+                    from: jump.to,
+                    to: next,
+                };
+                found.push(Diagnostic {
+                    severity: Severity::Warning,
+                    code: "ends-on-jump",
+                    message: format!(
+                        "the {} {jump} ends on square {}, where the {} {second} starts; the pawn stops there and does not take the next jump; use --chain to follow it",
+                        jump.kind(),
+                        jump.to,
+                        second.kind()
+                    ),
+                    squares: vec![jump.from, jump.to],
+                });
+            }
+        }
+    }
+    if !reached[goal as usize] {
+        found.push(Diagnostic {
+            severity: Severity::Warning,
+            code: "goal-unreachable",
+            message: format!(
+                "the last square ({goal}) cannot be reached from the start under these rules ({} die, {} finish); move the snakes that trap the pawn or change the rules",
+                rules.die, rules.finish
+            ),
+            squares: vec![goal],
+        });
+    }
+    found
+}
+
+/// Which squares some sequence of rolls from the start lands on (jumps
+/// passed through by chaining count as landed on: they are taken), and
+/// which positions a pawn can come to rest on.
+fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
+    let positions = game.positions();
+    let mut landed = vec![false; positions];
+    let mut reached = vec![false; positions];
+    let start = game.start();
+    reached[start as usize] = true;
+    let mut queue = vec![start];
+    let rolls: Vec<u32> = game.rules().die.values().collect();
+    let table = game.board().jump_table();
+    let chain = game.rules().chain;
+    while let Some(u) = queue.pop() {
+        for &r in &rolls {
+            let Some(m) = game.step(u, r) else { continue };
+            if !landed[m.land as usize] {
+                landed[m.land as usize] = true;
+                // Under chaining, the pawn passes through every jump start
+                // of the chain; each step marks a new square, so the walk is
+                // linear over the whole search.
+                let mut at = table[m.land as usize];
+                while chain && at != 0 && !landed[at as usize] {
+                    landed[at as usize] = true;
+                    at = table[at as usize];
+                }
+            }
+            if !reached[m.to as usize] {
+                reached[m.to as usize] = true;
+                queue.push(m.to);
+            }
+        }
+    }
+    (landed, reached)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Origin, RawJump};
+    use crate::rules::{Die, Start};
+
+    fn spec(squares: u64, jumps: &[(u64, u64)]) -> BoardSpec {
+        BoardSpec {
+            squares,
+            jumps: jumps
+                .iter()
+                .enumerate()
+                .map(|(index, &(from, to))| RawJump {
+                    from,
+                    to,
+                    declared: None,
+                    origin: Origin::Jump { index },
+                })
+                .collect(),
+        }
+    }
+
+    fn codes(d: &[Diagnostic]) -> Vec<&'static str> {
+        d.iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn clean_board_has_nothing() {
+        let d = check(&spec(20, &[(2, 19), (12, 15), (9, 3)]), &Rules::default());
+        assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn problems_are_errors() {
+        let d = check(
+            &spec(10, &[(3, 11), (5, 5), (10, 1), (4, 6), (4, 7)]),
+            &Rules::default(),
+        );
+        assert_eq!(
+            codes(&d),
+            ["off-board", "no-move", "from-last", "two-jumps"]
+        );
+        assert!(d.iter().all(|d| d.severity == Severity::Error));
+        assert_eq!(d[0].squares, [3]);
+        assert_eq!(d[3].squares, [4]);
+        assert!(has_errors(&d));
+        assert_eq!(
+            codes(&check(&spec(0, &[]), &Rules::default())),
+            ["no-squares"]
+        );
+        assert_eq!(
+            codes(&check(&spec(5_000_000_000, &[]), &Rules::default())),
+            ["too-many-squares"]
+        );
+    }
+
+    #[test]
+    fn cycle_under_chaining() {
+        let rules = Rules {
+            chain: true,
+            ..Rules::default()
+        };
+        let d = check(&spec(12, &[(2, 5), (5, 9), (9, 5)]), &rules);
+        assert_eq!(codes(&d), ["cycle"]);
+        assert_eq!(d[0].squares, [5, 9]);
+        assert_eq!(d[0].to_string(), format!("error[cycle]: {}", d[0].message));
+    }
+
+    #[test]
+    fn jump_on_square_one() {
+        // With the pawn on square 1, nothing lands there: the ladder is dead.
+        let d = check(&spec(10, &[(1, 5)]), &Rules::default());
+        assert_eq!(codes(&d), ["never-landed"]);
+        assert_eq!(
+            d[0].message,
+            "the ladder 1->5 is never taken: no rolls from square 1 land on square 1; move it or remove it"
+        );
+        // Starting off the board, a roll of 1 lands on it.
+        let off = Rules {
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        assert!(check(&spec(10, &[(1, 5)]), &off).is_empty());
+        // A snake down to square 1 does not land there by a roll: without
+        // chaining the pawn stops on 1 and the ladder is still never taken.
+        let d = check(&spec(10, &[(1, 5), (4, 1)]), &Rules::default());
+        assert_eq!(codes(&d), ["never-landed", "ends-on-jump"]);
+        let chain = Rules {
+            chain: true,
+            ..Rules::default()
+        };
+        assert!(check(&spec(10, &[(1, 5), (4, 1)]), &chain).is_empty());
+    }
+
+    #[test]
+    fn ends_on_jump_only_without_chaining() {
+        let d = check(&spec(12, &[(2, 5), (5, 9)]), &Rules::default());
+        assert_eq!(codes(&d), ["ends-on-jump"]);
+        assert_eq!(
+            d[0].message,
+            "the ladder 2->5 ends on square 5, where the ladder 5->9 starts; the pawn stops there and does not take the next jump; use --chain to follow it"
+        );
+        assert_eq!(d[0].squares, [2, 5]);
+        let chain = Rules {
+            chain: true,
+            ..Rules::default()
+        };
+        assert!(check(&spec(12, &[(2, 5), (5, 9)]), &chain).is_empty());
+    }
+
+    #[test]
+    fn chained_through_counts_as_landed() {
+        // Only a two can be rolled: square 3 is landed on, and 4 only by the
+        // chain 3->4->8; then 8 + 2 reaches the goal.
+        let rules = Rules {
+            die: Die::weighted(vec![0, 1]).unwrap(),
+            chain: true,
+            ..Rules::default()
+        };
+        let d = check(&spec(10, &[(3, 4), (4, 8)]), &rules);
+        assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn unreachable_goal() {
+        // Snakes on 4..=9 with an exact finish on 10: every way in slides.
+        let jumps: Vec<(u64, u64)> = (4..=9).map(|s| (s, 2)).collect();
+        let d = check(&spec(10, &jumps), &Rules::default());
+        assert_eq!(codes(&d), ["goal-unreachable"]);
+        assert_eq!(
+            d[0].message,
+            "the last square (10) cannot be reached from the start under these rules (d6 die, exact finish); move the snakes that trap the pawn or change the rules"
+        );
+        // An eight-sided die rolls 7 from square 3.
+        let d8 = Rules {
+            die: Die::uniform(8).unwrap(),
+            ..Rules::default()
+        };
+        assert!(check(&spec(10, &jumps), &d8).is_empty());
+    }
+}

@@ -1,0 +1,339 @@
+//! LeetCode 909's grid: N rows of N cells, squares numbered from the
+//! bottom-left corner in the winding (boustrophedon) order.
+//!
+//! On a 6×6 grid the bottom row (row 5) holds squares 1 to 6 from left to
+//! right, row 4 holds 7 to 12 from right to left, and so on up to square 36
+//! at the top left. A cell holds `-1` for no jump or the square the jump
+//! leads to. A cell that names its own square is also no jump: LeetCode's
+//! own tests contain such boards.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
+
+use super::ParseError;
+use super::json::{IntSeed, Slot, number_lines, rules_json};
+use crate::board::{Board, BoardSpec, Origin, RawJump};
+use crate::rules::Rules;
+
+/// A grid as read: the length of every row and the cells that are not `-1`.
+/// Plain cells are not kept, so a large grid costs memory for its jumps only.
+#[derive(Debug, Default)]
+pub(crate) struct GridCells {
+    row_lens: Vec<usize>,
+    /// `(row, col, value)` of every cell other than `-1`.
+    cells: Vec<(usize, usize, i64)>,
+}
+
+impl GridCells {
+    /// The cells of rows given in memory (the LeetCode function's input).
+    pub(crate) fn from_rows<R, C>(rows: R) -> GridCells
+    where
+        R: IntoIterator<Item = C>,
+        C: IntoIterator<Item = i64>,
+    {
+        let mut grid = GridCells::default();
+        for (row, cells) in rows.into_iter().enumerate() {
+            let mut len = 0;
+            for (col, value) in cells.into_iter().enumerate() {
+                if value != -1 {
+                    grid.cells.push((row, col, value));
+                }
+                len = col + 1;
+            }
+            grid.row_lens.push(len);
+        }
+        grid
+    }
+
+    /// The board the grid describes.
+    pub(crate) fn into_spec(self) -> Result<BoardSpec, ParseError> {
+        let rows = self.row_lens.len();
+        if rows == 0 {
+            return Err(ParseError::EmptyGrid);
+        }
+        if let Some((row, &len)) = self.row_lens.iter().enumerate().find(|(_, l)| **l != rows) {
+            return Err(ParseError::NotSquare { row, len, rows });
+        }
+        let k = rows as u64;
+        let squares = k * k;
+        let mut jumps = Vec::with_capacity(self.cells.len());
+        for (row, col, value) in self.cells {
+            let square = square_of(k, row as u64, col as u64);
+            let Ok(to) = u64::try_from(value) else {
+                return Err(ParseError::BadCell {
+                    row,
+                    col,
+                    square,
+                    value,
+                    squares,
+                });
+            };
+            if to != square {
+                jumps.push(RawJump {
+                    from: square,
+                    to,
+                    declared: None,
+                    origin: Origin::Grid { row, col },
+                });
+            }
+        }
+        Ok(BoardSpec { squares, jumps })
+    }
+}
+
+/// The square of the cell at `row` (from 0 at the top) and `col` on a `k`×`k`
+/// grid.
+fn square_of(k: u64, row: u64, col: u64) -> u64 {
+    let from_bottom = k - 1 - row;
+    let across = if from_bottom.is_multiple_of(2) {
+        col
+    } else {
+        k - 1 - col
+    };
+    from_bottom * k + across + 1
+}
+
+/// The `(row, col)` of `square` on a `k`×`k` grid, row 0 at the top.
+fn cell_of(k: u64, square: u64) -> (usize, usize) {
+    let i = square - 1;
+    let from_bottom = i / k;
+    let across = i % k;
+    let col = if from_bottom.is_multiple_of(2) {
+        across
+    } else {
+        k - 1 - across
+    };
+    ((k - 1 - from_bottom) as usize, col as usize)
+}
+
+/// The board a LeetCode grid describes.
+///
+/// # Errors
+///
+/// An empty grid, a row whose length is not the number of rows, or a cell
+/// below `-1`, named by row, column and square.
+///
+/// # Examples
+///
+/// ```
+/// // Square 2 (bottom row, right) leads to 4; square 3 (top right) to 3,
+/// // which is LeetCode's way of writing no jump.
+/// let spec = snl::input::from_grid(&[vec![-1, 3], vec![-1, 4]])?;
+/// let board = spec.build()?;
+/// assert_eq!(board.jump(2), Some(4));
+/// assert_eq!(board.jump_count(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_grid(grid: &[Vec<i64>]) -> Result<BoardSpec, ParseError> {
+    GridCells::from_rows(grid.iter().map(|row| row.iter().copied())).into_spec()
+}
+
+/// The LeetCode grid of `board`: `-1` for no jump, else the destination.
+/// `None` unless the number of squares is a perfect square.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Jump};
+///
+/// let board = Board::new(4, [Jump { from: 2, to: 4 }])?;
+/// assert_eq!(snl::input::to_grid(&board), Some(vec![vec![-1, -1], vec![-1, 4]]));
+/// assert_eq!(snl::input::to_grid(&Board::empty(5)?), None);
+/// # Ok::<(), snl::BoardError>(())
+/// ```
+pub fn to_grid(board: &Board) -> Option<Vec<Vec<i64>>> {
+    let n = u64::from(board.squares());
+    let k = n.isqrt();
+    if k * k != n {
+        return None;
+    }
+    let mut grid = vec![vec![-1i64; k as usize]; k as usize];
+    for jump in board.jumps() {
+        let (row, col) = cell_of(k, u64::from(jump.from));
+        grid[row][col] = i64::from(jump.to);
+    }
+    Some(grid)
+}
+
+/// The LeetCode grid of `board` as JSON, one row a line: a bare grid, or
+/// `{"grid": ..., "rules": ...}` when `rules` are given. `None` unless the
+/// number of squares is a perfect square.
+pub fn to_grid_json(board: &Board, rules: Option<&Rules>) -> Option<String> {
+    let grid = to_grid(board)?;
+    let indent = if rules.is_some() { "    " } else { "  " };
+    let mut body = String::from("[\n");
+    for (i, row) in grid.iter().enumerate() {
+        if i > 0 {
+            body.push_str(",\n");
+        }
+        body.push_str(indent);
+        body.push('[');
+        number_lines(&mut body, row, usize::MAX, "");
+        body.push(']');
+    }
+    body.push('\n');
+    body.push_str(&indent[2..]);
+    body.push(']');
+    Some(match rules {
+        None => body + "\n",
+        Some(rules) => format!(
+            "{{\n  \"grid\": {body},\n  \"rules\": {}\n}}\n",
+            rules_json(rules)
+        ),
+    })
+}
+
+impl<'de> Deserialize<'de> for GridCells {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(GridVisitor)
+    }
+}
+
+struct GridVisitor;
+
+impl<'de> Visitor<'de> for GridVisitor {
+    type Value = GridCells;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a grid: a list of rows of numbers")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<GridCells, A::Error> {
+        let mut grid = GridCells::default();
+        let mut row = 0;
+        while let Some(len) = seq.next_element_seed(RowSeed {
+            row,
+            cells: &mut grid.cells,
+        })? {
+            grid.row_lens.push(len);
+            row += 1;
+        }
+        Ok(grid)
+    }
+}
+
+/// Reads one row, keeping its cells other than `-1`; yields its length.
+struct RowSeed<'a> {
+    row: usize,
+    cells: &'a mut Vec<(usize, usize, i64)>,
+}
+
+impl<'de> DeserializeSeed<'de> for RowSeed<'_> {
+    type Value = usize;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<usize, D::Error> {
+        d.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RowSeed<'_> {
+    type Value = usize;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "grid row {} as a list of numbers", self.row)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<usize, A::Error> {
+        let mut col = 0;
+        while let Some(value) = seq.next_element_seed(IntSeed(Slot::Cell { row: self.row, col }))? {
+            if value != -1 {
+                self.cells.push((self.row, col, value));
+            }
+            col += 1;
+        }
+        Ok(col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winding_numbering() {
+        // 6x6: row 5 is 1..=6 left to right, row 4 is 7..=12 right to left.
+        assert_eq!(square_of(6, 5, 0), 1);
+        assert_eq!(square_of(6, 5, 5), 6);
+        assert_eq!(square_of(6, 4, 5), 7);
+        assert_eq!(square_of(6, 4, 0), 12);
+        assert_eq!(square_of(6, 0, 0), 36);
+        assert_eq!(square_of(5, 0, 4), 25);
+        for k in 1..=7 {
+            for s in 1..=k * k {
+                let (r, c) = cell_of(k, s);
+                assert_eq!(square_of(k, r as u64, c as u64), s);
+            }
+        }
+    }
+
+    #[test]
+    fn leetcode_example_cells() {
+        let grid = vec![
+            vec![-1, -1, -1, -1, -1, -1],
+            vec![-1, -1, -1, -1, -1, -1],
+            vec![-1, -1, -1, -1, -1, -1],
+            vec![-1, 35, -1, -1, 13, -1],
+            vec![-1, -1, -1, -1, -1, -1],
+            vec![-1, 15, -1, -1, -1, -1],
+        ];
+        let board = from_grid(&grid).unwrap().build().unwrap();
+        let jumps: Vec<_> = board.jumps().map(|j| (j.from, j.to)).collect();
+        assert_eq!(jumps, vec![(2, 15), (14, 35), (17, 13)]);
+        assert_eq!(to_grid(&board), Some(grid));
+    }
+
+    #[test]
+    fn own_square_is_no_jump() {
+        // Square 2 (bottom right) names itself: no jump. Square 4 (top
+        // left) leads to 3.
+        let spec = from_grid(&[vec![3, -1], vec![-1, 2]]).unwrap();
+        assert_eq!(spec.jumps.len(), 1);
+        assert_eq!((spec.jumps[0].from, spec.jumps[0].to), (4, 3));
+        // Square 4 is the last square, so that one is a problem of the board.
+        assert_eq!(
+            spec.problems()[0].to_string(),
+            "grid row 0, column 0: a jump starts on the last square (4); reaching it ends the game, so remove the jump"
+        );
+    }
+
+    #[test]
+    fn shape_errors() {
+        assert_eq!(
+            from_grid(&[]).unwrap_err().to_string(),
+            "the grid has no rows; a LeetCode grid is N rows of N numbers"
+        );
+        assert_eq!(
+            from_grid(&[vec![-1, -1], vec![-1]])
+                .unwrap_err()
+                .to_string(),
+            "grid row 1 has 1 cell but the grid has 2 rows; a LeetCode grid is N rows of N cells"
+        );
+        assert_eq!(
+            from_grid(&[vec![-1, -1, -1], vec![-1, -1, -1]])
+                .unwrap_err()
+                .to_string(),
+            "grid row 0 has 3 cells but the grid has 2 rows; a LeetCode grid is N rows of N cells"
+        );
+        assert_eq!(
+            from_grid(&[vec![-1, -1, -1], vec![-1, -7, -1], vec![-1, -1, -1]])
+                .unwrap_err()
+                .to_string(),
+            "grid row 1, column 1 (square 5): -7 is not a destination; write -1 for no jump or a square from 1 to 9"
+        );
+    }
+
+    #[test]
+    fn json_writer() {
+        let board = Board::new(4, [crate::Jump { from: 2, to: 4 }]).unwrap();
+        assert_eq!(
+            to_grid_json(&board, None).unwrap(),
+            "[\n  [-1, -1],\n  [-1, 4]\n]\n"
+        );
+        assert_eq!(
+            to_grid_json(&board, Some(&Rules::default())).unwrap(),
+            "{\n  \"grid\": [\n    [-1, -1],\n    [-1, 4]\n  ],\n  \"rules\": {\"faces\": 6, \"finish\": \"exact\", \"chain\": false, \"start\": 1}\n}\n"
+        );
+    }
+}

@@ -1,0 +1,429 @@
+//! Reading boards: the seed examples in every form, round trips through
+//! every writer, and the boards under `testdata/`.
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use snl::input::{self, Format, ParseOptions, ParsedBoard};
+use snl::{Board, Game, Rules, Start};
+
+use crate::strategies;
+
+fn parse(text: &str) -> ParsedBoard {
+    input::parse(text.as_bytes(), &ParseOptions::default())
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// The fewest rolls of a parsed board under its own rules.
+fn fewest(parsed: &ParsedBoard) -> Option<u32> {
+    let board = parsed.spec.build().unwrap();
+    let game = Game::new(board, parsed.rules.rules()).unwrap();
+    snl::shortest::min_rolls(&game)
+}
+
+const LEETCODE_GRID: &str = "[
+[-1,-1,-1,-1,-1,-1],
+[-1,-1,-1,-1,-1,-1],
+[-1,-1,-1,-1,-1,-1],
+[-1,35,-1,-1,13,-1],
+[-1,-1,-1,-1,-1,-1],
+[-1,15,-1,-1,-1,-1]]";
+
+#[test]
+fn seed_000_grid_takes_four_rolls() {
+    let parsed = parse(LEETCODE_GRID);
+    assert_eq!(parsed.format, Format::Grid);
+    assert_eq!(fewest(&parsed), Some(4));
+    let board = parsed.spec.build().unwrap();
+    // The seed's walk: 2 climbs to 15, 17 slides to 13, 14 climbs to 35.
+    assert_eq!(board.jump(2), Some(15));
+    assert_eq!(board.jump(17), Some(13));
+    assert_eq!(board.jump(14), Some(35));
+    let wrapped = format!(r#"{{"grid": {LEETCODE_GRID}, "rules": {{"faces": 6}}}}"#);
+    assert_eq!(parse(&wrapped).spec.build().unwrap(), board);
+    for form in Format::ALL {
+        let text = input::write(&board, None, form).unwrap();
+        let options = ParseOptions {
+            format: Some(form),
+            squares: Some(36),
+        };
+        let again = input::parse(text.as_bytes(), &options).unwrap();
+        assert_eq!(fewest(&again), Some(4), "{form}");
+    }
+}
+
+#[test]
+fn leetcode_note_does_not_chain() {
+    // The seed writes the note's board as [[4,-1],[-1,3]]: square 2 leads to
+    // 3, and square 4 names itself (no jump). LeetCode's own statement has
+    // [[-1,4],[-1,3]]: square 3 also leads to 4. Either way a first roll of
+    // 1 lands on 2 and ends the move on 3.
+    for grid in ["[[4,-1],[-1,3]]", "[[-1,4],[-1,3]]"] {
+        let board = parse(grid).spec.build().unwrap();
+        let game = Game::new(board.clone(), Rules::default()).unwrap();
+        let m = game.step(1, 1).unwrap();
+        assert_eq!((m.land, m.to), (2, 3), "{grid}");
+        assert_eq!(snl::shortest::min_rolls(&game), Some(1));
+        let chained = Game::new(
+            board,
+            Rules {
+                chain: true,
+                ..Rules::default()
+            },
+        )
+        .unwrap();
+        let expected = if grid.starts_with("[[4") { 3 } else { 4 };
+        assert_eq!(chained.step(1, 1).unwrap().to, expected, "{grid}");
+    }
+}
+
+#[test]
+fn seed_003_examples_in_every_form() {
+    let ex1 =
+        r#"{"ladders": [[14,28],[42,78],[55,97],[52,92]], "snakes": [[99,25],[88,54],[29,10]]}"#;
+    let ex2 =
+        r#"{"ladders": [[6,46],[19,43],[52,71],[57,98]], "snakes": [[47,9],[62,40],[96,75]]}"#;
+    for (json, answer) in [(ex1, 9), (ex2, 4)] {
+        let parsed = parse(json);
+        assert_eq!(parsed.format, Format::Pairs);
+        assert_eq!(parsed.spec.squares, 100, "squares defaults to 100");
+        assert_eq!(fewest(&parsed), Some(answer));
+        let board = parsed.spec.build().unwrap();
+        for form in Format::ALL {
+            let text = input::write(&board, None, form).unwrap();
+            let again = parse(&text);
+            assert_eq!(again.format, form);
+            assert_eq!(again.spec.build().unwrap(), board, "{form}");
+            assert_eq!(fewest(&again), Some(answer), "{form}");
+        }
+    }
+    // The seed's own text input.
+    let text = parse("4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75");
+    assert_eq!(text.format, Format::PairsText);
+    assert_eq!(fewest(&text), Some(4));
+    assert_eq!(text.spec.build().unwrap(), parse(ex2).spec.build().unwrap());
+}
+
+#[test]
+fn seed_004_examples() {
+    let printed = "[-1, 18, -1, -1, -1, -1, -1, -1, 2, -1, -1, 15, -1, -1, -1, -1, -1, -1, -1, -1]";
+    let bare = parse(printed);
+    assert_eq!(bare.format, Format::Moves);
+    assert_eq!(bare.spec.squares, 20);
+    assert_eq!(fewest(&bare), Some(2));
+    let with_n = parse(&format!(r#"{{"n": 20, "moves": {printed}}}"#));
+    assert_eq!(with_n.spec, bare.spec);
+    // The layout as the seed's text describes it.
+    let described = parse(r#"{"squares": 20, "ladders": [[2, 19], [12, 15]], "snakes": [[9, 2]]}"#);
+    assert_eq!(fewest(&described), Some(2));
+    let board = described.spec.build().unwrap();
+    assert_eq!(
+        input::to_moves(&board),
+        [
+            -1, 18, -1, -1, -1, -1, -1, -1, 1, -1, -1, 14, -1, -1, -1, -1, -1, -1, -1, -1
+        ]
+    );
+    let eight = parse(r#"{"n": 8, "moves": [-1, -1, -1, -1, -1, -1, -1, -1]}"#);
+    assert_eq!(fewest(&eight), Some(2));
+    assert_eq!(fewest(&parse(r#"{"squares": 8}"#)), Some(2));
+    let eight_text = input::parse(
+        b"0\n0\n",
+        &ParseOptions {
+            squares: Some(8),
+            ..ParseOptions::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(fewest(&eight_text), Some(2));
+}
+
+#[test]
+fn rules_in_a_file_are_read() {
+    let parsed = parse(
+        r#"{"squares": 10, "ladders": [], "snakes": [],
+            "rules": {"die": "2d6", "finish": "bounce", "chain": true, "start": 0}}"#,
+    );
+    let rules = parsed.rules.rules();
+    assert_eq!(rules.die.max(), 12);
+    assert_eq!(rules.finish, snl::Finish::Bounce);
+    assert!(rules.chain);
+    assert_eq!(rules.start, Start::OffBoard);
+    let only_faces = parse(r#"{"n": 3, "moves": [-1, -1, -1], "rules": {"faces": 4}}"#);
+    assert_eq!(only_faces.rules.die, Some(snl::Die::uniform(4).unwrap()));
+    assert_eq!(only_faces.rules.finish, None);
+    let named = parse(r#"{"name": "tiny", "squares": 3}"#);
+    assert_eq!(named.name.as_deref(), Some("tiny"));
+}
+
+#[test]
+fn off_board_and_other_faults_go_to_the_spec() {
+    let parsed = parse(
+        r#"{"squares": 10, "ladders": [[3, 15], [6, 2]], "snakes": [[10, 1], [0, 4], [4, 4]]}"#,
+    );
+    let problems: Vec<String> = parsed
+        .spec
+        .problems()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "ladders[0]: the jump 3->15 leaves the board; squares are numbered 1 to 10",
+            "ladders[1]: 6->2 goes down, but it is listed as a ladder; move it to the snakes list or swap its squares",
+            "snakes[0]: a jump starts on the last square (10); reaching it ends the game, so remove the jump",
+            "snakes[1]: the jump 0->4 leaves the board; squares are numbered 1 to 10",
+            "snakes[2]: the jump starts and ends on square 4; remove it",
+        ]
+    );
+    let text = parse("1 3 150\n1 5 9\n");
+    let problems: Vec<String> = text
+        .spec
+        .problems()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "line 1, column 3 (ladder pair 1): the jump 3->150 leaves the board; squares are numbered 1 to 100",
+            "line 2, column 3 (snake pair 1): 5->9 goes up, but it is listed as a snake; move it to the ladders list or swap its squares",
+        ]
+    );
+    let moves = parse("[-1, 7, 0, -1]");
+    assert_eq!(
+        moves.spec.problems()[0].to_string(),
+        "moves[1]: the jump 2->8 leaves the board; squares are numbered 1 to 4"
+    );
+    let grid = parse("[[-1, -1], [5, -1]]");
+    assert_eq!(
+        grid.spec.problems()[0].to_string(),
+        "grid row 1, column 0: the jump 1->5 leaves the board; squares are numbered 1 to 4"
+    );
+}
+
+#[test]
+fn huge_sizes_do_not_allocate() {
+    // 4 billion squares would be 16 GB of tables; it is refused before any.
+    let parsed = parse(r#"{"squares": 4000000000, "ladders": [[1, 3999999999]]}"#);
+    assert_eq!(parsed.spec.squares, 4_000_000_000);
+    assert_eq!(
+        parsed.spec.problems()[0].to_string(),
+        "the board has 4000000000 squares; snl handles at most 1073741824"
+    );
+    let text = input::parse(
+        b"1 1 2 0",
+        &ParseOptions {
+            squares: Some(u64::MAX),
+            ..ParseOptions::default()
+        },
+    )
+    .unwrap();
+    assert!(matches!(
+        text.spec.problems()[0],
+        snl::BoardError::TooManySquares(_)
+    ));
+}
+
+#[test]
+fn a_long_moves_array_keeps_only_its_jumps() {
+    let n = 200_000;
+    let mut text = String::with_capacity(n * 4);
+    text.push('[');
+    for i in 0..n {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        text.push_str(if i % 1000 == 500 { "0" } else { "-1" });
+    }
+    text.push(']');
+    let parsed = parse(&text);
+    assert_eq!(parsed.spec.squares, n as u64);
+    assert_eq!(parsed.spec.jumps.len(), n / 1000);
+    assert!(parsed.spec.jumps.capacity() < n / 100);
+}
+
+/// The boards under `testdata/`, by file name: the squares for pairs text,
+/// and the fewest rolls under the file's rules.
+const TESTDATA: &[(&str, u64, Option<u32>)] = &[
+    ("seed-000-leetcode-909.grid.json", 36, Some(4)),
+    ("seed-000-leetcode-909.moves.json", 36, Some(4)),
+    ("seed-000-leetcode-909.pairs.json", 36, Some(4)),
+    ("seed-000-leetcode-909.txt", 36, Some(4)),
+    ("seed-003-example-1.grid.json", 100, Some(9)),
+    ("seed-003-example-1.moves.json", 100, Some(9)),
+    ("seed-003-example-1.pairs.json", 100, Some(9)),
+    ("seed-003-example-1.txt", 100, Some(9)),
+    ("seed-003-example-2.grid.json", 100, Some(4)),
+    ("seed-003-example-2.moves.json", 100, Some(4)),
+    ("seed-003-example-2.pairs.json", 100, Some(4)),
+    ("seed-003-example-2.txt", 100, Some(4)),
+    ("seed-004-twenty.moves.json", 20, Some(2)),
+    ("seed-004-twenty.pairs.json", 20, Some(2)),
+    ("seed-004-twenty.txt", 20, Some(2)),
+    ("seed-004-twenty.as-printed.moves.json", 20, Some(2)),
+    ("seed-004-eight.moves.json", 8, Some(2)),
+    ("seed-004-eight.pairs.json", 8, Some(2)),
+    ("seed-004-eight.txt", 8, Some(2)),
+    ("milton-bradley.grid.json", 100, Some(7)),
+    ("milton-bradley.moves.json", 100, Some(7)),
+    ("milton-bradley.pairs.json", 100, Some(7)),
+    ("milton-bradley-48.grid.json", 100, Some(7)),
+    ("milton-bradley-48.moves.json", 100, Some(7)),
+    ("milton-bradley-48.pairs.json", 100, Some(7)),
+];
+
+fn testdata() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata"))
+}
+
+#[test]
+fn testdata_boards_give_their_answers() {
+    for &(file, squares, answer) in TESTDATA {
+        let bytes = std::fs::read(testdata().join(file)).unwrap();
+        let options = ParseOptions {
+            format: None,
+            squares: Some(squares),
+        };
+        let parsed = input::parse(&bytes, &options).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(parsed.spec.squares, squares, "{file}");
+        assert!(parsed.spec.problems().is_empty(), "{file}");
+        assert_eq!(fewest(&parsed), answer, "{file}");
+    }
+}
+
+#[test]
+fn testdata_forms_of_one_board_agree() {
+    let stem = |f: &str| f.split('.').next().unwrap().to_string();
+    for &(file, squares, _) in TESTDATA {
+        if file.contains("as-printed") {
+            continue;
+        }
+        let options = ParseOptions {
+            format: None,
+            squares: Some(squares),
+        };
+        let pairs = format!("{}.pairs.json", stem(file));
+        let read = |f: &str| {
+            let parsed =
+                input::parse(&std::fs::read(testdata().join(f)).unwrap(), &options).unwrap();
+            (parsed.spec.build().unwrap(), parsed.rules)
+        };
+        assert_eq!(read(file).0, read(&pairs).0, "{file}");
+        if Path::new(file).extension().is_none_or(|e| e != "txt") {
+            assert_eq!(read(file).1, read(&pairs).1, "{file}");
+        }
+    }
+}
+
+#[test]
+fn every_testdata_file_is_tested() {
+    let mut files: Vec<String> = std::fs::read_dir(testdata())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|f| f != "README.md")
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = TESTDATA.iter().map(|t| t.0.to_string()).collect();
+    listed.sort();
+    assert_eq!(files, listed);
+}
+
+/// Writes `board` in `form` and reads it back.
+fn round_trip(board: &Board, rules: &Rules, form: Format) -> Option<ParsedBoard> {
+    let text = input::write(board, Some(rules), form)?;
+    let options = ParseOptions {
+        format: None,
+        squares: Some(u64::from(board.squares())),
+    };
+    Some(input::parse(text.as_bytes(), &options).unwrap_or_else(|e| panic!("{e}\n{text}")))
+}
+
+/// Equal rules, with dice compared by their chances: a die written as
+/// weights is read back with the same weights, except that a one-faced die
+/// is written as `"faces": 1`.
+fn same_rules(a: &Rules, b: &Rules) -> bool {
+    let (ta, tb) = (u128::from(a.die.total()), u128::from(b.die.total()));
+    let same_die = a.die.max() == b.die.max()
+        && (1..=a.die.max())
+            .all(|v| u128::from(a.die.weight(v)) * tb == u128::from(b.die.weight(v)) * ta);
+    a.finish == b.finish && a.chain == b.chain && a.start == b.start && same_die
+}
+
+/// A parse either gives a spec whose checks run, or an error message in the
+/// house style that says where the fault is when it has a position.
+fn check_outcome(bytes: &[u8]) -> Result<(), TestCaseError> {
+    match input::parse(bytes, &ParseOptions::default()) {
+        Ok(parsed) => {
+            let _ = parsed.spec.problems();
+        }
+        Err(e) => {
+            let message = e.to_string();
+            prop_assert!(!message.ends_with('.'), "{}", message);
+            prop_assert!(!message.contains(" at line "), "{}", message);
+            if let input::ParseError::Json { line, column, .. }
+            | input::ParseError::Text { line, column, .. } = e
+            {
+                prop_assert!(line >= 1 && column >= 1, "{}", message);
+                let place = format!("line {line}, column {column}: ");
+                prop_assert!(message.starts_with(&place), "{}", message);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn every_form_gives_the_same_board(board in strategies::board(1..=64), rules in strategies::rules()) {
+        let expected = Game::new(board.clone(), rules.clone()).ok().map(|g| snl::shortest::min_rolls(&g));
+        for form in Format::ALL {
+            let Some(parsed) = round_trip(&board, &rules, form) else {
+                let n = board.squares();
+                prop_assert!(form == Format::Grid && n.isqrt() * n.isqrt() != n);
+                continue;
+            };
+            prop_assert_eq!(parsed.format, form);
+            prop_assert_eq!(&parsed.spec.build().unwrap(), &board);
+            let rules = if form == Format::PairsText {
+                prop_assert!(parsed.rules.is_empty());
+                rules.clone()
+            } else {
+                let read = parsed.rules.rules();
+                prop_assert!(same_rules(&read, &rules), "{:?} != {:?}", read, rules);
+                read
+            };
+            let got = Game::new(parsed.spec.build().unwrap(), rules).ok().map(|g| snl::shortest::min_rolls(&g));
+            prop_assert_eq!(got, expected);
+        }
+        if let Some(grid) = input::to_grid(&board) {
+            prop_assert_eq!(input::from_grid(&grid).unwrap().build().unwrap(), board.clone());
+        }
+        let moves = serde_json::to_string(&input::to_moves(&board)).unwrap();
+        prop_assert_eq!(parse(&moves).spec.build().unwrap(), board);
+    }
+
+    #[test]
+    fn leetcode_function_agrees_with_the_search(board in strategies::board(1..=64)) {
+        let Some(grid) = input::to_grid(&board) else { return Ok(()) };
+        let grid: Vec<Vec<i32>> = grid
+            .into_iter()
+            .map(|row| row.into_iter().map(|v| i32::try_from(v).unwrap()).collect())
+            .collect();
+        let game = Game::new(board, Rules::default()).unwrap();
+        let expected = snl::shortest::min_rolls(&game).map_or(-1, |k| k as i32);
+        prop_assert_eq!(snl::leetcode::snakes_and_ladders(grid), expected);
+    }
+
+    #[test]
+    fn any_bytes_give_a_board_or_a_placed_error(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+        check_outcome(&bytes)?;
+    }
+
+    #[test]
+    fn json_like_text_gives_a_board_or_a_placed_error(text in r#"[\[\]{}0-9,\- "a-z:.e]{0,40}"#) {
+        check_outcome(text.as_bytes())?;
+    }
+}
