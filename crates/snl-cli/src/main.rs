@@ -38,6 +38,9 @@ enum Command {
     Solve(cmd::solve::Args),
     Check(cmd::check::Args),
     Presets(cmd::presets::Args),
+    Simulate(cmd::simulate::Args),
+    Race(cmd::race::Args),
+    Duel(cmd::duel::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,9 @@ fn main() -> ExitCode {
         Command::Solve(args) => cmd::solve::run(args, &mut out),
         Command::Check(args) => cmd::check::run(args, &mut out),
         Command::Presets(args) => cmd::presets::run(args, &mut out),
+        Command::Simulate(args) => cmd::simulate::run(args, &mut out),
+        Command::Race(args) => cmd::race::run(args, &mut out),
+        Command::Duel(args) => cmd::duel::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

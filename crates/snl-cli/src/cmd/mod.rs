@@ -3,5 +3,8 @@
 //! the exit code.
 
 pub mod check;
+pub mod duel;
 pub mod presets;
+pub mod race;
+pub mod simulate;
 pub mod solve;

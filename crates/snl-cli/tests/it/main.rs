@@ -3,6 +3,7 @@
 
 mod check;
 mod errors;
+mod players;
 mod presets;
 mod readme;
 mod solve;
