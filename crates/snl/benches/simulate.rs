@@ -56,6 +56,7 @@ fn snl_batch(sim: &Simulator<'_>, seed: u64) -> u64 {
         .map(|_| {
             sim.play(&mut rng, u64::MAX)
                 .expect("the classic board always ends")
+                .0
         })
         .sum()
 }

@@ -16,6 +16,7 @@
 //! - A bump happens where the moving pawn comes to rest (after any jump), on
 //!   the square of the other pawn, unless that is the last square (which ends
 //!   the game). A pass does not land anywhere and bumps no one.
+//! - The bonus-roll rule is not supported: [`DuelError::Bonus`].
 //! - Neither player may be able to force a win: both can keep the game going
 //!   for ever. That is a draw.
 //!
@@ -118,6 +119,12 @@ pub enum DuelError {
         /// The last square.
         goal: u32,
     },
+    /// The bonus-roll rule is on. A chosen top value would give the same
+    /// player another move, which the duel's states do not model.
+    #[error(
+        "duels are solved without the bonus-roll rule: a chosen top value would let a player move again and again; drop the bonus rule"
+    )]
+    Bonus,
     /// The brute-force search was given a board larger than it handles.
     #[error(
         "the brute-force duel search is limited to boards of {MAX_BRUTE_SQUARES} squares; this one has {0}"
@@ -181,8 +188,12 @@ fn play(game: &Game, rules: Rules, mover: u32, other: u32, roll: u32) -> (u32, u
 ///
 /// # Errors
 ///
-/// [`DuelError::TooLarge`] above [`MAX_STATES`] states.
+/// [`DuelError::TooLarge`] above [`MAX_STATES`] states;
+/// [`DuelError::Bonus`] under the bonus-roll rule.
 pub fn table(game: &Game, rules: Rules) -> Result<Table, DuelError> {
+    if game.rules().bonus.is_some() {
+        return Err(DuelError::Bonus);
+    }
     let n = game.positions();
     let states = (n as u128) * (n as u128);
     if states > MAX_STATES as u128 {
@@ -310,7 +321,8 @@ pub fn duel(game: &Game, rules: Rules) -> Result<Duel, DuelError> {
 /// # Errors
 ///
 /// [`DuelError::Position`] for a position beyond the last square;
-/// [`DuelError::TooLarge`] for boards with more than [`MAX_STATES`] states.
+/// [`DuelError::TooLarge`] for boards with more than [`MAX_STATES`] states;
+/// [`DuelError::Bonus`] under the bonus-roll rule.
 pub fn duel_from(game: &Game, rules: Rules, first: u32, second: u32) -> Result<Duel, DuelError> {
     let goal = game.goal();
     if let Some(&square) = [first, second].iter().find(|&&p| p > goal) {
@@ -366,6 +378,9 @@ pub fn search(game: &Game, rules: Rules, mover: u32, other: u32) -> Result<Value
     let goal = game.goal();
     if goal > MAX_BRUTE_SQUARES {
         return Err(DuelError::TooLargeForBrute(goal));
+    }
+    if game.rules().bonus.is_some() {
+        return Err(DuelError::Bonus);
     }
     if let Some(&square) = [mover, other].iter().find(|&&p| p > goal) {
         return Err(DuelError::Position { square, goal });
@@ -550,5 +565,10 @@ mod tests {
             Err(DuelError::TooLargeForBrute(5000))
         ));
         assert!(table(&game(4095, &[], GameRules::default()), Rules::default()).is_ok());
+        let bonus = GameRules {
+            bonus: Some(crate::rules::Bonus::unlimited()),
+            ..GameRules::default()
+        };
+        assert_eq!(duel(&game(10, &[], bonus), BUMP), Err(DuelError::Bonus));
     }
 }

@@ -11,6 +11,13 @@
 //!
 //! A seat that starts on the last square has finished on "turn 0", before
 //! anyone moves; the earliest such seat wins.
+//!
+//! The per-turn distributions come from [`markov::distribution_from`], which
+//! stops when less than 10⁻¹² of the chance is still in play; what is left is
+//! reported as [`Race::unresolved`].
+
+use crate::game::Game;
+use crate::markov;
 
 /// The most seats a race may have.
 pub const MAX_PLAYERS: usize = 16;
@@ -80,6 +87,69 @@ pub enum RaceError {
         /// The last square.
         goal: u32,
     },
+}
+
+/// The race of `from.len()` players on `game`, seat `i` starting on
+/// `from[i]` and seat 0 moving first.
+///
+/// # Errors
+///
+/// [`RaceError::Players`] for no seats or more than [`MAX_PLAYERS`];
+/// [`RaceError::Position`] for a start beyond the last square.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// // Two squares: whoever rolls the first 1 wins.
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let r = snl::race::race(&game, &[1, 1])?;
+/// assert!((r.win[0] - 6.0 / 11.0).abs() < 1e-12);
+/// assert!((r.win[1] - 5.0 / 11.0).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
+    if from.is_empty() || from.len() > MAX_PLAYERS {
+        return Err(RaceError::Players(from.len()));
+    }
+    let goal = game.goal();
+    if let Some((i, &square)) = from.iter().enumerate().find(|&(_, &p)| p > goal) {
+        return Err(RaceError::Position {
+            seat: i + 1,
+            square,
+            goal,
+        });
+    }
+    let players = from.len();
+    // Seats on one square share a distribution.
+    let mut known: Vec<(u32, markov::Distribution)> = Vec::new();
+    for &p in from {
+        if !known.iter().any(|(q, _)| *q == p) {
+            known.push((p, markov::distribution_from(game, p, true)));
+        }
+    }
+    // With bonus rolls and a die that shows one value, every roll earns
+    // another: the first seat's turn lasts until it finishes, or for ever,
+    // and no one else ever moves.
+    // (A seat that starts on the last square has won before that.)
+    let endless_turns = game.rules().bonus.is_some_and(|b| b.limit.is_none())
+        && game.rules().die.values().count() == 1
+        && !from.contains(&goal);
+    let from = if endless_turns { &from[..1] } else { from };
+    let seats: Vec<Seat<'_>> = from
+        .iter()
+        .map(|&p| {
+            let (_, d) = known.iter().find(|(q, _)| *q == p).expect("computed above");
+            Seat {
+                pmf: &d.pmf,
+                never: d.never,
+            }
+        })
+        .collect();
+    let mut race = outcome(&seats)?;
+    race.win.resize(players, 0.0);
+    Ok(race)
 }
 
 /// The race between `seats`, in turn order.

@@ -1,8 +1,10 @@
 //! Monte Carlo play with a real die: many games, counted by length.
 //!
-//! Every game moves its pawn through [`Game::next`], tabulated once per
-//! position and die face, so the simulation plays by exactly the rules the
-//! exact analyses use.
+//! Every game moves its pawn through [`Game::play`] (the one successor
+//! function, with the bonus-roll rule on top), tabulated once per state and
+//! die face, so the simulation plays by exactly the rules the exact analyses
+//! use. Each game is counted both by rolls and by turns; without the bonus
+//! rule the two are the same.
 //!
 //! # Reproducible in parallel
 //!
@@ -16,8 +18,8 @@
 //!
 //! A roll costs one 64-bit random number, one multiplication and two table
 //! lookups: the die is sampled through an alias table over its faces (see
-//! [`DieSampler`]), and the move through a table of resting squares indexed
-//! by position and face. The next roll's randomness does not depend on the
+//! [`DieSampler`]), and the move through a table of next states indexed by
+//! state and face. The next roll's randomness does not depend on the
 //! pawn, so the processor works ahead on it while the table lookup is in
 //! flight.
 
@@ -27,7 +29,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::game::Game;
+use crate::game::{Game, Pawn};
 use crate::rules::Die;
 
 /// Games per block. A block is the unit of work, of seeding and of stopping
@@ -37,8 +39,8 @@ pub const BLOCK_GAMES: u64 = 1 << 14;
 /// The default cap on one game's rolls.
 pub const DEFAULT_MAX_ROLLS: u64 = 100_000;
 
-/// The largest move table (positions × faces entries) built. Larger games
-/// look each move up through [`Game::next`] instead.
+/// The largest move table (states × faces entries) built. Larger games
+/// play each roll through [`Game::play`] instead.
 const MAX_TABLE: usize = 1 << 24;
 
 /// How often (in games) a block checks the stop flag and reports progress.
@@ -150,28 +152,47 @@ impl DieSampler {
 pub struct Simulator<'g> {
     game: &'g Game,
     sampler: DieSampler,
-    /// `table[p * faces + f]`: where a pawn at `p` rests after face `f`
-    /// ([`Game::next`]); `None` when the table would be too large.
+    /// Streak values per position (see [`Game::streaks`]).
+    streaks: u32,
+    /// `table[s * faces + f]`: the state after face `f` from state `s`
+    /// (`position * streaks + streak`), with [`AGAIN`] set when the turn goes
+    /// on; `None` when the table would be too large.
     table: Option<Vec<u32>>,
 }
+
+/// The bit of a table entry that says the roll earned another in the turn.
+const AGAIN: u32 = 1 << 31;
 
 impl<'g> Simulator<'g> {
     /// Prepares `game` for simulation.
     pub fn new(game: &'g Game) -> Simulator<'g> {
         let sampler = DieSampler::new(&game.rules().die);
         let k = sampler.faces();
-        let table = game
-            .positions()
-            .checked_mul(k)
-            .filter(|&n| n <= MAX_TABLE)
-            .map(|_| {
-                (0..game.positions() as u32)
-                    .flat_map(|p| sampler.values().iter().map(move |&r| game.next(p, r)))
-                    .collect()
-            });
+        let streaks = game.streaks();
+        let states = game.positions() * streaks as usize;
+        let fits = states < AGAIN as usize && states.saturating_mul(k) <= MAX_TABLE;
+        let table = fits.then(|| {
+            let mut table = Vec::with_capacity(states * k);
+            for s in 0..states as u32 {
+                let pawn = Pawn {
+                    at: s / streaks,
+                    streak: s % streaks,
+                };
+                for &roll in sampler.values() {
+                    let played = game.play(pawn, roll);
+                    // Without a bonus limit every streak above 0 plays
+                    // alike (see `Game::streaks`).
+                    let streak = played.pawn.streak.min(streaks - 1);
+                    let next = played.pawn.at * streaks + streak;
+                    table.push(if played.again { next | AGAIN } else { next });
+                }
+            }
+            table
+        });
         Simulator {
             game,
             sampler,
+            streaks,
             table,
         }
     }
@@ -181,36 +202,44 @@ impl<'g> Simulator<'g> {
         &self.sampler
     }
 
-    /// Plays one game from the start: the number of rolls it took, or `None`
-    /// when it had not finished after `max_rolls` rolls.
+    /// Plays one game from the start: the numbers of rolls and of turns it
+    /// took, or `None` when it had not finished after `max_rolls` rolls.
     #[inline]
-    pub fn play<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64) -> Option<u64> {
+    pub fn play<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64) -> Option<(u64, u64)> {
         let goal = self.game.goal();
-        let mut at = self.game.start();
         let mut rolls = 0;
-        match &self.table {
-            Some(table) => {
-                let k = self.sampler.faces();
-                while at != goal {
-                    if rolls == max_rolls {
-                        return None;
-                    }
-                    let face = self.sampler.index(rng.next_u64());
-                    at = table[at as usize * k + face];
-                    rolls += 1;
+        let mut turns = 0;
+        if let Some(table) = &self.table {
+            let k = self.sampler.faces();
+            // The goal ends the turn, so its streak is 0.
+            let done = goal * self.streaks;
+            let mut state = self.game.start() * self.streaks;
+            while state != done {
+                if rolls == max_rolls {
+                    return None;
                 }
+                let face = self.sampler.index(rng.next_u64());
+                let next = table[state as usize * k + face];
+                state = next & !AGAIN;
+                rolls += 1;
+                turns += u64::from(next & AGAIN == 0);
             }
-            None => {
-                while at != goal {
-                    if rolls == max_rolls {
-                        return None;
-                    }
-                    at = self.game.next(at, self.sampler.roll(rng));
-                    rolls += 1;
+        } else {
+            let mut pawn = Pawn {
+                at: self.game.start(),
+                streak: 0,
+            };
+            while pawn.at != goal {
+                if rolls == max_rolls {
+                    return None;
                 }
+                let played = self.game.play(pawn, self.sampler.roll(rng));
+                pawn = played.pawn;
+                rolls += 1;
+                turns += u64::from(!played.again);
             }
         }
-        Some(rolls)
+        Some((rolls, turns))
     }
 
     /// Plays `options.games` games on all of rayon's threads.
@@ -239,7 +268,8 @@ impl<'g> Simulator<'g> {
             capped: part.capped,
             max_rolls: options.max_rolls,
             stopped: part.stopped,
-            histogram: part.histogram,
+            rolls: part.rolls,
+            turns: part.turns,
         }
     }
 
@@ -266,7 +296,10 @@ impl<'g> Simulator<'g> {
             let chunk = CHECK_EVERY.min(games - played);
             for _ in 0..chunk {
                 match self.play(&mut rng, options.max_rolls) {
-                    Some(rolls) => part.add(rolls),
+                    Some((rolls, turns)) => {
+                        add(&mut part.rolls, rolls);
+                        add(&mut part.turns, turns);
+                    }
                     None => part.capped += 1,
                 }
             }
@@ -299,30 +332,36 @@ struct Part {
     games: u64,
     capped: u64,
     stopped: bool,
-    histogram: Vec<u64>,
+    rolls: Vec<u64>,
+    turns: Vec<u64>,
+}
+
+fn add(histogram: &mut Vec<u64>, n: u64) {
+    let n = n as usize;
+    if n >= histogram.len() {
+        histogram.resize(n + 1, 0);
+    }
+    histogram[n] += 1;
+}
+
+fn merge_histograms(mut a: Vec<u64>, mut b: Vec<u64>) -> Vec<u64> {
+    if a.len() < b.len() {
+        std::mem::swap(&mut a, &mut b);
+    }
+    for (x, y) in a.iter_mut().zip(&b) {
+        *x += y;
+    }
+    a
 }
 
 impl Part {
-    fn add(&mut self, rolls: u64) {
-        let n = rolls as usize;
-        if n >= self.histogram.len() {
-            self.histogram.resize(n + 1, 0);
-        }
-        self.histogram[n] += 1;
-    }
-
-    fn merge(mut a: Part, mut b: Part) -> Part {
-        if a.histogram.len() < b.histogram.len() {
-            std::mem::swap(&mut a.histogram, &mut b.histogram);
-        }
-        for (x, y) in a.histogram.iter_mut().zip(&b.histogram) {
-            *x += y;
-        }
+    fn merge(a: Part, b: Part) -> Part {
         Part {
             games: a.games + b.games,
             capped: a.capped + b.capped,
             stopped: a.stopped || b.stopped,
-            histogram: a.histogram,
+            rolls: merge_histograms(a.rolls, b.rolls),
+            turns: merge_histograms(a.turns, b.turns),
         }
     }
 }
@@ -333,7 +372,7 @@ impl Part {
 ///
 /// ```
 /// use std::sync::atomic::AtomicBool;
-/// use snl::simulate::{self, Options};
+/// use snl::simulate::{self, Options, Unit};
 /// use snl::{Board, Game, Rules};
 ///
 /// let game = Game::new(Board::empty(2)?, Rules::default())?;
@@ -341,7 +380,7 @@ impl Part {
 /// let sim = simulate::run(&game, &options, &AtomicBool::new(false), |_| {});
 /// // From square 1 only a roll of 1 reaches square 2: six rolls on average.
 /// assert_eq!(sim.games, 1000);
-/// let (low, high) = sim.ci95().unwrap();
+/// let (low, high) = sim.lengths(Unit::Rolls).ci95().unwrap();
 /// assert!(low < 6.0 && 6.0 < high);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -365,9 +404,21 @@ pub struct Simulation {
     pub max_rolls: u64,
     /// Whether the simulation was stopped before playing every game.
     pub stopped: bool,
-    /// `histogram[n]`: games that reached the last square after exactly `n`
+    /// `rolls[n]`: games that reached the last square after exactly `n`
     /// rolls. Capped games are not in it.
-    pub histogram: Vec<u64>,
+    pub rolls: Vec<u64>,
+    /// `turns[n]`: games that reached the last square after exactly `n`
+    /// turns (the same as `rolls` without the bonus rule).
+    pub turns: Vec<u64>,
+}
+
+/// Which count of a game's length to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Rolls of the die.
+    Rolls,
+    /// Turns (a turn goes on with a bonus roll).
+    Turns,
 }
 
 impl Simulation {
@@ -376,11 +427,37 @@ impl Simulation {
         self.games - self.capped
     }
 
-    /// Rolls played in all, capped games included.
-    pub fn rolls(&self) -> u128 {
-        self.sum(1) + u128::from(self.capped) * u128::from(self.max_rolls)
+    /// The lengths in `unit`, with what is needed to read statistics off
+    /// them.
+    pub fn lengths(&self, unit: Unit) -> Lengths<'_> {
+        Lengths {
+            histogram: match unit {
+                Unit::Rolls => &self.rolls,
+                Unit::Turns => &self.turns,
+            },
+            games: self.games,
+            capped: self.capped,
+        }
     }
 
+    /// Rolls played in all, capped games included.
+    pub fn total_rolls(&self) -> u128 {
+        self.lengths(Unit::Rolls).sum(1) + u128::from(self.capped) * u128::from(self.max_rolls)
+    }
+}
+
+/// The finished games' lengths in one unit, and statistics of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lengths<'a> {
+    /// `histogram[n]`: finished games of length `n`.
+    pub histogram: &'a [u64],
+    /// Games played, capped ones included.
+    pub games: u64,
+    /// Games stopped at the cap, not in the histogram.
+    pub capped: u64,
+}
+
+impl Lengths<'_> {
     /// `Σ n^power` over finished games, exactly.
     fn sum(&self, power: u32) -> u128 {
         self.histogram
@@ -390,7 +467,11 @@ impl Simulation {
             .sum()
     }
 
-    /// The mean number of rolls of the finished games; `None` when no game
+    fn finished(&self) -> u64 {
+        self.games - self.capped
+    }
+
+    /// The mean length of the finished games; `None` when no game
     /// finished. With capped games it underestimates the game's mean.
     pub fn mean(&self) -> Option<f64> {
         let n = self.finished();
@@ -410,7 +491,7 @@ impl Simulation {
         Some((spread / (n as f64 * (n - 1) as f64)).sqrt())
     }
 
-    /// The standard error of [`Simulation::mean`].
+    /// The standard error of [`Lengths::mean`].
     pub fn std_error(&self) -> Option<f64> {
         Some(self.std_dev()? / (self.finished() as f64).sqrt())
     }
@@ -422,18 +503,18 @@ impl Simulation {
         Some((m - 1.96 * e, m + 1.96 * e))
     }
 
-    /// How many standard errors the simulated mean lies from `exact`
-    /// (positive when above). `None` without a standard error, or when it is
-    /// zero (every game had the same length).
+    /// How many standard errors the mean lies from `exact` (positive when
+    /// above). `None` without a standard error, or when it is zero (every
+    /// game had the same length).
     pub fn z_score(&self, exact: f64) -> Option<f64> {
         let e = self.std_error().filter(|&e| e > 0.0)?;
         Some((self.mean()? - exact) / e)
     }
 
     /// The smallest length `n` such that at least a share `p` of all games
-    /// (capped ones included, as longer than any) took `n` rolls or fewer.
-    /// `None` when that share is only reached among the capped games, or no
-    /// game was played.
+    /// (capped ones included, as longer than any) took `n` or fewer. `None`
+    /// when that share is only reached among the capped games, or no game
+    /// was played.
     ///
     /// # Panics
     ///
@@ -457,7 +538,7 @@ impl Simulation {
         None
     }
 
-    /// The median length (see [`Simulation::quantile`]).
+    /// The median length (see [`Lengths::quantile`]).
     pub fn median(&self) -> Option<u64> {
         self.quantile(0.5)
     }
@@ -524,12 +605,14 @@ mod tests {
         let sim = run_quiet(&g, 200_000, 1, DEFAULT_MAX_ROLLS);
         assert_eq!(sim.games, 200_000);
         assert_eq!(sim.capped, 0);
-        assert_eq!(sim.histogram[0], 0);
-        let (low, high) = sim.ci95().unwrap();
+        assert_eq!(sim.rolls, sim.turns);
+        let rolls = sim.lengths(Unit::Rolls);
+        assert_eq!(rolls.histogram[0], 0);
+        let (low, high) = rolls.ci95().unwrap();
         assert!(low < 6.0 && 6.0 < high, "{low}..{high}");
-        assert_eq!(sim.median(), Some(4), "P(T <= 4) = 1 - (5/6)^4 = 0.52");
+        assert_eq!(rolls.median(), Some(4), "P(T <= 4) = 1 - (5/6)^4 = 0.52");
         // Variance of a geometric count: (1 - p) / p^2 = 30.
-        assert!((sim.std_dev().unwrap() - 30f64.sqrt()).abs() < 0.05);
+        assert!((rolls.std_dev().unwrap() - 30f64.sqrt()).abs() < 0.05);
     }
 
     #[test]
@@ -552,7 +635,29 @@ mod tests {
         let b = run_quiet(&g, 40_000, 7, DEFAULT_MAX_ROLLS);
         let c = run_quiet(&g, 40_000, 8, DEFAULT_MAX_ROLLS);
         assert_eq!(a, b);
-        assert_ne!(a.histogram, c.histogram);
+        assert_ne!(a.rolls, c.rolls);
+    }
+
+    #[test]
+    fn bonus_rolls_make_turns_shorter_than_rolls() {
+        // A d2 on 3 squares from square 1, with bonus rolls for a 2. A 2
+        // finishes at once; a 1 moves to square 2 and ends the turn. From 2
+        // only a 1 finishes, and a 2 is lost but rolls again within the
+        // turn.
+        let rules = Rules {
+            die: Die::uniform(2).unwrap(),
+            bonus: Some(crate::rules::Bonus::unlimited()),
+            ..Rules::default()
+        };
+        let g = game(3, &[], rules);
+        let sim = run_quiet(&g, 100_000, 5, DEFAULT_MAX_ROLLS);
+        let (rolls, turns) = (sim.lengths(Unit::Rolls), sim.lengths(Unit::Turns));
+        assert!(rolls.mean().unwrap() > turns.mean().unwrap());
+        // Exact means: rolls 1 + 1/2 * 2 = 2; turns 1 if the first roll is
+        // a 2, else 2 (the turn from square 2 ends with the finishing 1).
+        assert!((rolls.z_score(2.0).unwrap()).abs() < 4.0);
+        assert!((turns.z_score(1.5).unwrap()).abs() < 4.0);
+        assert_eq!(sim.turns.len(), 3);
     }
 
     #[test]
@@ -562,18 +667,18 @@ mod tests {
         let g = game(10, &jumps, Rules::default());
         let sim = run_quiet(&g, 100, 3, 50);
         assert_eq!((sim.games, sim.capped, sim.finished()), (100, 100, 0));
-        assert_eq!(sim.rolls(), 5000);
-        assert_eq!(sim.mean(), None);
-        assert_eq!(sim.median(), None);
+        assert_eq!(sim.total_rolls(), 5000);
+        assert_eq!(sim.lengths(Unit::Rolls).mean(), None);
+        assert_eq!(sim.lengths(Unit::Turns).median(), None);
     }
 
     #[test]
     fn a_finished_start_takes_no_rolls() {
         let g = game(1, &[], Rules::default());
         let sim = run_quiet(&g, 10, 0, 10);
-        assert_eq!(sim.histogram, vec![10]);
-        assert_eq!(sim.mean(), Some(0.0));
-        assert_eq!(sim.z_score(0.0), None);
+        assert_eq!(sim.rolls, vec![10]);
+        assert_eq!(sim.lengths(Unit::Rolls).mean(), Some(0.0));
+        assert_eq!(sim.lengths(Unit::Rolls).z_score(0.0), None);
     }
 
     #[test]
@@ -594,7 +699,7 @@ mod tests {
         let sim = run(&g, &options, &stop, |_| {});
         assert!(sim.stopped);
         assert_eq!(sim.games, 0);
-        assert_eq!(sim.mean(), None);
+        assert_eq!(sim.lengths(Unit::Rolls).mean(), None);
     }
 
     #[test]
@@ -604,13 +709,16 @@ mod tests {
             capped: 4,
             max_rolls: 100,
             stopped: false,
-            histogram: vec![0, 3, 3],
+            rolls: vec![0, 3, 3],
+            turns: vec![0, 6],
         };
-        assert_eq!(sim.quantile(0.0), Some(1));
-        assert_eq!(sim.quantile(0.3), Some(1));
-        assert_eq!(sim.quantile(0.6), Some(2));
-        assert_eq!(sim.quantile(0.61), None);
-        assert_eq!(sim.mean(), Some(1.5));
-        assert_eq!(sim.rolls(), 409);
+        let rolls = sim.lengths(Unit::Rolls);
+        assert_eq!(rolls.quantile(0.0), Some(1));
+        assert_eq!(rolls.quantile(0.3), Some(1));
+        assert_eq!(rolls.quantile(0.6), Some(2));
+        assert_eq!(rolls.quantile(0.61), None);
+        assert_eq!(rolls.mean(), Some(1.5));
+        assert_eq!(sim.lengths(Unit::Turns).mean(), Some(1.0));
+        assert_eq!(sim.total_rolls(), 409);
     }
 }

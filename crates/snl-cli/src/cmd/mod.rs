@@ -3,10 +3,13 @@
 //! the exit code.
 
 pub mod check;
+pub mod duel;
 pub mod expect;
 pub mod plot;
 pub mod presets;
+pub mod race;
 pub mod render;
 pub mod report;
 pub mod show;
+pub mod simulate;
 pub mod solve;

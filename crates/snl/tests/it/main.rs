@@ -6,6 +6,7 @@ mod input;
 mod input_errors;
 mod markov;
 mod presets;
+mod race;
 mod shortest;
 mod simulate;
 mod strategies;

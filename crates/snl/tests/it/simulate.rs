@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use snl::simulate::{self, BLOCK_GAMES, Options, Simulation};
+use snl::simulate::{self, BLOCK_GAMES, Options, Simulation, Unit};
 use snl::{Board, Game, Jump, Rules};
 
 fn classic() -> Game {
@@ -49,5 +49,33 @@ fn the_seed_alone_decides_the_numbers() {
     assert_eq!(one, two);
     assert_eq!(one.games, options.games);
     assert!(!one.stopped);
-    assert_eq!(one.histogram.iter().sum::<u64>(), one.finished());
+    assert_eq!(one.rolls.iter().sum::<u64>(), one.finished());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+
+    /// The simulated means agree with the exact ones. A fixed seed makes the
+    /// test deterministic; 4.5 standard errors make a false alarm (about one
+    /// in 150,000 per check) practically impossible.
+    #[test]
+    fn simulation_agrees_with_the_exact_mean(game in crate::strategies::game(1..=30), seed: u64) {
+        let exact_rolls = snl::markov::expected_rolls(&game).ok().flatten();
+        let exact_turns = snl::markov::expected_turns(&game).ok().flatten();
+        // Games that may never end, or last long, cost too much in a debug
+        // build; the unit tests cover capped games.
+        let Some(mean) = exact_rolls.filter(|&m| m < 300.0) else { return Ok(()) };
+        let options = Options { games: 20_000, seed, max_rolls: 1_000_000 };
+        let sim = simulate::run(&game, &options, &AtomicBool::new(false), |_| {});
+        proptest::prop_assert_eq!(sim.capped, 0, "mean {}", mean);
+        for (unit, exact) in [(Unit::Rolls, exact_rolls), (Unit::Turns, exact_turns)] {
+            let exact = exact.expect("a game that always ends has a finite turn mean");
+            let lengths = sim.lengths(unit);
+            if let Some(z) = lengths.z_score(exact) {
+                proptest::prop_assert!(z.abs() < 4.5, "{:?}: mean {:?} vs exact {}", unit, lengths.mean(), exact);
+            } else {
+                proptest::prop_assert!((lengths.mean().unwrap() - exact).abs() < 1e-9);
+            }
+        }
+    }
 }

@@ -1,0 +1,278 @@
+//! `snl simulate`: play many games with a real die and count their lengths.
+
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::Result;
+use serde::Serialize;
+use snl::simulate::{self, Lengths, Options, Simulator, Unit};
+
+use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::output::{RulesJson, note, plural, rules_text, write_json};
+
+/// The quantiles printed, as shares of all games.
+const QUANTILES: [f64; 5] = [0.1, 0.25, 0.75, 0.9, 0.99];
+
+/// Play many games with a real die and report how long they take.
+///
+/// Prints the mean number of rolls with its 95 % confidence interval, the
+/// exact mean beside it (from the Markov chain) and how many standard errors
+/// apart the two are, the median, quantiles and a histogram. The games are
+/// split into fixed blocks seeded from --seed, so a seed gives the same
+/// numbers on any number of cores. A game still running after --max-rolls
+/// rolls is stopped and counted as capped. Ctrl-C stops early and reports
+/// the games played so far.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl simulate board.json --games 1000000 --seed 7
+  snl simulate --preset milton-bradley --json")]
+pub struct Args {
+    /// How many games to play.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub games: u64,
+
+    /// The seed of every random number.
+    #[arg(long, default_value_t = 0, value_name = "S")]
+    pub seed: u64,
+
+    /// Stop a game after this many rolls and count it as capped.
+    #[arg(long, default_value_t = simulate::DEFAULT_MAX_ROLLS, value_name = "N")]
+    pub max_rolls: u64,
+
+    /// Print one JSON document instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub board: BoardArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// Statistics of one unit (rolls or turns), as printed by `--json`.
+#[derive(Debug, Serialize)]
+struct LengthsJson {
+    mean: Option<f64>,
+    ci95: Option<[f64; 2]>,
+    std_dev: Option<f64>,
+    median: Option<u64>,
+    /// Shares of all games, as strings (`"0.9"`), to the length at or below
+    /// which that share of games finished; `null` beyond the cap.
+    quantiles: BTreeMap<String, Option<u64>>,
+    /// The exact mean; `null` when the game may never end.
+    exact_mean: Option<f64>,
+    /// (simulated − exact) / standard error.
+    z: Option<f64>,
+    /// `histogram[n]`: finished games of length `n`.
+    histogram: Vec<u64>,
+}
+
+#[derive(Debug, Serialize)]
+struct SimulateJson<'a> {
+    board: Option<&'a str>,
+    squares: u32,
+    rules: RulesJson,
+    games: u64,
+    seed: u64,
+    max_rolls: u64,
+    capped: u64,
+    stopped: bool,
+    mean: Option<f64>,
+    ci95: Option<[f64; 2]>,
+    rolls: LengthsJson,
+    /// The same by turns, under the bonus-roll rule; `null` without it.
+    turns: Option<LengthsJson>,
+}
+
+/// Runs `snl simulate`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
+    let loaded = load_game(&args.board, &args.rules)?;
+    let game = &loaded.game;
+    let options = Options {
+        games: args.games,
+        seed: args.seed,
+        max_rolls: args.max_rolls,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = Arc::clone(&stop);
+        // Without a handler Ctrl-C ends the process; failing to install one
+        // only loses the early report.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(args.games);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {human_pos}/{human_len} games, {per_sec}, {eta} left",
+            )
+            .expect("the template is valid"),
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let sim = Simulator::new(game).run(&options, &stop, |n| bar.inc(n));
+    bar.finish_and_clear();
+    if sim.stopped {
+        note(&format!(
+            "stopped early: {} of {} games played",
+            sim.games, args.games
+        ));
+    }
+    if sim.capped > 0 {
+        note(&format!(
+            "{} stopped at {} rolls without finishing; the mean counts only finished games",
+            plural(sim.capped as usize, "game was", "games were"),
+            args.max_rolls
+        ));
+    }
+    let bonus = game.rules().bonus.is_some();
+    let exact_rolls = snl::markov::expected_rolls(game).ok().flatten();
+    let exact_turns = if bonus {
+        snl::markov::expected_turns(game).ok().flatten()
+    } else {
+        None
+    };
+    let rolls = sim.lengths(Unit::Rolls);
+    let turns = sim.lengths(Unit::Turns);
+    if args.json {
+        let rolls_json = lengths_json(&rolls, exact_rolls);
+        write_json(
+            out,
+            &SimulateJson {
+                board: loaded.board.name(),
+                squares: game.goal(),
+                rules: RulesJson::from(loaded.rules()),
+                games: sim.games,
+                seed: args.seed,
+                max_rolls: args.max_rolls,
+                capped: sim.capped,
+                stopped: sim.stopped,
+                mean: rolls_json.mean,
+                ci95: rolls_json.ci95,
+                rolls: rolls_json,
+                turns: bonus.then(|| lengths_json(&turns, exact_turns)),
+            },
+        )?;
+    } else {
+        header(out, &loaded)?;
+        writeln!(
+            out,
+            "games: {} (seed {}, at most {} rolls each){}",
+            sim.games,
+            args.seed,
+            args.max_rolls,
+            if sim.capped > 0 {
+                format!(", {} capped", sim.capped)
+            } else {
+                String::new()
+            }
+        )?;
+        write_lengths(out, "rolls", &rolls, exact_rolls)?;
+        if bonus {
+            write_lengths(out, "turns", &turns, exact_turns)?;
+        }
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// The board and rules lines every command of this family starts with.
+pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
+    let board = loaded.game.board();
+    writeln!(
+        out,
+        "board: {}, {}, {}, {}",
+        loaded.board.label(),
+        plural(board.squares() as usize, "square", "squares"),
+        plural(board.ladders().count(), "ladder", "ladders"),
+        plural(board.snakes().count(), "snake", "snakes"),
+    )?;
+    writeln!(out, "rules: {}", rules_text(loaded.rules()))?;
+    Ok(())
+}
+
+fn lengths_json(l: &Lengths<'_>, exact: Option<f64>) -> LengthsJson {
+    LengthsJson {
+        mean: l.mean(),
+        ci95: l.ci95().map(|(a, b)| [a, b]),
+        std_dev: l.std_dev(),
+        median: l.median(),
+        quantiles: QUANTILES
+            .iter()
+            .map(|&q| (q.to_string(), l.quantile(q)))
+            .collect(),
+        exact_mean: exact,
+        z: exact.and_then(|e| l.z_score(e)),
+        histogram: l.histogram.to_vec(),
+    }
+}
+
+fn write_lengths(
+    out: &mut dyn Write,
+    unit: &str,
+    l: &Lengths<'_>,
+    exact: Option<f64>,
+) -> Result<()> {
+    let Some(mean) = l.mean() else {
+        writeln!(out, "{unit} per game: no game finished")?;
+        return Ok(());
+    };
+    let ci = l.ci95().map_or(String::new(), |(a, b)| {
+        format!(" (95% CI {a:.3} to {b:.3})")
+    });
+    let exact_text = match (exact, exact.and_then(|e| l.z_score(e))) {
+        (Some(e), Some(z)) => format!(", exact {e:.3}, {z:+.2} standard errors apart"),
+        (Some(e), None) => format!(", exact {e:.3}"),
+        (None, _) => ", exact: unbounded (a game may never end)".to_string(),
+    };
+    writeln!(out, "{unit} per game: mean {mean:.3}{ci}{exact_text}")?;
+    let show = |q: Option<u64>| q.map_or("capped".to_string(), |v| v.to_string());
+    let quantiles: Vec<String> = QUANTILES
+        .iter()
+        .map(|&q| format!("{}% {}", q * 100.0, show(l.quantile(q))))
+        .collect();
+    writeln!(out, "median {}; {}", show(l.median()), quantiles.join(", "))?;
+    write_histogram(out, l)?;
+    Ok(())
+}
+
+/// Up to 20 bins of equal width from 0 to the 99th percentile, and one for
+/// the rest, each with a bar of up to 40 `#`.
+fn write_histogram(out: &mut dyn Write, l: &Lengths<'_>) -> Result<()> {
+    let hist = l.histogram;
+    let last = hist.len().saturating_sub(1) as u64;
+    let top = l.quantile(0.99).unwrap_or(last).min(last);
+    let width = (top / 20 + 1) as usize;
+    let mut bins: Vec<(String, u64)> = hist[..=top as usize]
+        .chunks(width)
+        .enumerate()
+        .map(|(i, c)| {
+            let low = i * width;
+            let high = low + c.len() - 1;
+            let label = if low == high {
+                low.to_string()
+            } else {
+                format!("{low}-{high}")
+            };
+            (label, c.iter().sum())
+        })
+        .collect();
+    let rest: u64 = hist[top as usize + 1..].iter().sum();
+    if rest > 0 {
+        bins.push((format!("{}+", top + 1), rest));
+    }
+    if l.capped > 0 {
+        bins.push(("capped".to_string(), l.capped));
+    }
+    let most = bins.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+    let label_width = bins.iter().map(|b| b.0.len()).max().unwrap_or(0);
+    for (label, count) in &bins {
+        let bar = "#".repeat((count * 40).div_ceil(most) as usize);
+        writeln!(out, "  {label:>label_width$}  {count:>10}  {bar}")?;
+    }
+    Ok(())
+}

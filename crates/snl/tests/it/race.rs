@@ -1,0 +1,167 @@
+//! Races agree with a brute-force chain over the joint positions of all
+//! pawns, and their chances add up.
+
+use proptest::prelude::*;
+use snl::{Game, Pawn};
+
+use crate::strategies;
+
+/// Win chances and the no-winner chance by carrying the chance of every
+/// joint state (all pawns, whose turn, the mover's streak) forward roll by
+/// roll through `Game::play`; last, the chance still in play when it
+/// stopped.
+fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
+    let k = from.len();
+    let n = game.positions();
+    let goal = game.goal();
+    let streaks = game.streaks() as usize;
+    let faces: Vec<(u32, f64)> = game
+        .rules()
+        .die
+        .faces()
+        .map(|(v, _)| (v, game.rules().die.probability(v)))
+        .collect();
+    // A pawn can still finish from (position, streak) if the goal is
+    // reachable from it under every rule (a bonus limit may stop a pawn
+    // that plain moves would carry to the goal).
+    let id = |p: Pawn| p.at as usize * streaks + (p.streak as usize).min(streaks - 1);
+    // Which pawn states reach, through `Game::play`, a state where `goal`
+    // holds: the last square, or the end of a turn.
+    let reach = |done: &dyn Fn(Pawn, bool) -> bool| -> Vec<bool> {
+        (0..n * streaks)
+            .map(|s| {
+                let mut seen = vec![false; n * streaks];
+                let mut stack = vec![Pawn {
+                    at: (s / streaks) as u32,
+                    streak: (s % streaks) as u32,
+                }];
+                seen[s] = true;
+                while let Some(q) = stack.pop() {
+                    if q.at == goal {
+                        return done(q, false);
+                    }
+                    for &(r, _) in &faces {
+                        let played = game.play(q, r);
+                        if done(played.pawn, !played.again) {
+                            return true;
+                        }
+                        let t = played.pawn;
+                        if !seen[id(t)] {
+                            seen[id(t)] = true;
+                            stack.push(t);
+                        }
+                    }
+                }
+                false
+            })
+            .collect()
+    };
+    let can_finish = reach(&|p, _| p.at == goal);
+    // With bonus rolls and a one-valued die a turn may never end, and then
+    // the other pawns never move again.
+    let can_end_turn = reach(&|p, ended| ended || p.at == goal);
+    let mut win = vec![0.0; k];
+    if let Some(i) = from.iter().position(|&p| p == goal) {
+        win[i] = 1.0;
+        return (win, 0.0, 0.0);
+    }
+    // state: (positions, seat, streak) -> chance
+    let mut mass: std::collections::HashMap<(Vec<u32>, usize, u32), f64> =
+        [((from.to_vec(), 0, 0), 1.0)].into_iter().collect();
+    let mut stuck = 0.0;
+    // Stop when little is left in play, or after a fixed number of rolls
+    // (slowly mixing boards); the caller allows for what is left.
+    for _ in 0..4000 {
+        if mass.values().sum::<f64>() < 1e-13 {
+            break;
+        }
+        let mut next = std::collections::HashMap::new();
+        for ((pos, seat, streak), m) in mass {
+            let mover = id(Pawn {
+                at: pos[seat],
+                streak,
+            });
+            let alive = can_finish[mover]
+                || (can_end_turn[mover]
+                    && pos
+                        .iter()
+                        .any(|&p| can_finish[id(Pawn { at: p, streak: 0 })]));
+            if !alive {
+                stuck += m;
+                continue;
+            }
+            for &(r, pr) in &faces {
+                let played = game.play(
+                    Pawn {
+                        at: pos[seat],
+                        streak,
+                    },
+                    r,
+                );
+                let mut pos = pos.clone();
+                pos[seat] = played.pawn.at;
+                if played.pawn.at == goal {
+                    win[seat] += m * pr;
+                    continue;
+                }
+                let key = if played.again {
+                    (
+                        pos,
+                        seat,
+                        (played.pawn.streak as usize).min(streaks - 1) as u32,
+                    )
+                } else {
+                    (pos, (seat + 1) % k, 0)
+                };
+                *next.entry(key).or_insert(0.0) += m * pr;
+            }
+        }
+        mass = next;
+    }
+    let left = mass.values().sum::<f64>();
+    (win, stuck, left)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn race_agrees_with_the_joint_chain(
+        game in strategies::game(1..=6),
+        starts in prop::collection::vec(0u32..=6, 1..=3),
+    ) {
+        let from: Vec<u32> = starts.iter().map(|&p| p.min(game.goal())).collect();
+        let r = snl::race::race(&game, &from).unwrap();
+        let (win, stuck, left) = brute(&game, &from);
+        let tolerance = 1e-9 + left;
+        for (i, (a, b)) in r.win.iter().zip(&win).enumerate() {
+            prop_assert!((a - b).abs() < tolerance, "seat {}: {} vs {}", i, a, b);
+        }
+        prop_assert!((r.no_winner - stuck).abs() < tolerance, "{} vs {}", r.no_winner, stuck);
+    }
+
+    #[test]
+    fn chances_add_up(game in strategies::game(1..=20), players in 1usize..=5) {
+        let from = vec![game.start(); players];
+        let r = snl::race::race(&game, &from).unwrap();
+        let total: f64 = r.win.iter().sum::<f64>() + r.no_winner;
+        prop_assert!((total - 1.0).abs() < 1e-9, "total {}", total);
+        prop_assert!(r.unresolved < 1e-9);
+        // The first seat is never worse off than a later one from the same
+        // square.
+        for w in &r.win[1..] {
+            prop_assert!(r.win[0] >= w - 1e-12);
+        }
+        prop_assert_eq!(r.expected_rounds.is_none(), r.no_winner > 0.0);
+    }
+
+    #[test]
+    fn one_player_wins_unless_stuck(game in strategies::game(1..=16)) {
+        let r = snl::race::race(&game, &[game.start()]).unwrap();
+        let d = snl::markov::turn_distribution(&game);
+        prop_assert!((r.win[0] - (1.0 - d.never)).abs() < 1e-9);
+        if let (Some(rounds), Ok(Some(mean))) = (r.expected_rounds, snl::markov::expected_turns(&game)) {
+            prop_assert!((rounds - mean).abs() < 1e-6 * mean.max(1.0), "{} vs {}", rounds, mean);
+        }
+    }
+}
