@@ -41,7 +41,10 @@ pub struct Limits {
     /// Stop once less than this chance is still in play (default `1e-12`).
     pub tail: f64,
     /// Stop after this many state updates (one update carries one state's
-    /// chance along one face of the die); default 2·10⁹, a few seconds.
+    /// chance along one face of the die); default 5·10⁸, about a second.
+    /// Enough for boards of tens of thousands of squares; on boards of
+    /// millions, games last hundreds of thousands of rolls and most of the
+    /// distribution is left unresolved.
     pub work: u64,
 }
 
@@ -49,7 +52,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             tail: 1e-12,
-            work: 2_000_000_000,
+            work: 500_000_000,
         }
     }
 }

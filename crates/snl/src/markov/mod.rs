@@ -445,6 +445,27 @@ mod tests {
     }
 
     #[test]
+    fn gauss_seidel_fallback_agrees_and_reports_failure() {
+        let g = game(
+            60,
+            &[(3, 40), (22, 5), (35, 12), (51, 33), (58, 2), (44, 57)],
+            Rules::default(),
+        );
+        let a = Analysis::new(&g);
+        let rows = Forward { a: &a };
+        let plan = solve::Plan::new(&rows);
+        let direct = solve::frontal(&rows, &plan, &a.chain.prob, |_| 1.0);
+        let iterated = solve::gauss_seidel(&rows, &a.chain.prob, |_| 1.0, 1e9).unwrap();
+        for k in (0..direct.len()).filter(|&k| a.active[k]) {
+            assert!(close(direct[k], iterated[k]), "state {k}");
+        }
+        // A budget of a few sweeps is not enough, and says so.
+        let err = solve::gauss_seidel(&rows, &a.chain.prob, |_| 1.0, 100.0).unwrap_err();
+        assert!(matches!(err, MarkovError::NotConverged { .. }));
+        assert!(err.to_string().contains("did not converge"), "{err}");
+    }
+
+    #[test]
     fn off_board_start() {
         // A one-square board from off the board: only a 1 finishes.
         let rules = Rules {

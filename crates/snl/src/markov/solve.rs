@@ -360,8 +360,11 @@ pub(crate) fn gauss_seidel(
             sweep_work += terms.len() as f64 + 1.0;
         }
     }
-    let sweeps = (max_work / sweep_work.max(1.0)).max(10.0) as usize;
-    let mut last_change = f64::INFINITY;
+    let sweeps = (max_work / sweep_work.max(1.0)).max(1.0) as usize;
+    // The error after a sweep is about change · rate / (1 - rate), with the
+    // rate the ratio of successive changes. Early ratios understate the
+    // asymptotic rate, so the largest of the last few is used.
+    let mut changes: Vec<f64> = Vec::new();
     let mut error = f64::INFINITY;
     for _ in 0..sweeps {
         let (mut change, mut size) = (0.0f64, 0.0f64);
@@ -384,19 +387,25 @@ pub(crate) fn gauss_seidel(
             size = size.max(v.abs());
             x[k] = v;
         }
-        let rate = change / last_change;
-        last_change = change;
         if change == 0.0 {
             return Ok(x);
         }
-        if rate < 1.0 {
-            error = change * rate / (1.0 - rate);
-            if error <= 1e-13 * size {
-                return Ok(x);
-            }
-        }
         if !size.is_finite() {
             break;
+        }
+        changes.push(change);
+        if changes.len() >= 4 {
+            let recent = &changes[changes.len() - 4..];
+            let rate = recent
+                .windows(2)
+                .map(|w| w[1] / w[0])
+                .fold(0.0f64, f64::max);
+            if rate < 1.0 {
+                error = change * rate / (1.0 - rate);
+                if error <= 1e-13 * size {
+                    return Ok(x);
+                }
+            }
         }
     }
     Err(MarkovError::NotConverged {
