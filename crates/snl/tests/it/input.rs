@@ -393,9 +393,8 @@ proptest! {
             } else {
                 let read = parsed.rules.rules();
                 prop_assert!(same_rules(&read, &rules), "{:?} != {:?}", read, rules);
-                // Board files do not state the bonus rule: it comes from the
-                // command line.
-                snl::Rules { bonus: rules.bonus, ..read }
+                prop_assert_eq!(read.bonus, rules.bonus);
+                read
             };
             let got = Game::new(parsed.spec.build().unwrap(), rules).ok().map(|g| snl::shortest::min_rolls(&g));
             prop_assert_eq!(got, expected);
