@@ -20,8 +20,8 @@ Exit codes:
   1  `snl check` found errors in the board
   2  usage, input or I/O error";
 
-/// Analyse Snakes and Ladders boards: the fewest rolls, one optimal
-/// sequence, and what is odd about a board.
+/// Analyse Snakes and Ladders boards: the fewest rolls and which rolls, how
+/// long a game with a real die lasts, who wins, and what the board looks like.
 ///
 /// A board comes from a file, from standard input (`-`), or from a built-in
 /// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
