@@ -8,6 +8,8 @@ use anyhow::Result;
 use serde::Serialize;
 use snl::{Finish, Rules, Start};
 
+use crate::board_arg::LoadedGame;
+
 /// Writes `value` as one pretty-printed JSON document and a newline.
 pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::from)?;
@@ -136,6 +138,21 @@ pub fn note(message: &str) {
 /// or empty (<https://no-color.org>).
 pub fn color_stderr() -> bool {
     io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// The board and rules lines that every answer starts with.
+pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
+    let board = loaded.game.board();
+    writeln!(
+        out,
+        "board: {}, {}, {}, {}",
+        loaded.board.label(),
+        plural(board.squares() as usize, "square", "squares"),
+        plural(board.ladders().count(), "ladder", "ladders"),
+        plural(board.snakes().count(), "snake", "snakes"),
+    )?;
+    writeln!(out, "rules: {}", rules_text(loaded.rules()))?;
+    Ok(())
 }
 
 #[cfg(test)]

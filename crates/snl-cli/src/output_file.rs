@@ -26,6 +26,21 @@ impl Kind {
     }
 }
 
+/// Writes an SVG picture to `path` (as PNG when the name ends in `.png`),
+/// or to `stdout` as SVG. The PNG is drawn before the file is opened, so the
+/// file is open only for as long as its bytes take to write.
+pub fn write_picture(svg: String, path: Option<&PathBuf>, stdout: &mut dyn Write) -> Result<()> {
+    let bytes = match path.map_or(Kind::Svg, |p| Kind::of(p)) {
+        Kind::Svg => svg.into_bytes(),
+        Kind::Png => {
+            let mut png = Vec::new();
+            snl_draw::png::write_png(&svg, &mut png)?;
+            png
+        }
+    };
+    write_output(path, stdout, |w| Ok(w.write_all(&bytes)?))
+}
+
 /// Writes the bytes `write` produces to `path` atomically, or to `stdout`
 /// when `path` is `None` or `-`.
 pub fn write_output(

@@ -7,8 +7,7 @@ use serde::Serialize;
 use snl::duel::{self, Winner};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::cmd::simulate::header;
-use crate::output::{RulesJson, write_json};
+use crate::output::{RulesJson, header, write_json};
 
 /// Two players who each choose every roll, moving in turn: who wins with
 /// perfect play?

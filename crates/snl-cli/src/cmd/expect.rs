@@ -9,7 +9,7 @@ use snl::Game;
 use snl::markov::{self, Distribution, Stats};
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
-use crate::output::{RulesJson, note, plural, rules_text, write_json};
+use crate::output::{RulesJson, header, note, write_json};
 
 /// The quantiles every answer lists.
 const QUANTILES: [(f64, &str); 6] = [
@@ -349,16 +349,7 @@ fn write_count(
 
 fn write_text(out: &mut dyn Write, loaded: &LoadedGame, args: &Args, a: &Answer) -> Result<()> {
     let game: &Game = &loaded.game;
-    let board = game.board();
-    writeln!(
-        out,
-        "board: {}, {}, {}, {}",
-        loaded.board.label(),
-        plural(board.squares() as usize, "square", "squares"),
-        plural(board.ladders().count(), "ladder", "ladders"),
-        plural(board.snakes().count(), "snake", "snakes"),
-    )?;
-    writeln!(out, "rules: {}", rules_text(loaded.rules()))?;
+    header(out, loaded)?;
     if a.rolls.never_finishes > 0.0 {
         writeln!(
             out,

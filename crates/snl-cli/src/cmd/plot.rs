@@ -9,7 +9,7 @@ use snl_draw::plot::LengthPlot;
 use snl_draw::report::RaceSummary;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::output_file::{Kind, write_output};
+use crate::output_file::write_picture;
 
 /// Plot how many rolls a game takes with a real die: the chance of
 /// finishing on each roll (bars), the chance of having finished by then (a
@@ -58,17 +58,6 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             loaded.board.label()
         ))
         .to_svg()?;
-    let kind = args.output.as_deref().map_or(Kind::Svg, Kind::of);
-    // Everything is drawn before the file is opened, so that the file is
-    // open only for as long as the bytes take to write.
-    let bytes = match kind {
-        Kind::Svg => svg.into_bytes(),
-        Kind::Png => {
-            let mut png = Vec::new();
-            snl_draw::png::write_png(&svg, &mut png)?;
-            png
-        }
-    };
-    write_output(args.output.as_ref(), out, |w| Ok(w.write_all(&bytes)?))?;
+    write_picture(svg, args.output.as_ref(), out)?;
     Ok(ExitCode::SUCCESS)
 }

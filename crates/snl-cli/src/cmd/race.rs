@@ -7,8 +7,7 @@ use serde::Serialize;
 use snl::race::MAX_PLAYERS;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::cmd::simulate::header;
-use crate::output::{RulesJson, write_json};
+use crate::output::{RulesJson, header, write_json};
 
 /// The exact chance that each seat wins when players take turns with a
 /// real die.

@@ -10,7 +10,7 @@ use snl::Game;
 use snl_draw::{BoardPicture, Grid};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::output_file::{Kind, write_output};
+use crate::output_file::write_picture;
 
 /// Draw the board: squares numbered in the winding order of the game,
 /// ladders and snakes, and an optional overlay with its legend.
@@ -58,18 +58,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let svg = picture(game, &loaded.board.label(), args)?;
-    let kind = args.output.as_deref().map_or(Kind::Svg, Kind::of);
-    // Everything is drawn before the file is opened, so that the file is
-    // open only for as long as the bytes take to write.
-    let bytes = match kind {
-        Kind::Svg => svg.into_bytes(),
-        Kind::Png => {
-            let mut png = Vec::new();
-            snl_draw::png::write_png(&svg, &mut png)?;
-            png
-        }
-    };
-    write_output(args.output.as_ref(), out, |w| Ok(w.write_all(&bytes)?))?;
+    write_picture(svg, args.output.as_ref(), out)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,8 +9,8 @@ use anyhow::Result;
 use serde::Serialize;
 use snl::simulate::{self, Lengths, Options, Simulator, Unit};
 
-use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
-use crate::output::{RulesJson, note, plural, rules_text, write_json};
+use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::output::{RulesJson, header, note, plural, write_json};
 
 /// The quantiles printed, as shares of all games.
 const QUANTILES: [f64; 5] = [0.1, 0.25, 0.75, 0.9, 0.99];
@@ -178,21 +178,6 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
-}
-
-/// The board and rules lines every command of this family starts with.
-pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
-    let board = loaded.game.board();
-    writeln!(
-        out,
-        "board: {}, {}, {}, {}",
-        loaded.board.label(),
-        plural(board.squares() as usize, "square", "squares"),
-        plural(board.ladders().count(), "ladder", "ladders"),
-        plural(board.snakes().count(), "snake", "snakes"),
-    )?;
-    writeln!(out, "rules: {}", rules_text(loaded.rules()))?;
-    Ok(())
 }
 
 fn lengths_json(l: &Lengths<'_>, exact: Option<f64>) -> LengthsJson {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use snl::{Game, Move};
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
-use crate::output::{RulesJson, note, plural, rules_text, write_json};
+use crate::output::{RulesJson, header, note, write_json};
 
 /// Boards up to this many squares have their optimal sequences counted by
 /// default. The count is a number with up to millions of digits on long
@@ -178,16 +178,7 @@ fn write_text(
     show_path: bool,
 ) -> Result<()> {
     let game = &loaded.game;
-    let board = game.board();
-    writeln!(
-        out,
-        "board: {}, {}, {}, {}",
-        loaded.board.label(),
-        plural(board.squares() as usize, "square", "squares"),
-        plural(board.ladders().count(), "ladder", "ladders"),
-        plural(board.snakes().count(), "snake", "snakes"),
-    )?;
-    writeln!(out, "rules: {}", rules_text(loaded.rules()))?;
+    header(out, loaded)?;
     let Some(k) = answer.min_rolls else {
         writeln!(
             out,
