@@ -12,41 +12,17 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use snl::Game;
 use snl::simulate::Simulator;
-use snl::{Board, Game, Jump, Rules, Start};
-
-/// The Milton Bradley board: ladders and snakes as (from, to).
-const JUMPS: [(u32, u32); 19] = [
-    (1, 38),
-    (4, 14),
-    (9, 31),
-    (21, 42),
-    (28, 84),
-    (36, 44),
-    (51, 67),
-    (71, 91),
-    (80, 100),
-    (16, 6),
-    (47, 26),
-    (49, 11),
-    (56, 53),
-    (62, 19),
-    (64, 60),
-    (87, 24),
-    (93, 73),
-    (95, 75),
-    (98, 78),
-];
 
 const GAMES: u64 = 20_000;
 
+/// Milton Bradley's Chutes and Ladders, under its official rules.
 fn game() -> Game {
-    let board = Board::new(100, JUMPS.map(|(from, to)| Jump { from, to })).unwrap();
-    let rules = Rules {
-        start: Start::OffBoard,
-        ..Rules::default()
-    };
-    Game::new(board, rules).unwrap()
+    snl::presets::find("milton-bradley")
+        .unwrap()
+        .game()
+        .unwrap()
 }
 
 /// `GAMES` games with snl's simulator on one thread: total rolls.
@@ -97,7 +73,7 @@ fn rate(mut batch: impl FnMut(u64) -> u64) -> (f64, f64) {
 fn bench(c: &mut Criterion) {
     let g = game();
     let sim = Simulator::new(&g);
-    let jumps: HashMap<u32, u32> = JUMPS.into_iter().collect();
+    let jumps: HashMap<u32, u32> = g.board().jumps().map(|j| (j.from, j.to)).collect();
 
     let (fast, fast_mean) = rate(|i| snl_batch(&sim, i));
     let (slow, slow_mean) = rate(|_| textbook_batch(&jumps));

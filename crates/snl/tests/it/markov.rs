@@ -28,34 +28,12 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
     (a - b).abs() <= tol * a.abs().max(b.abs()).max(1.0)
 }
 
-/// Milton Bradley's Chutes and Ladders, with the chute 47 -> 26.
+/// Milton Bradley's Chutes and Ladders (chute 47 -> 26), official rules.
 fn chutes_and_ladders() -> Game {
-    let jumps = [
-        (1, 38),
-        (4, 14),
-        (9, 31),
-        (21, 42),
-        (28, 84),
-        (36, 44),
-        (51, 67),
-        (71, 91),
-        (80, 100),
-        (16, 6),
-        (47, 26),
-        (49, 11),
-        (56, 53),
-        (62, 19),
-        (64, 60),
-        (87, 24),
-        (93, 73),
-        (95, 75),
-        (98, 78),
-    ];
-    game(
-        100,
-        &jumps,
-        rules(Finish::Exact, Die::default(), Start::OffBoard),
-    )
+    snl::presets::find("milton-bradley")
+        .unwrap()
+        .game()
+        .unwrap()
 }
 
 #[test]
