@@ -447,7 +447,7 @@ fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) ->
             }
             let fast = bits & fast_mask;
             if fast != 0 {
-                spread(fast, w, &rolls, jumps, rest, &mut next);
+                spread(fast, w, &rolls, jumps, rest, &seen, &mut next);
             }
         }
         d += 1;
@@ -474,9 +474,20 @@ fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) ->
 }
 
 /// Moves the pawns on the positions set in word `w` by every roll, none of
-/// which overshoots: the landings are the word shifted by each roll.
+/// which overshoots: the landings are the word shifted by each roll. Squares
+/// already seen are dropped here rather than at the end of the layer, so that
+/// the many landings behind the front (and at the foot of snakes) never make
+/// it into the next layer's list of words.
 #[inline]
-fn spread(pawns: u64, w: usize, rolls: &[u32], jumps: &[u64], rest: &[u32], next: &mut NextLayer) {
+fn spread(
+    pawns: u64,
+    w: usize,
+    rolls: &[u32],
+    jumps: &[u64],
+    rest: &[u32],
+    seen: &[u64],
+    next: &mut NextLayer,
+) {
     // `lo` is what lands in word w, `hi` what spills over into word w + 1.
     let (mut lo, mut hi) = (0u64, 0u64);
     for &r in rolls {
@@ -492,14 +503,17 @@ fn spread(pawns: u64, w: usize, rolls: &[u32], jumps: &[u64], rest: &[u32], next
             continue;
         }
         let mut on_jump = landed & jumps[word];
-        let plain = landed & !on_jump;
+        let plain = landed & !on_jump & !seen[word];
         if plain != 0 {
             next.add(word, plain);
         }
         while on_jump != 0 {
             let s = word * 64 + on_jump.trailing_zeros() as usize;
             on_jump &= on_jump - 1;
-            next.add_position(rest[s]);
+            let v = rest[s];
+            if seen[v as usize / 64] & (1 << (v % 64)) == 0 {
+                next.add_position(v);
+            }
         }
     }
 }
