@@ -22,7 +22,8 @@ pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
 pub struct RulesJson {
     /// The number of faces of a fair die; `null` for any other die.
     pub faces: Option<u32>,
-    /// The die: `d6` for a fair die, else the weights of faces 1, 2, ...
+    /// The die: `d6` for a fair die, `2d6` for a sum of fair dice, else the
+    /// weights of faces 1, 2, ...
     pub die: String,
     /// `exact`, `bounce` or `pass`.
     pub finish: Finish,
@@ -61,7 +62,7 @@ impl From<&Rules> for RulesJson {
 /// The rules in words, for text output:
 /// `die d6, finish exact, no chaining, start on square 1`.
 pub fn rules_text(rules: &Rules) -> String {
-    let die = if rules.die.is_uniform() {
+    let die = if rules.die.is_uniform() || rules.die.sum_of_fair().is_some() {
         format!("die {}", rules.die)
     } else {
         format!("die with weights {}", rules.die)

@@ -431,6 +431,8 @@ pub fn rules_in_words(rules: &Rules) -> Vec<String> {
             "Each roll is a fair die numbered 1 to {} ({die}).",
             die.max()
         )
+    } else if let Some((count, faces)) = die.sum_of_fair() {
+        format!("Each roll is the sum of {count} fair dice numbered 1 to {faces} ({die}).")
     } else {
         let faces: Vec<String> = die
             .faces()

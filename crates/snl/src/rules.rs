@@ -257,6 +257,18 @@ impl Die {
             .map(|(i, &w)| (i as u32 + 1, w))
     }
 
+    /// `(count, faces)` when this die is the sum of `count` fair dice with
+    /// `faces` faces each, as [`Die::sum_of`] makes it (a fair die is a sum
+    /// of one).
+    pub fn sum_of_fair(&self) -> Option<(u32, u32)> {
+        // The smallest value is the number of dice, and the largest is that
+        // times the faces on each.
+        let count = self.values().next()?;
+        let faces = self.max() / count;
+        (count * faces == self.max() && Die::sum_of(count, faces).as_ref() == Ok(self))
+            .then_some((count, faces))
+    }
+
     /// Whether every value `1..=max` is equally likely.
     pub fn is_uniform(&self) -> bool {
         self.weights.iter().all(|&w| w == self.weights[0])
@@ -264,10 +276,14 @@ impl Die {
 }
 
 impl fmt::Display for Die {
-    /// `d6` for a fair die; the weights otherwise (`0,1,2,3,2,1`).
+    /// `d6` for a fair die, `2d6` for a sum of fair dice; the weights
+    /// otherwise (`1,1,1,1,1,2`). Each form reads back with `FromStr`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_uniform() {
             return write!(f, "d{}", self.max());
+        }
+        if let Some((count, faces)) = self.sum_of_fair() {
+            return write!(f, "{count}d{faces}");
         }
         for (i, w) in self.weights.iter().enumerate() {
             if i > 0 {
