@@ -478,7 +478,11 @@ fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) ->
 /// already seen are dropped here rather than at the end of the layer, so that
 /// the many landings behind the front (and at the foot of snakes) never make
 /// it into the next layer's list of words.
-#[inline]
+// Inlined into the layer loop: left to itself the compiler keeps it out of
+// line, and a call per word of pawns costs as much as the shifts it makes
+// (the shortest bench runs about 10 % faster inlined).
+#[allow(clippy::inline_always)]
+#[inline(always)]
 fn spread(
     pawns: u64,
     w: usize,
