@@ -11,8 +11,12 @@
 
 use std::fmt;
 
+use crate::limits::{self, LimitError};
+
 /// The most squares a board may have. Four bytes per square in each table
-/// keeps a board this large within a few gigabytes.
+/// keeps a board this large within a few gigabytes: a board and its game
+/// take about 8.1 bytes a square (8.7 GB at this size; see
+/// [`limits::board`]).
 pub const MAX_SQUARES: u64 = 1 << 30;
 
 /// A ladder or a snake.
@@ -166,6 +170,10 @@ impl Board {
 
     /// This board with the jump from `square` removed (for "what if" studies).
     #[must_use]
+    ///
+    /// # Panics
+    ///
+    /// When the copy of the board cannot be allocated.
     pub fn without_jump(&self, square: u32) -> Board {
         let mut dest = self.dest.clone();
         if let Some(d) = dest.get_mut(square as usize) {
@@ -273,9 +281,30 @@ impl BoardSpec {
             problems.push(BoardError::TooManySquares(n));
             return problems;
         }
-        // `first[s]` is the index of the first jump from `s`, to report
-        // duplicates against it.
-        let mut first: Vec<u32> = vec![u32::MAX; n as usize + 1];
+        // Jumps by starting square, to find two from one square and report
+        // the second against the first; sorting the jumps rather than
+        // keeping a table of squares costs memory for the jumps only, so a
+        // huge board with few jumps is checked in a few bytes.
+        let mut duplicates = Vec::new();
+        {
+            let mut starts: Vec<(u64, usize)> = self
+                .jumps
+                .iter()
+                .enumerate()
+                .filter(|(_, j)| {
+                    (1..n).contains(&j.from) && (1..=n).contains(&j.to) && j.from != j.to
+                })
+                .map(|(i, j)| (j.from, i))
+                .collect();
+            starts.sort_unstable();
+            for pair in starts.chunk_by(|a, b| a.0 == b.0) {
+                for &(_, i) in &pair[1..] {
+                    duplicates.push((i, pair[0].1));
+                }
+            }
+            duplicates.sort_unstable();
+        }
+        let mut next_duplicate = duplicates.iter().peekable();
         for (i, j) in self.jumps.iter().enumerate() {
             let on_board = |s: u64| (1..=n).contains(&s);
             if !on_board(j.from) || !on_board(j.to) {
@@ -316,13 +345,10 @@ impl BoardSpec {
                 });
                 continue;
             }
-            let slot = &mut first[j.from as usize];
-            if *slot == u32::MAX {
-                *slot = i as u32;
-            } else {
+            if let Some(&(_, first)) = next_duplicate.next_if(|&&(second, _)| second == i) {
                 problems.push(BoardError::TwoJumps {
                     square: j.from,
-                    first: self.jumps[*slot as usize].origin,
+                    first: self.jumps[first].origin,
                     second: j.origin,
                 });
             }
@@ -339,7 +365,8 @@ impl BoardSpec {
         if let Some(problem) = self.problems().into_iter().next() {
             return Err(problem);
         }
-        let mut dest = vec![0u32; self.squares as usize + 1];
+        let mut dest = limits::vec_of(self.squares as usize + 1, 0u32, "the board's jump table")
+            .map_err(BoardError::Alloc)?;
         for j in &self.jumps {
             dest[j.from as usize] = j.to as u32;
         }
@@ -416,6 +443,9 @@ pub enum BoardError {
         /// The second.
         second: Origin,
     },
+    /// The board's table could not be allocated.
+    #[error(transparent)]
+    Alloc(LimitError),
 }
 
 #[cfg(test)]

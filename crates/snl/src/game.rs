@@ -10,6 +10,7 @@
 //! has not yet entered the board (see [`crate::Start::OffBoard`]).
 
 use crate::board::Board;
+use crate::limits::{self, LimitError};
 use crate::rules::{Bonus, Finish, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
@@ -83,6 +84,9 @@ pub enum GameError {
         /// The squares of the circle, in the order the pawn visits them.
         squares: Vec<u32>,
     },
+    /// The game's tables could not be allocated.
+    #[error(transparent)]
+    Alloc(LimitError),
 }
 
 fn list(squares: &[u32]) -> String {
@@ -115,8 +119,11 @@ impl Game {
     pub fn new(board: Board, rules: Rules) -> Result<Game, GameError> {
         let table = board.jump_table();
         let len = table.len();
-        let mut rest: Vec<u32> = (0..len as u32).collect();
-        let mut jump_bits = vec![0u64; len.div_ceil(64) + 1];
+        let mut rest: Vec<u32> = limits::with_capacity(len, "the game's table of resting squares")
+            .map_err(GameError::Alloc)?;
+        rest.extend(0..len as u32);
+        let mut jump_bits = limits::vec_of(len.div_ceil(64) + 1, 0u64, "the game's jump bits")
+            .map_err(GameError::Alloc)?;
         for (s, &to) in table.iter().enumerate() {
             if to != 0 {
                 rest[s] = to;
@@ -322,7 +329,8 @@ fn resolve_chains(table: &[u32], rest: &mut [u32]) -> Result<(), GameError> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
-    let mut state = vec![NEW; table.len()];
+    let mut state =
+        limits::vec_of(table.len(), NEW, "the table of chained jumps").map_err(GameError::Alloc)?;
     let mut trail = Vec::new();
     for s in 0..table.len() {
         if table[s] == 0 || state[s] == DONE {

@@ -37,6 +37,8 @@
 //! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
+//! - [`limits`]: what each analysis will cost, budgets, and stopping long
+//!   work (Ctrl-C, a deadline).
 
 #![deny(missing_docs)]
 
@@ -47,6 +49,7 @@ pub mod duel;
 pub mod game;
 pub mod input;
 pub mod leetcode;
+pub mod limits;
 pub mod markov;
 pub mod presets;
 pub mod race;

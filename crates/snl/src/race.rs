@@ -17,6 +17,7 @@
 //! reported as [`Race::unresolved`].
 
 use crate::game::Game;
+use crate::limits::{Control, LimitError};
 use crate::markov;
 
 /// The most seats a race may have.
@@ -87,6 +88,9 @@ pub enum RaceError {
         /// The last square.
         goal: u32,
     },
+    /// The race was refused, stopped, or ran out of memory.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 /// The race of `from.len()` players on `game`, seat `i` starting on
@@ -110,6 +114,19 @@ pub enum RaceError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
+    race_with(game, from, &Control::default())
+}
+
+/// [`race`] under a [`Control`]. Each seat's distribution is followed for
+/// at most the budget's work (see
+/// [`markov::distribution_with`]); what it does not reach is in
+/// [`Race::unresolved`].
+///
+/// # Errors
+///
+/// As [`race`], and [`RaceError::Limit`] when refused, stopped, or out of
+/// memory.
+pub fn race_with(game: &Game, from: &[u32], ctl: &Control) -> Result<Race, RaceError> {
     if from.is_empty() || from.len() > MAX_PLAYERS {
         return Err(RaceError::Players(from.len()));
     }
@@ -126,9 +143,11 @@ pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
     let mut known: Vec<(u32, markov::Distribution)> = Vec::new();
     for &p in from {
         if !known.iter().any(|(q, _)| *q == p) {
-            known.push((p, markov::distribution_from(game, p, true)));
+            let d = markov::distribution_with(game, p, true, markov::Limits::default(), ctl)?;
+            known.push((p, d));
         }
     }
+    ctl.cancel.check()?;
     // With bonus rolls and a die that shows one value, every roll earns
     // another: the first seat's turn lasts until it finishes, or for ever,
     // and no one else ever moves.

@@ -28,6 +28,7 @@
 use num_bigint::BigUint;
 
 use crate::game::{Game, Move, Pawn};
+use crate::limits::{self, Control, LimitError, Meter};
 
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,57 +54,113 @@ pub struct Solution {
 /// assert_eq!(snl::shortest::min_rolls(&game), Some(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// # Panics
+///
+/// When the search's tables cannot be allocated; [`min_rolls_with`] reports
+/// that as an error instead.
 pub fn min_rolls(game: &Game) -> Option<u32> {
+    min_rolls_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`min_rolls`] under a [`Control`]: refused up front when its estimate
+/// ([`limits::Analysis::MinRolls`]) is over the budget, stopped when the
+/// token is set.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn min_rolls_with(game: &Game, ctl: &Control) -> Result<Option<u32>, LimitError> {
+    ctl.admit_by("the fewest-rolls search", || {
+        limits::estimate(game, limits::Analysis::MinRolls)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        return StreakSearch::search(game, true).goal;
+        return Ok(StreakSearch::search(game, true, &mut meter)?.goal);
     }
-    bfs(game, true, |_, _, _| {})
+    bfs(game, true, &mut meter, |_, _, _| {})
 }
 
 /// The fewest rolls and one optimal sequence of moves.
+///
+/// # Panics
+///
+/// When the search's tables cannot be allocated; [`solve_with`] reports
+/// that as an error instead.
 pub fn solve(game: &Game) -> Solution {
+    solve_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`solve`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
+    ctl.admit_by("the fewest-rolls search", || {
+        limits::estimate(game, limits::Analysis::Solve)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        let s = StreakSearch::search(game, false);
-        return Solution {
+        let s = StreakSearch::search(game, false, &mut meter)?;
+        return Ok(Solution {
             min_rolls: s.goal,
-            path: s.first_path(game),
-        };
+            path: s.first_path(game, &mut meter)?,
+        });
     }
-    let mut dist = vec![u32::MAX; game.positions()];
+    let mut dist = limits::vec_of(game.positions(), u32::MAX, "the distance table")?;
     dist[game.start() as usize] = 0;
-    let min_rolls = bfs(game, true, |word, bits, d| {
+    let min_rolls = bfs(game, true, &mut meter, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
-    });
+    })?;
     let path = match min_rolls {
-        Some(k) => first_path(game, &dist, k),
+        Some(k) => first_path(game, &dist, k, &mut meter)?,
         None => Vec::new(),
     };
-    Solution { min_rolls, path }
+    Ok(Solution { min_rolls, path })
 }
 
 /// The fewest rolls from the start to every position (`None` where a position
 /// cannot be reached, or is only passed over by jumps). Index 0 is the
 /// off-board start.
+///
+/// # Panics
+///
+/// When the search's tables cannot be allocated; [`distances_with`] reports
+/// that as an error instead.
 pub fn distances(game: &Game) -> Vec<Option<u32>> {
+    distances_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`distances`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, LimitError> {
+    ctl.admit_by("the fewest-rolls search", || {
+        limits::estimate(game, limits::Analysis::Solve)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        let s = StreakSearch::search(game, false);
-        let mut dist = vec![None; game.positions()];
+        let s = StreakSearch::search(game, false, &mut meter)?;
+        let mut dist = limits::vec_of(game.positions(), None, "the distance table")?;
         for (k, &d) in s.dist.iter().enumerate() {
             let p = k / s.streaks;
             if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
                 dist[p] = Some(d);
             }
         }
-        return dist;
+        return Ok(dist);
     }
-    let mut dist = vec![u32::MAX; game.positions()];
+    let mut dist = limits::vec_of(game.positions(), u32::MAX, "the distance table")?;
     dist[game.start() as usize] = 0;
-    bfs(game, false, |word, bits, d| {
+    bfs(game, false, &mut meter, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
-    });
-    dist.into_iter()
-        .map(|d| (d != u32::MAX).then_some(d))
-        .collect()
+    })?;
+    let mut out = limits::with_capacity(dist.len(), "the distance table")?;
+    out.extend(dist.into_iter().map(|d| (d != u32::MAX).then_some(d)));
+    Ok(out)
 }
 
 /// How many distinct roll sequences reach the last square in the fewest
@@ -111,22 +168,46 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
 /// to the same square count as different sequences. The count is exact
 /// however large; it grows with the board, so this costs more than the
 /// search itself on long boards.
+///
+/// # Panics
+///
+/// When the tables cannot be allocated; [`count_optimal_with`] reports that
+/// as an error instead.
 pub fn count_optimal(game: &Game) -> Option<BigUint> {
+    count_optimal_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`count_optimal`] under a [`Control`]: refused up front when its
+/// estimate ([`limits::Analysis::Count`], which grows with the fewest rolls
+/// times the board, the count having that many digits) is over the budget,
+/// and stopped when the token is set.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>, LimitError> {
+    ctl.admit_by("counting the optimal sequences", || {
+        limits::estimate(game, limits::Analysis::Count)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        return StreakSearch::search(game, false).count(game);
+        return StreakSearch::search(game, false, &mut meter)?.count(game, &mut meter);
     }
-    let dist = distances(game);
-    let best = dist[game.goal() as usize]?;
+    let dist = distances_with(game, ctl)?;
+    let Some(best) = dist[game.goal() as usize] else {
+        return Ok(None);
+    };
     // Positions by layer: counts flow only from layer d to layer d + 1.
     let mut order: Vec<u32> = (0..game.positions() as u32)
         .filter(|&p| dist[p as usize].is_some_and(|d| d < best))
         .collect();
     order.sort_by_key(|&p| dist[p as usize]);
-    let mut count = vec![BigUint::default(); game.positions()];
+    let mut count = limits::vec_of(game.positions(), BigUint::default(), "the count table")?;
     count[game.start() as usize] = BigUint::from(1u32);
     for &u in &order {
         let cu = std::mem::take(&mut count[u as usize]);
         let du = dist[u as usize];
+        meter.add(cu.bits() / 64 + 1)?;
         for r in game.rules().die.values() {
             let v = game.next(u, r);
             if dist[v as usize].is_some_and(|dv| Some(dv) == du.map(|d| d + 1)) {
@@ -134,7 +215,7 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
             }
         }
     }
-    Some(std::mem::take(&mut count[game.goal() as usize]))
+    Ok(Some(std::mem::take(&mut count[game.goal() as usize])))
 }
 
 /// Whether a bonus limit constrains the sequences of rolls.
@@ -179,13 +260,17 @@ impl StreakSearch {
         })
     }
 
-    fn search(game: &Game, stop_at_goal: bool) -> StreakSearch {
+    fn search(
+        game: &Game,
+        stop_at_goal: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<StreakSearch, LimitError> {
         let streaks = game.streaks() as usize;
         let n = game.positions() * streaks;
         let mut s = StreakSearch {
             streaks,
-            dist: vec![u32::MAX; n],
-            parent: vec![u32::MAX; n],
+            dist: limits::vec_of(n, u32::MAX, "the search's distance table")?,
+            parent: limits::vec_of(n, u32::MAX, "the search's table of parents")?,
             goal: None,
         };
         let start = s.state(Pawn {
@@ -195,7 +280,7 @@ impl StreakSearch {
         s.dist[start] = 0;
         if game.starts_finished() {
             s.goal = Some(0);
-            return s;
+            return Ok(s);
         }
         let goal = s.state(Pawn {
             at: game.goal(),
@@ -207,6 +292,7 @@ impl StreakSearch {
             let u = queue[head];
             head += 1;
             let d = s.dist[u] + 1;
+            meter.add(8)?;
             let next: Vec<usize> = s.moves(game, u).map(|(_, v)| v).collect();
             for v in next {
                 if s.dist[v] == u32::MAX {
@@ -216,21 +302,21 @@ impl StreakSearch {
                     if v == goal {
                         s.goal = Some(d);
                         if stop_at_goal {
-                            return s;
+                            return Ok(s);
                         }
                     }
                 }
             }
         }
-        s
+        Ok(s)
     }
 
     /// The optimal sequence whose rolls come first in dictionary order, as
     /// [`first_path`] finds it for the fast search. Needs the full search
     /// (`stop_at_goal` false) so that every state's distance is known.
-    fn first_path(&self, game: &Game) -> Vec<Move> {
+    fn first_path(&self, game: &Game, meter: &mut Meter<'_>) -> Result<Vec<Move>, LimitError> {
         let Some(k) = self.goal.filter(|&k| k > 0) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let goal = self.state(Pawn {
             at: game.goal(),
@@ -239,6 +325,7 @@ impl StreakSearch {
         // Every edge between consecutive layers, by its head.
         let mut edges: Vec<(usize, usize)> = Vec::new();
         for u in (0..self.dist.len()).filter(|&u| self.dist[u] < k) {
+            meter.add(8)?;
             for (_, v) in self.moves(game, u) {
                 if self.dist[v] == self.dist[u] + 1 {
                     edges.push((v, u));
@@ -246,10 +333,11 @@ impl StreakSearch {
             }
         }
         edges.sort_unstable();
-        let mut on_path = vec![false; self.dist.len()];
+        let mut on_path = limits::vec_of(self.dist.len(), false, "the table of optimal states")?;
         on_path[goal] = true;
         let mut layer = vec![goal];
         while !layer.is_empty() {
+            meter.add(layer.len() as u64)?;
             let mut before = Vec::new();
             for &v in &layer {
                 let first = edges.partition_point(|&(head, _)| head < v);
@@ -274,11 +362,13 @@ impl StreakSearch {
             path.push(m);
             u = v;
         }
-        path
+        Ok(path)
     }
 
-    fn count(&self, game: &Game) -> Option<BigUint> {
-        let best = self.goal?;
+    fn count(&self, game: &Game, meter: &mut Meter<'_>) -> Result<Option<BigUint>, LimitError> {
+        let Some(best) = self.goal else {
+            return Ok(None);
+        };
         let goal = self.state(Pawn {
             at: game.goal(),
             streak: 0,
@@ -287,17 +377,18 @@ impl StreakSearch {
             .filter(|&k| self.dist[k] < best)
             .collect();
         order.sort_by_key(|&k| self.dist[k]);
-        let mut count = vec![BigUint::default(); self.dist.len()];
+        let mut count = limits::vec_of(self.dist.len(), BigUint::default(), "the count table")?;
         count[order.first().copied().unwrap_or(goal)] = BigUint::from(1u32);
         for &u in &order {
             let cu = std::mem::take(&mut count[u]);
+            meter.add(cu.bits() / 64 + 8)?;
             for (_, v) in self.moves(game, u) {
                 if self.dist[v] == self.dist[u] + 1 {
                     count[v] += &cu;
                 }
             }
         }
-        Some(std::mem::take(&mut count[goal]))
+        Ok(Some(std::mem::take(&mut count[goal])))
     }
 }
 
@@ -312,7 +403,12 @@ fn set_distances(dist: &mut [u32], word: usize, mut bits: u64, d: u32) {
 /// every position that lies on some optimal sequence (walking back from the
 /// goal a layer at a time), then walk forward from the start taking the
 /// smallest roll that stays on a marked position.
-fn first_path(game: &Game, dist: &[u32], k: u32) -> Vec<Move> {
+fn first_path(
+    game: &Game,
+    dist: &[u32],
+    k: u32,
+    meter: &mut Meter<'_>,
+) -> Result<Vec<Move>, LimitError> {
     let rolls: Vec<u32> = game.rules().die.values().collect();
     let max = game.rules().die.max();
     let goal = game.goal();
@@ -336,10 +432,11 @@ fn first_path(game: &Game, dist: &[u32], k: u32) -> Vec<Move> {
             .flat_map(|s| rolls.iter().filter(move |&&r| r <= s).map(move |&r| s - r))
             .chain(goal.saturating_sub(max)..goal)
     };
-    let mut on_path = vec![false; game.positions()];
+    let mut on_path = limits::vec_of(game.positions(), false, "the table of optimal squares")?;
     on_path[goal as usize] = true;
     let mut layer = vec![goal];
     for d in (0..k).rev() {
+        meter.add(layer.len() as u64 * rolls.len() as u64 * 4)?;
         let mut before = Vec::new();
         for &v in &layer {
             for u in predecessors(v) {
@@ -367,7 +464,7 @@ fn first_path(game: &Game, dist: &[u32], k: u32) -> Vec<Move> {
         path.push(m);
         u = m.to;
     }
-    path
+    Ok(path)
 }
 
 /// The next layer as it is being built: a bitset over positions, and the
@@ -397,11 +494,16 @@ impl NextLayer {
 /// d)` is called for every word of newly reached positions (bit `b` of word
 /// `w` is position `64 w + b`) with their distance `d`. Returns the distance
 /// of the goal; with `stop_at_goal` the search ends with the goal's layer.
-fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) -> Option<u32> {
+fn bfs(
+    game: &Game,
+    stop_at_goal: bool,
+    meter: &mut Meter<'_>,
+    mut new: impl FnMut(usize, u64, u32),
+) -> Result<Option<u32>, LimitError> {
     let goal = game.goal();
     let start = game.start();
     if start == goal {
-        return Some(0);
+        return Ok(Some(0));
     }
     let die = &game.rules().die;
     let rolls: Vec<u32> = die.values().collect();
@@ -415,9 +517,9 @@ fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) ->
     let rest = game.rest_table();
     let jumps = game.jump_bits();
     let words = game.positions().div_ceil(64) + 1;
-    let mut seen = vec![0u64; words];
+    let mut seen = limits::vec_of(words, 0u64, "the search's table of squares seen")?;
     let mut next = NextLayer {
-        bits: vec![0u64; words],
+        bits: limits::vec_of(words, 0u64, "the search's next layer")?,
         touched: Vec::new(),
     };
     let mut layer: Vec<(u32, u64)> = vec![(start / 64, 1 << (start % 64))];
@@ -426,6 +528,7 @@ fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) ->
 
     let (mut d, mut goal_d) = (0, None);
     while !layer.is_empty() {
+        meter.add(layer.len() as u64 * rolls.len() as u64)?;
         for &(w, bits) in &layer {
             let w = w as usize;
             let base = (w * 64) as i64;
@@ -470,7 +573,7 @@ fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) ->
             }
         }
     }
-    goal_d
+    Ok(goal_d)
 }
 
 /// Moves the pawns on the positions set in word `w` by every roll, none of

@@ -66,8 +66,12 @@ struct LengthsJson {
     exact_mean: Option<f64>,
     /// (simulated − exact) / standard error.
     z: Option<f64>,
-    /// `histogram[n]`: finished games of length `n`.
+    /// `histogram[n]`: finished games of length `n`, for lengths below
+    /// 131072.
     histogram: Vec<u64>,
+    /// `[length, games]` for the finished games of 131072 rolls (or turns)
+    /// or more, longest last; empty unless --max-rolls allows such games.
+    histogram_long: Vec<[u64; 2]>,
 }
 
 #[derive(Debug, Serialize)]
@@ -192,7 +196,18 @@ fn lengths_json(l: &Lengths<'_>, exact: Option<f64>) -> LengthsJson {
             .collect(),
         exact_mean: exact,
         z: exact.and_then(|e| l.z_score(e)),
-        histogram: l.histogram.to_vec(),
+        histogram: l.histogram.dense(
+            l.histogram
+                .longest()
+                .map_or(0, |n| n + 1)
+                .min(simulate::DENSE_LENGTHS),
+        ),
+        histogram_long: l
+            .histogram
+            .iter()
+            .filter(|&(n, _)| n >= simulate::DENSE_LENGTHS)
+            .map(|(n, c)| [n, c])
+            .collect(),
     }
 }
 
@@ -229,24 +244,32 @@ fn write_lengths(
 /// the rest, each with a bar of up to 40 `#`.
 fn write_histogram(out: &mut dyn Write, l: &Lengths<'_>) -> Result<()> {
     let hist = l.histogram;
-    let last = hist.len().saturating_sub(1) as u64;
+    let last = hist.longest().unwrap_or(0);
     let top = l.quantile(0.99).unwrap_or(last).min(last);
-    let width = (top / 20 + 1) as usize;
-    let mut bins: Vec<(String, u64)> = hist[..=top as usize]
-        .chunks(width)
+    let width = top / 20 + 1;
+    let mut counts = vec![0u64; (top / width + 1) as usize];
+    let mut rest = 0u64;
+    for (n, c) in hist.iter() {
+        if n <= top {
+            counts[(n / width) as usize] += c;
+        } else {
+            rest += c;
+        }
+    }
+    let mut bins: Vec<(String, u64)> = counts
+        .iter()
         .enumerate()
-        .map(|(i, c)| {
-            let low = i * width;
-            let high = low + c.len() - 1;
+        .map(|(i, &c)| {
+            let low = i as u64 * width;
+            let high = (low + width - 1).min(top);
             let label = if low == high {
                 low.to_string()
             } else {
                 format!("{low}-{high}")
             };
-            (label, c.iter().sum())
+            (label, c)
         })
         .collect();
-    let rest: u64 = hist[top as usize + 1..].iter().sum();
     if rest > 0 {
         bins.push((format!("{}+", top + 1), rest));
     }
