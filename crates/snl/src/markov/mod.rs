@@ -13,7 +13,7 @@
 //! - [`expected_rolls`], [`expected_turns`]: the mean alone, fast on boards
 //!   of millions of squares.
 //! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
-//!   [`exact::MAX_STATES`] states.
+//!   [`exact::MAX_EXACT_STATES`] states.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
@@ -45,7 +45,7 @@ pub mod visits;
 pub use distribution::{
     Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
 };
-pub use exact::{TooLarge, exact_mean, exact_turn_mean};
+pub use exact::{ExactTooLarge, exact_mean, exact_turn_mean};
 pub use impact::{JumpImpact, impact};
 pub use visits::{Visits, visits};
 
