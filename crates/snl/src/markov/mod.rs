@@ -11,7 +11,8 @@
 //! - [`distribution()`], [`turn_distribution`], [`distribution_from`]: the
 //!   distribution alone, from any position.
 //! - [`expected_rolls`], [`expected_turns`]: the mean alone, fast on boards
-//!   of millions of squares.
+//!   of millions of squares; [`moments`]: the mean, the variance and the
+//!   chance of never finishing, without the distribution.
 //! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
 //!   [`exact::MAX_EXACT_STATES`] states.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
@@ -119,7 +120,7 @@ fn stats_by(game: &Game, by_turns: bool) -> Result<Stats, MarkovError> {
 ///
 /// As [`stats`].
 pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, MarkovError> {
-    let m = moments(game, by_turns, true)?;
+    let m = moments_with(game, by_turns, true)?;
     Ok(Stats {
         mean: m.mean,
         variance: m.variance,
@@ -150,7 +151,7 @@ pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, 
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
-    Ok(moments(game, false, false)?.mean)
+    Ok(moments_with(game, false, false)?.mean)
 }
 
 /// The expected number of turns from the game's start; `None` when the game
@@ -160,7 +161,7 @@ pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats`].
 pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
-    Ok(moments(game, true, false)?.mean)
+    Ok(moments_with(game, true, false)?.mean)
 }
 
 /// The chance that a game from the start never ends.
@@ -169,13 +170,46 @@ pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats`].
 pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
-    Ok(moments(game, false, false)?.never)
+    Ok(moments_with(game, false, false)?.never)
 }
 
-struct Moments {
-    mean: Option<f64>,
-    variance: Option<f64>,
-    never: f64,
+/// The mean and variance of the game length and the chance of never
+/// finishing, without the distribution: what [`stats`] gives, at a small
+/// part of its cost (the distribution is followed roll by roll until its
+/// tail is spent; these come from two linear solves).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moments {
+    /// The expected number; `None` when the game may never end.
+    pub mean: Option<f64>,
+    /// The variance; `None` when the game may never end.
+    pub variance: Option<f64>,
+    /// The chance that the game never ends.
+    pub never: f64,
+}
+
+/// The mean and variance of the number of rolls (or, with `by_turns`,
+/// turns) from the game's start, and the chance of never finishing: the
+/// same numbers as [`stats_with`] without the distribution.
+///
+/// # Errors
+///
+/// As [`stats`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// // Two squares from square 1: a d6 must show exactly 1, a geometric wait.
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let m = snl::markov::moments(&game, false)?;
+/// assert!((m.mean.unwrap() - 6.0).abs() < 1e-12);
+/// assert!((m.variance.unwrap() - 30.0).abs() < 1e-9);
+/// assert_eq!(m.never, 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn moments(game: &Game, by_turns: bool) -> Result<Moments, MarkovError> {
+    moments_with(game, by_turns, true)
 }
 
 /// The chain of a game with the states that matter for a pawn from the
@@ -271,7 +305,7 @@ impl solve::Rows for Backward<'_> {
     }
 }
 
-fn moments(game: &Game, by_turns: bool, second: bool) -> Result<Moments, MarkovError> {
+fn moments_with(game: &Game, by_turns: bool, second: bool) -> Result<Moments, MarkovError> {
     if game.starts_finished() {
         return Ok(Moments {
             mean: Some(0.0),
