@@ -37,9 +37,13 @@
 //! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
+//! - [`answer`]: every analysis as a JSON document, the shapes all front
+//!   ends print.
+//! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
 
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod board;
 pub mod brute;
 pub mod check;
@@ -53,6 +57,7 @@ pub mod race;
 pub mod rules;
 pub mod shortest;
 pub mod simulate;
+pub mod words;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use check::{Diagnostic, Severity};
