@@ -62,10 +62,10 @@ pub mod variant;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use check::{Diagnostic, Severity};
-pub use game::{Game, GameError, Move, Pawn, Played};
+pub use game::{Game, GameError, Move, Pawn, Played, States};
 pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 pub use presets::Preset;
-pub use rules::{Bonus, Die, Finish, Rules, RulesError, Start};
+pub use rules::{Bonus, Die, Finish, Rules, RulesError, RulesJson, Start};
 
 // The README's library example runs as a doc test, so it cannot rot.
 #[cfg(doctest)]

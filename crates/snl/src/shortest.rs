@@ -27,7 +27,7 @@
 
 use num_bigint::BigUint;
 
-use crate::game::{Game, Move, Pawn};
+use crate::game::{Game, Move, Pawn, States};
 
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub fn min_rolls(game: &Game) -> Option<u32> {
 /// ```
 pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
     assert!(
-        from as usize <= game.goal() as usize,
+        from <= game.goal(),
         "position {from} is past the last square"
     );
     if limited(game) {
@@ -116,7 +116,7 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
         let s = StreakSearch::search(game, game.start(), false);
         let mut dist = vec![None; game.positions()];
         for (k, &d) in s.dist.iter().enumerate() {
-            let p = k / s.streaks;
+            let p = s.states.position(k) as usize;
             if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
                 dist[p] = Some(d);
             }
@@ -164,18 +164,18 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
     Some(std::mem::take(&mut count[game.goal() as usize]))
 }
 
-/// Whether a bonus limit constrains the sequences of rolls.
+/// Whether a bonus limit constrains the sequences of rolls, so that the
+/// search runs over [`Game::choice_states`] rather than positions.
 fn limited(game: &Game) -> bool {
-    game.rules().bonus.is_some_and(|b| b.limit.is_some())
+    game.rules().bonus_limit().is_some()
 }
 
-/// The breadth-first search over (position, streak) states, state `k` being
-/// position `k / streaks` with streak `k % streaks`. Rolls that do not move
+/// The breadth-first search over [`Game::choice_states`]. Rolls that do not move
 /// the pawn (lost, or sending it back to the start) are never part of a
 /// shortest sequence and are not followed: a lost roll that is not a top
 /// means the top is lost too, so it frees no move.
 struct StreakSearch {
-    streaks: usize,
+    states: States,
     /// Rolls from the start to each state, `u32::MAX` where unreached.
     dist: Vec<u32>,
     /// The state each was first reached from.
@@ -186,14 +186,11 @@ struct StreakSearch {
 
 impl StreakSearch {
     fn state(&self, p: Pawn) -> usize {
-        p.at as usize * self.streaks + p.streak as usize
+        self.states.index(p)
     }
 
     fn pawn(&self, k: usize) -> Pawn {
-        Pawn {
-            at: (k / self.streaks) as u32,
-            streak: (k % self.streaks) as u32,
-        }
+        self.states.pawn(k)
     }
 
     /// The moves out of state `k` that move the pawn: `(roll, move, next
@@ -207,10 +204,10 @@ impl StreakSearch {
     }
 
     fn search(game: &Game, from: u32, stop_at_goal: bool) -> StreakSearch {
-        let streaks = game.streaks() as usize;
-        let n = game.positions() * streaks;
+        let states = game.choice_states();
+        let n = states.len();
         let mut s = StreakSearch {
-            streaks,
+            states,
             dist: vec![u32::MAX; n],
             parent: vec![u32::MAX; n],
             goal: None,

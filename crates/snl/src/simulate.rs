@@ -29,7 +29,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::game::{Game, Pawn};
+use crate::game::{Game, Pawn, States};
 use crate::random::SplitMix64;
 use crate::rules::Die;
 
@@ -153,11 +153,11 @@ impl DieSampler {
 pub struct Simulator<'g> {
     game: &'g Game,
     sampler: DieSampler,
-    /// Streak values per position (see [`Game::streaks`]).
-    streaks: u32,
-    /// `table[s * faces + f]`: the state after face `f` from state `s`
-    /// (`position * streaks + streak`), with [`AGAIN`] set when the turn goes
-    /// on; `None` when the table would be too large.
+    /// The game's states.
+    states: States,
+    /// `table[s * faces + f]`: the state after face `f` from state `s`,
+    /// with [`AGAIN`] set when the turn goes on; `None` when the table would
+    /// be too large.
     table: Option<Vec<u32>>,
 }
 
@@ -169,22 +169,15 @@ impl<'g> Simulator<'g> {
     pub fn new(game: &'g Game) -> Simulator<'g> {
         let sampler = DieSampler::new(&game.rules().die);
         let k = sampler.faces();
-        let streaks = game.streaks();
-        let states = game.positions() * streaks as usize;
-        let fits = states < AGAIN as usize && states.saturating_mul(k) <= MAX_TABLE;
+        let states = game.states();
+        let fits = states.len() < AGAIN as usize && states.len().saturating_mul(k) <= MAX_TABLE;
         let table = fits.then(|| {
-            let mut table = Vec::with_capacity(states * k);
-            for s in 0..states as u32 {
-                let pawn = Pawn {
-                    at: s / streaks,
-                    streak: s % streaks,
-                };
+            let mut table = Vec::with_capacity(states.len() * k);
+            for s in 0..states.len() {
+                let pawn = states.pawn(s);
                 for &roll in sampler.values() {
                     let played = game.play(pawn, roll);
-                    // Without a bonus limit every streak above 0 plays
-                    // alike (see `Game::streaks`).
-                    let streak = played.pawn.streak.min(streaks - 1);
-                    let next = played.pawn.at * streaks + streak;
+                    let next = states.index(played.pawn) as u32;
                     table.push(if played.again { next | AGAIN } else { next });
                 }
             }
@@ -193,7 +186,7 @@ impl<'g> Simulator<'g> {
         Simulator {
             game,
             sampler,
-            streaks,
+            states,
             table,
         }
     }
@@ -213,8 +206,14 @@ impl<'g> Simulator<'g> {
         if let Some(table) = &self.table {
             let k = self.sampler.faces();
             // The goal ends the turn, so its streak is 0.
-            let done = goal * self.streaks;
-            let mut state = self.game.start() * self.streaks;
+            let done = self.states.index(Pawn {
+                at: goal,
+                streak: 0,
+            }) as u32;
+            let mut state = self.states.index(Pawn {
+                at: self.game.start(),
+                streak: 0,
+            }) as u32;
             while state != done {
                 if rolls == max_rolls {
                     return None;

@@ -17,7 +17,8 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 
 use super::ParseError;
-use super::json::{IntSeed, Slot, number_lines, rules_json};
+use super::rules_object::rules_json;
+use super::values::{IntSeed, Slot, number_lines};
 use crate::board::{Board, BoardSpec, Origin, RawJump};
 use crate::rules::Rules;
 
@@ -485,7 +486,7 @@ mod tests {
         );
         assert_eq!(
             to_grid_json(&board, Some(&Rules::default())).unwrap(),
-            "{\n  \"grid\": [\n    [-1, -1],\n    [-1, 4]\n  ],\n  \"rules\": {\"faces\": 6, \"finish\": \"exact\", \"chain\": false, \"start\": 1}\n}\n"
+            "{\n  \"grid\": [\n    [-1, -1],\n    [-1, 4]\n  ],\n  \"rules\": {\"die\": \"d6\", \"finish\": \"exact\", \"chain\": false, \"start\": 1, \"bonus\": false, \"bonus_limit\": null}\n}\n"
         );
     }
 }

@@ -51,7 +51,9 @@ pub(crate) mod grid;
 mod json;
 mod moves;
 mod pairs;
+mod rules_object;
 mod text;
+mod values;
 
 pub use grid::{GridReading, from_grid, from_grid_read, to_grid, to_grid_json};
 pub use moves::{to_moves, to_moves_json};
