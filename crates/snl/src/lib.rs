@@ -34,7 +34,11 @@
 //! - [`leetcode`]: LeetCode 909's function, with its exact signature.
 //! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
 //! - [`race`]: several players with a real die; the exact chance each seat wins.
+//! - [`random`]: random boards from a seed, with constraints, and the one
+//!   seeded generator, [`random::SplitMix64`].
 //! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
+//! - [`variant`]: the rules as solutions commonly mistake them (chained
+//!   jumps, a misread grid, ...), each solvable, to explain wrong answers.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
 //! - [`answer`]: every analysis as a JSON document, the shapes all front
@@ -54,9 +58,11 @@ pub mod leetcode;
 pub mod markov;
 pub mod presets;
 pub mod race;
+pub mod random;
 pub mod rules;
 pub mod shortest;
 pub mod simulate;
+pub mod variant;
 pub mod words;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};

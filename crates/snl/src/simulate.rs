@@ -30,6 +30,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::game::{Game, Pawn, States};
+use crate::random::SplitMix64;
 use crate::rules::Die;
 
 /// Games per block. A block is the unit of work, of seeding and of stopping
@@ -314,15 +315,7 @@ impl<'g> Simulator<'g> {
 /// `seed_from_u64`) spreads neighbouring inputs far apart, and the seed is
 /// mixed first so that `(seed, i)` and `(seed ^ 1, i ^ 1)` differ.
 fn block_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed) ^ i)
-}
-
-/// One step of `SplitMix64`: a bijection that mixes every input bit.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    Xoshiro256PlusPlus::seed_from_u64(SplitMix64::mix(seed) ^ i)
 }
 
 /// Counts from some blocks.
