@@ -27,7 +27,7 @@
 
 use num_bigint::BigUint;
 
-use crate::game::{Game, Move, Pawn};
+use crate::game::{Game, Move, Pawn, States};
 use crate::limits::{self, Control, LimitError, Meter};
 
 /// The fewest rolls and one way to achieve them.
@@ -60,7 +60,7 @@ pub struct Solution {
 /// When the search's tables cannot be allocated; [`min_rolls_with`] reports
 /// that as an error instead.
 pub fn min_rolls(game: &Game) -> Option<u32> {
-    min_rolls_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+    min_rolls_from(game, game.start())
 }
 
 /// [`min_rolls`] under a [`Control`]: refused up front when its estimate
@@ -71,14 +71,59 @@ pub fn min_rolls(game: &Game) -> Option<u32> {
 ///
 /// [`LimitError`] when refused, stopped, or out of memory.
 pub fn min_rolls_with(game: &Game, ctl: &Control) -> Result<Option<u32>, LimitError> {
+    min_rolls_from_with(game, game.start(), ctl)
+}
+
+/// The fewest rolls from position `from` (a pawn there at the start of a
+/// turn) to the last square, or `None` when it cannot be reached.
+///
+/// # Panics
+///
+/// When `from` is not a position of the game (above the last square), or
+/// the search's tables cannot be allocated.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Jump, Rules};
+///
+/// // A ladder on square 1 is not taken by a pawn that starts there; one
+/// // placed at its top is 3 squares from the end.
+/// let game = Game::new(Board::new(20, [Jump { from: 1, to: 17 }])?, Rules::default())?;
+/// assert_eq!(snl::shortest::min_rolls(&game), Some(4));
+/// assert_eq!(snl::shortest::min_rolls_from(&game, game.rest(1)), Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
+    min_rolls_from_with(game, from, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`min_rolls_from`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+///
+/// # Panics
+///
+/// When `from` is not a position of the game (above the last square).
+pub fn min_rolls_from_with(
+    game: &Game,
+    from: u32,
+    ctl: &Control,
+) -> Result<Option<u32>, LimitError> {
+    assert!(
+        from <= game.goal(),
+        "position {from} is past the last square"
+    );
     ctl.admit_by("the fewest-rolls search", || {
         limits::estimate(game, limits::Analysis::MinRolls)
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
-        return Ok(StreakSearch::search(game, true, &mut meter)?.goal);
+        return Ok(StreakSearch::search(game, from, true, &mut meter)?.goal);
     }
-    bfs(game, true, &mut meter, |_, _, _| {})
+    bfs(game, from, true, &mut meter, |_, _, _| {})
 }
 
 /// The fewest rolls and one optimal sequence of moves.
@@ -102,7 +147,7 @@ pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
-        let s = StreakSearch::search(game, false, &mut meter)?;
+        let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
         return Ok(Solution {
             min_rolls: s.goal,
             path: s.first_path(game, &mut meter)?,
@@ -110,7 +155,7 @@ pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
     }
     let mut dist = limits::vec_of(game.positions(), u32::MAX, "the distance table")?;
     dist[game.start() as usize] = 0;
-    let min_rolls = bfs(game, true, &mut meter, |word, bits, d| {
+    let min_rolls = bfs(game, game.start(), true, &mut meter, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
     })?;
     let path = match min_rolls {
@@ -143,10 +188,10 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
-        let s = StreakSearch::search(game, false, &mut meter)?;
+        let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
         let mut dist = limits::vec_of(game.positions(), None, "the distance table")?;
         for (k, &d) in s.dist.iter().enumerate() {
-            let p = k / s.streaks;
+            let p = s.states.position(k) as usize;
             if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
                 dist[p] = Some(d);
             }
@@ -155,7 +200,7 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
     }
     let mut dist = limits::vec_of(game.positions(), u32::MAX, "the distance table")?;
     dist[game.start() as usize] = 0;
-    bfs(game, false, &mut meter, |word, bits, d| {
+    bfs(game, game.start(), false, &mut meter, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
     })?;
     let mut out = limits::with_capacity(dist.len(), "the distance table")?;
@@ -191,7 +236,8 @@ pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>,
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
-        return StreakSearch::search(game, false, &mut meter)?.count(game, &mut meter);
+        return StreakSearch::search(game, game.start(), false, &mut meter)?
+            .count(game, &mut meter);
     }
     let dist = distances_with(game, ctl)?;
     let Some(best) = dist[game.goal() as usize] else {
@@ -218,18 +264,18 @@ pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>,
     Ok(Some(std::mem::take(&mut count[game.goal() as usize])))
 }
 
-/// Whether a bonus limit constrains the sequences of rolls.
+/// Whether a bonus limit constrains the sequences of rolls, so that the
+/// search runs over [`Game::choice_states`] rather than positions.
 fn limited(game: &Game) -> bool {
-    game.rules().bonus.is_some_and(|b| b.limit.is_some())
+    game.rules().bonus_limit().is_some()
 }
 
-/// The breadth-first search over (position, streak) states, state `k` being
-/// position `k / streaks` with streak `k % streaks`. Rolls that do not move
+/// The breadth-first search over [`Game::choice_states`]. Rolls that do not move
 /// the pawn (lost, or sending it back to the start) are never part of a
 /// shortest sequence and are not followed: a lost roll that is not a top
 /// means the top is lost too, so it frees no move.
 struct StreakSearch {
-    streaks: usize,
+    states: States,
     /// Rolls from the start to each state, `u32::MAX` where unreached.
     dist: Vec<u32>,
     /// The state each was first reached from.
@@ -240,14 +286,11 @@ struct StreakSearch {
 
 impl StreakSearch {
     fn state(&self, p: Pawn) -> usize {
-        p.at as usize * self.streaks + p.streak as usize
+        self.states.index(p)
     }
 
     fn pawn(&self, k: usize) -> Pawn {
-        Pawn {
-            at: (k / self.streaks) as u32,
-            streak: (k % self.streaks) as u32,
-        }
+        self.states.pawn(k)
     }
 
     /// The moves out of state `k` that move the pawn: `(roll, move, next
@@ -262,23 +305,24 @@ impl StreakSearch {
 
     fn search(
         game: &Game,
+        from: u32,
         stop_at_goal: bool,
         meter: &mut Meter<'_>,
     ) -> Result<StreakSearch, LimitError> {
-        let streaks = game.streaks() as usize;
-        let n = game.positions() * streaks;
+        let states = game.choice_states();
+        let n = states.len();
         let mut s = StreakSearch {
-            streaks,
+            states,
             dist: limits::vec_of(n, u32::MAX, "the search's distance table")?,
             parent: limits::vec_of(n, u32::MAX, "the search's table of parents")?,
             goal: None,
         };
         let start = s.state(Pawn {
-            at: game.start(),
+            at: from,
             streak: 0,
         });
         s.dist[start] = 0;
-        if game.starts_finished() {
+        if from == game.goal() {
             s.goal = Some(0);
             return Ok(s);
         }
@@ -490,18 +534,18 @@ impl NextLayer {
     }
 }
 
-/// Breadth-first search from the start, a layer at a time. `new(word, bits,
+/// Breadth-first search from position `start`, a layer at a time. `new(word, bits,
 /// d)` is called for every word of newly reached positions (bit `b` of word
 /// `w` is position `64 w + b`) with their distance `d`. Returns the distance
 /// of the goal; with `stop_at_goal` the search ends with the goal's layer.
 fn bfs(
     game: &Game,
+    start: u32,
     stop_at_goal: bool,
     meter: &mut Meter<'_>,
     mut new: impl FnMut(usize, u64, u32),
 ) -> Result<Option<u32>, LimitError> {
     let goal = game.goal();
-    let start = game.start();
     if start == goal {
         return Ok(Some(0));
     }
@@ -730,7 +774,7 @@ mod tests {
             count_optimal(&g),
             Some(BigUint::from(brute.optimal_sequences))
         );
-        assert_eq!(brute.rolls, rolls);
+        assert_eq!(brute.path, s.path);
         assert_eq!(distances(&g)[13], Some(3));
         assert_eq!(distances(&g)[7], Some(1));
     }

@@ -11,16 +11,25 @@
 //! - [`distribution()`], [`turn_distribution`], [`distribution_from`]: the
 //!   distribution alone, from any position.
 //! - [`expected_rolls`], [`expected_turns`]: the mean alone, fast on boards
-//!   of millions of squares.
+//!   of millions of squares; [`moments`]: the mean, the variance and the
+//!   chance of never finishing, without the distribution.
 //! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
-//!   [`exact::MAX_STATES`] states.
+//!   [`exact::MAX_EXACT_STATES`] states.
+//! - [`can_get_stuck`]: whether a pawn can reach a square it never leaves
+//!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
 //!
-//! Means and variances come from solving linear systems (see the notes of [`solve`](mod@solve)
-//! on the method), not from the distribution, which is computed
-//! separately by forward propagation.
+//! Means and variances come from solving linear systems, not from the
+//! distribution. The unknowns are eliminated from the last square down,
+//! carrying along only the squares that snakes, bounces and the bonus limit
+//! lead back to, so the work is linear in the board when jumps are of
+//! moderate length. When very many long snakes are open at once, the work
+//! would grow with their number squared; above a budget Gauss–Seidel sweeps
+//! take over, with a convergence check that reports failure rather than a
+//! wrong number. The distribution is computed separately, by carrying the
+//! chance of every state forward roll by roll.
 //!
 //! ```
 //! use snl::{Board, Game, Jump, Rules};
@@ -39,13 +48,15 @@ pub mod distribution;
 pub mod exact;
 pub mod impact;
 pub mod reference;
-pub mod solve;
+pub(crate) mod solve;
 pub mod visits;
 
 pub use distribution::{
     Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
 };
-pub use exact::{TooLarge, exact_mean, exact_mean_with, exact_turn_mean, exact_turn_mean_with};
+pub use exact::{
+    ExactTooLarge, exact_mean, exact_mean_with, exact_turn_mean, exact_turn_mean_with,
+};
 pub use impact::{JumpImpact, impact, impact_with};
 pub use visits::{Visits, visits, visits_with};
 
@@ -146,7 +157,7 @@ pub fn stats_with(
     limits: Limits,
     ctl: &Control,
 ) -> Result<Stats, MarkovError> {
-    let m = moments(game, by_turns, true, ctl)?;
+    let m = solve_moments(game, by_turns, true, ctl)?;
     Ok(Stats {
         mean: m.mean,
         variance: m.variance,
@@ -188,7 +199,7 @@ pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats_with`].
 pub fn expected_rolls_with(game: &Game, ctl: &Control) -> Result<Option<f64>, MarkovError> {
-    Ok(moments(game, false, false, ctl)?.mean)
+    Ok(solve_moments(game, false, false, ctl)?.mean)
 }
 
 /// The expected number of turns from the game's start; `None` when the game
@@ -207,7 +218,7 @@ pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats_with`].
 pub fn expected_turns_with(game: &Game, ctl: &Control) -> Result<Option<f64>, MarkovError> {
-    Ok(moments(game, true, false, ctl)?.mean)
+    Ok(solve_moments(game, true, false, ctl)?.mean)
 }
 
 /// The chance that a game from the start never ends.
@@ -225,14 +236,101 @@ pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
 ///
 /// As [`stats_with`].
 pub fn never_finishes_with(game: &Game, ctl: &Control) -> Result<f64, MarkovError> {
-    Ok(moments(game, false, false, ctl)?.never)
+    Ok(solve_moments(game, false, false, ctl)?.never)
 }
 
-struct Moments {
-    mean: Option<f64>,
-    variance: Option<f64>,
-    std_dev: Option<f64>,
-    never: f64,
+/// Whether a pawn with a real die can get stuck: reach a position from
+/// which no sequence of rolls leads to the last square. Then the game may
+/// never end, however it is played from there.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Jump, Rules};
+///
+/// // Squares 5 to 10 all lead back to 4: a pawn on 2 to 4 can never pass.
+/// let wall = (5..=10).map(|from| Jump { from, to: 4 });
+/// let trapped = Game::new(Board::new(12, wall.chain([Jump { from: 1, to: 11 }]))?, Rules::default())?;
+/// assert!(snl::markov::can_get_stuck(&trapped));
+/// let open = Game::new(Board::empty(12)?, Rules::default())?;
+/// assert!(!snl::markov::can_get_stuck(&open));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Panics
+///
+/// When the chain's tables cannot be allocated; [`can_get_stuck_with`]
+/// reports that as an error instead.
+pub fn can_get_stuck(game: &Game) -> bool {
+    can_get_stuck_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`can_get_stuck`] under a [`Control`]: refused when the chain does not
+/// fit the budget, stopped when the token is set.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn can_get_stuck_with(game: &Game, ctl: &Control) -> Result<bool, LimitError> {
+    if game.starts_finished() {
+        return Ok(false);
+    }
+    let chain = limits::Sizes::of(game).chain();
+    Ok(Analysis::new(game, "the chain of the game", chain, ctl)?.stuck)
+}
+
+/// The mean and variance of the game length and the chance of never
+/// finishing, without the distribution: what [`stats`] gives, at a small
+/// part of its cost (the distribution is followed roll by roll until its
+/// tail is spent; these come from two linear solves).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moments {
+    /// The expected number; `None` when the game may never end.
+    pub mean: Option<f64>,
+    /// The variance; `None` when the game may never end, or when it is
+    /// beyond floating point (above 1.8e308; the standard deviation is then
+    /// still given).
+    pub variance: Option<f64>,
+    /// The standard deviation; `None` when the game may never end.
+    pub std_dev: Option<f64>,
+    /// The chance that the game never ends.
+    pub never: f64,
+}
+
+/// The mean and variance of the number of rolls (or, with `by_turns`,
+/// turns) from the game's start, and the chance of never finishing: the
+/// same numbers as [`stats_with`] without the distribution.
+///
+/// # Errors
+///
+/// As [`stats`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// // Two squares from square 1: a d6 must show exactly 1, a geometric wait.
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let m = snl::markov::moments(&game, false)?;
+/// assert!((m.mean.unwrap() - 6.0).abs() < 1e-12);
+/// assert!((m.variance.unwrap() - 30.0).abs() < 1e-9);
+/// assert_eq!(m.never, 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn moments(game: &Game, by_turns: bool) -> Result<Moments, MarkovError> {
+    moments_with(game, by_turns, &Control::default())
+}
+
+/// [`moments`] under a [`Control`]: refused up front when the two solves
+/// are over the budget ([`limits::Analysis::Mean`], refined by the
+/// solver's plan), stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`stats_with`].
+pub fn moments_with(game: &Game, by_turns: bool, ctl: &Control) -> Result<Moments, MarkovError> {
+    solve_moments(game, by_turns, true, ctl)
 }
 
 /// The chain of a game with the states that matter for a pawn from the
@@ -284,9 +382,7 @@ impl Analysis {
             stuck,
         })
     }
-}
 
-impl Analysis {
     /// The chain with no budget, for the textbook solvers that check the
     /// fast one on small boards.
     ///
@@ -373,7 +469,7 @@ impl solve::Rows for Backward<'_> {
     }
 }
 
-fn moments(
+fn solve_moments(
     game: &Game,
     by_turns: bool,
     second: bool,

@@ -1,6 +1,6 @@
 //! How often a pawn lands on each square, on average, in one game.
 
-use crate::game::{Game, Pawn};
+use crate::game::Game;
 use crate::limits::{self, Control};
 use crate::markov::{Analysis, Backward, MarkovError, solve};
 
@@ -106,10 +106,7 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
     for k in (0..n).filter(|&k| a.active[k]) {
         meter.add(faces.len() as u64 * 4)?;
         let times = rolls[n - 1 - k];
-        let pawn = Pawn {
-            at: chain.position(k),
-            streak: (k % chain.streaks) as u32,
-        };
+        let pawn = chain.index.pawn(k);
         for (&value, &p) in faces.iter().zip(&chain.prob) {
             let played = game.play(pawn, value);
             let m = times * p;

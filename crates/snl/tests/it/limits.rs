@@ -91,7 +91,7 @@ fn a_set_token_stops_every_analysis() {
     assert!(is_stop(snl::race::race_with(&game, &[1, 1], &ctl)));
     assert!(is_stop(snl::duel::duel_with(
         &game,
-        snl::duel::Rules { bump: true },
+        snl::duel::DuelRules { bump: true },
         &ctl
     )));
 }
@@ -160,7 +160,7 @@ fn costly_analyses_are_refused_up_front_with_the_figures() {
     let began = Instant::now();
     let err = snl::duel::duel_with(
         &game,
-        snl::duel::Rules { bump: true },
+        snl::duel::DuelRules { bump: true },
         &Control::new(Budget::DEFAULT),
     )
     .unwrap_err();
