@@ -14,7 +14,9 @@
 //!   of millions of squares; [`moments`]: the mean, the variance and the
 //!   chance of never finishing, without the distribution.
 //! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
-//!   [`exact::MAX_STATES`] states.
+//!   [`exact::MAX_EXACT_STATES`] states.
+//! - [`can_get_stuck`]: whether a pawn can reach a square it never leaves
+//!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
@@ -46,7 +48,7 @@ pub mod visits;
 pub use distribution::{
     Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
 };
-pub use exact::{TooLarge, exact_mean, exact_turn_mean};
+pub use exact::{ExactTooLarge, exact_mean, exact_turn_mean};
 pub use impact::{JumpImpact, impact};
 pub use visits::{Visits, visits};
 
@@ -171,6 +173,27 @@ pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
 /// As [`stats`].
 pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
     Ok(moments_with(game, false, false)?.never)
+}
+
+/// Whether a pawn with a real die can get stuck: reach a position from
+/// which no sequence of rolls leads to the last square. Then the game may
+/// never end, however it is played from there.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Jump, Rules};
+///
+/// // Squares 5 to 10 all lead back to 4: a pawn on 2 to 4 can never pass.
+/// let wall = (5..=10).map(|from| Jump { from, to: 4 });
+/// let trapped = Game::new(Board::new(12, wall.chain([Jump { from: 1, to: 11 }]))?, Rules::default())?;
+/// assert!(snl::markov::can_get_stuck(&trapped));
+/// let open = Game::new(Board::empty(12)?, Rules::default())?;
+/// assert!(!snl::markov::can_get_stuck(&open));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn can_get_stuck(game: &Game) -> bool {
+    !game.starts_finished() && Analysis::new(game).stuck
 }
 
 /// The mean and variance of the game length and the chance of never
