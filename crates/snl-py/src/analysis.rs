@@ -293,6 +293,14 @@ impl PyExpectation {
         self.distribution(py).mode()
     }
 
+    /// The chance that the game ends within ``k`` rolls (or turns),
+    /// ``P(T <= k)``, for any ``k`` (beyond the end of ``cdf`` too);
+    /// ``None`` when the distribution was cut short before ``k`` on a huge
+    /// board.
+    fn within(&self, py: Python<'_>, k: usize) -> Option<f64> {
+        self.distribution(py).within(k)
+    }
+
     /// The ``q``-quantile: the smallest t with ``P(T <= t) >= q``; ``None``
     /// when the game ends with a chance below ``q``.
     fn quantile(&self, py: Python<'_>, q: f64) -> PyResult<Option<usize>> {

@@ -403,7 +403,7 @@ pub fn duel(
     start: Option<(u32, u32)>,
 ) -> PyResult<PyDuel> {
     let (first, second) = start.unwrap_or((game.start(), game.start()));
-    let rules = snl::duel::Rules { bump };
+    let rules = snl::duel::DuelRules { bump };
     let d = py
         .detach(|| snl::duel::duel_from(game, rules, first, second))
         .map_err(|e| match e {

@@ -255,6 +255,8 @@ def test_expect(mb):
     assert (e.fewest, e.median, e.mode, e.never_finishes) == (7, 32, 22, 0.0)
     assert [e.quantile(q) for q in (0.1, 0.25, 0.5, 0.75, 0.9, 0.99)] == [15, 22, 32, 50, 72, 128]
     assert e.quantile(0) == 7
+    assert e.within(49) == pytest.approx(e.cdf[49]) and e.within(6) == 0
+    assert e.within(10**6) == pytest.approx(1)
     with pytest.raises(ValueError, match="a quantile needs 0 <= q <= 1, not 1.5"):
         e.quantile(1.5)
     assert e.pmf.dtype == np.float64 and e.pmf.ndim == 1
