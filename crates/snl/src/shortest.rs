@@ -554,7 +554,7 @@ fn spread(
 mod tests {
     use super::*;
     use crate::board::{Board, Jump};
-    use crate::rules::{Bonus, Die, Finish, Rules, Start};
+    use crate::rules::{Bonus, Finish, Rules, Start};
 
     fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
