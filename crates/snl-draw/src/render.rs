@@ -57,10 +57,7 @@ pub struct Options {
 /// [`DrawError::EndlessHeat`] when a game may never end.
 pub fn board_svg(game: &Game, label: &str, options: &Options) -> Result<String, DrawError> {
     let board = game.board();
-    let grid = match options.width {
-        Some(w) => Grid::with_columns(board.squares(), w)?,
-        None => Grid::natural(board.squares()),
-    };
+    let grid = Grid::with_width(board.squares(), options.width)?;
     let mut title = label.to_string();
     let mut pic = BoardPicture::new(board).grid(grid);
     if options.path {
