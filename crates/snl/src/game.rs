@@ -590,6 +590,12 @@ pub(crate) mod tests {
         assert_eq!(chained.rest(2), 4);
         assert_eq!(chained.rest(5), 4);
         assert_eq!(chained.rest(9), 4);
+        // The jumps a landing takes: one without chaining, the whole chain
+        // with it, the last of them leading to where the pawn rests.
+        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(single.jumps_taken(4).count(), 0);
+        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
+        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
         assert_eq!(chained.rest(3), 3);
     }
 
@@ -688,26 +694,6 @@ pub(crate) mod tests {
         for k in 0..44 {
             assert_eq!(g.states().index(g.states().pawn(k)), k);
         }
-    }
-
-    #[test]
-    fn jumps_taken_follow_chains_only_when_chaining() {
-        let jumps = [(2, 5), (5, 9), (9, 4)];
-        let single = try_game(12, &jumps, Rules::default()).unwrap();
-        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
-        assert_eq!(single.jumps_taken(4).count(), 0);
-        let chained = try_game(
-            12,
-            &jumps,
-            Rules {
-                chain: true,
-                ..Rules::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
-        // The last square taken leads to where the pawn rests.
-        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
     }
 
     #[test]
