@@ -9,6 +9,7 @@ mod players;
 mod presets;
 mod readme;
 mod solve;
+mod studio;
 
 use std::path::PathBuf;
 
