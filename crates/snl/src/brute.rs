@@ -5,7 +5,7 @@
 //! a position twice, so only sequences that do not revisit a position are
 //! tried, and a sequence stops once it is longer than the best found. The
 //! work still grows exponentially with the board, so it refuses boards larger
-//! than [`MAX_SQUARES`].
+//! than [`MAX_SEARCH_SQUARES`].
 //!
 //! Under a bonus limit a sequence may not hold the limit's number of top
 //! values in a row within a turn ([`Game::play`] sends the pawn back to the
@@ -14,7 +14,7 @@
 use crate::game::{Game, Pawn};
 
 /// The largest board the exhaustive search accepts.
-pub const MAX_SQUARES: u32 = 40;
+pub const MAX_SEARCH_SQUARES: u32 = 40;
 
 /// The result of the exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,19 +30,19 @@ pub struct BruteResult {
 /// The board is too large for the exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the exhaustive search tries every sequence of rolls and is limited to boards of {MAX_SQUARES} squares; this one has {0}"
+    "the exhaustive search tries every sequence of rolls and is limited to boards of {MAX_SEARCH_SQUARES} squares; this one has {0}"
 )]
-pub struct TooLarge(pub u32);
+pub struct SearchTooLarge(pub u32);
 
 /// Tries every sequence of rolls that does not revisit a position.
 ///
 /// # Errors
 ///
-/// [`TooLarge`] for boards over [`MAX_SQUARES`] squares.
-pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
+/// [`SearchTooLarge`] for boards over [`MAX_SEARCH_SQUARES`] squares.
+pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
     let goal = game.goal();
-    if goal > MAX_SQUARES {
-        return Err(TooLarge(goal));
+    if goal > MAX_SEARCH_SQUARES {
+        return Err(SearchTooLarge(goal));
     }
     let start = game.start();
     let mut result = BruteResult {
@@ -56,18 +56,13 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
         return Ok(result);
     }
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    // A shortest sequence never comes back to a (position, streak) pair. The
-    // streak only matters under a bonus limit, and a roll that does not move
-    // the pawn never shortens a sequence: a reset leads back to the start,
-    // and a roll is lost only when the top would be lost too, so losing it
-    // frees no move.
-    let streaks = if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
-        game.streaks() as usize
-    } else {
-        1
-    };
-    let key = |p: Pawn| p.at as usize * streaks + (p.streak as usize).min(streaks - 1);
-    let mut on_path = vec![false; game.positions() * streaks];
+    // A shortest sequence never comes back to a state. A roll that does not
+    // move the pawn never shortens a sequence: a reset leads back to the
+    // start, and a roll is lost only when the top would be lost too, so
+    // losing it frees no move.
+    let states = game.choice_states();
+    let key = |p: Pawn| states.index(p);
+    let mut on_path = vec![false; states.len()];
     // The stack holds, for each pawn on the current sequence, the index of
     // the next roll to try from it.
     let first = Pawn {
@@ -139,7 +134,7 @@ mod tests {
     #[test]
     fn refuses_large_boards() {
         let g = Game::new(Board::empty(41).unwrap(), Rules::default()).unwrap();
-        assert_eq!(search(&g), Err(TooLarge(41)));
+        assert_eq!(search(&g), Err(SearchTooLarge(41)));
     }
 
     #[test]

@@ -133,9 +133,7 @@ pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
     // another: the first seat's turn lasts until it finishes, or for ever,
     // and no one else ever moves.
     // (A seat that starts on the last square has won before that.)
-    let endless_turns = game.rules().bonus.is_some_and(|b| b.limit.is_none())
-        && game.rules().die.values().count() == 1
-        && !from.contains(&goal);
+    let endless_turns = game.rules().every_roll_rolls_again() && !from.contains(&goal);
     let from = if endless_turns { &from[..1] } else { from };
     let seats: Vec<Seat<'_>> = from
         .iter()

@@ -70,7 +70,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
             args.from.len()
         ),
     };
-    let rules = duel::Rules { bump: args.bump };
+    let rules = duel::DuelRules { bump: args.bump };
     let d = duel::duel_from(game, rules, from[0], from[1])?;
     let winner = match d.winner {
         Winner::First => "first",

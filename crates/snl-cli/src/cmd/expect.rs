@@ -373,7 +373,7 @@ fn write_text(out: &mut dyn Write, loaded: &LoadedGame, args: &Args, a: &Answer)
                     }
                 }
                 writeln!(out, "  lost rolls {:.4}", v.lost)?;
-                if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
+                if game.rules().bonus_limit().is_some() {
                     writeln!(out, "  sent back  {:.4}", v.resets)?;
                 }
             }

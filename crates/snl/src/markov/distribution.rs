@@ -182,8 +182,7 @@ pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits
             unresolved: 0.0,
         };
     }
-    let single_top = game.rules().bonus.is_some_and(|b| b.limit.is_none()) && chain.faces() == 1;
-    if by_turns && single_top {
+    if by_turns && game.rules().every_roll_rolls_again() {
         // Every roll earns another: the whole game is one turn.
         let rolls = propagate(&chain, &live, from, false, limits);
         return Distribution {
@@ -191,7 +190,13 @@ pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits
             ..rolls
         };
     }
-    propagate(&chain, &live, from, by_turns && chain.streaks > 1, limits)
+    propagate(
+        &chain,
+        &live,
+        from,
+        by_turns && chain.index.streaks() > 1,
+        limits,
+    )
 }
 
 /// A vector of chances over states that remembers which part of it is in
