@@ -79,11 +79,12 @@ fn bench(c: &mut Criterion) {
         let parsed =
             snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
         let game = snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap();
-        let best = snl::shortest::solve(&game);
-        let picture = snl_draw::BoardPicture::new(game.board())
-            .path(game.start(), &best.path)
-            .ids("board")
-            .to_svg();
+        let label = parsed.name.as_deref().unwrap_or("board");
+        let path = snl_draw::render::Options {
+            path: true,
+            ..snl_draw::render::Options::default()
+        };
+        let picture = snl_draw::render::board_svg(&game, label, &path).unwrap();
         assert_eq!(answer["svg"], picture, "{name}");
         group.bench_function(name, |b| {
             b.iter(|| black_box(runtime.block_on(analyse(router.clone(), board.clone()))));

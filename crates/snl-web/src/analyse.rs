@@ -20,7 +20,7 @@ use snl::race::Race;
 use snl::shortest::Solution;
 use snl::{Game, Rules};
 use snl_draw::plot::LengthPlot;
-use snl_draw::{BoardPicture, DrawError, Grid, Layout};
+use snl_draw::{DrawError, Layout, render};
 
 use crate::Limits;
 use crate::error::ApiError;
@@ -37,24 +37,25 @@ pub struct Options {
     pub squares: Option<u64>,
     /// Squares per row in the picture, as `snl render --width`.
     pub width: Option<u32>,
-    /// What the board picture shows.
+    /// Whether the picture shows one fewest-rolls path, as `snl render
+    /// --path` (default: it does).
+    pub path: Option<bool>,
+    /// How the picture colours the squares.
     #[serde(default)]
-    pub view: View,
+    pub overlay: Overlay,
 }
 
-/// What the board picture shows over the board.
+/// How the board picture colours the squares.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum View {
-    /// One fewest-rolls path, as `snl render --path`.
+pub enum Overlay {
+    /// Plain squares.
     #[default]
-    Path,
-    /// Squares coloured by expected landings per game, as `snl render --heat`.
-    Heat,
-    /// Squares coloured by the fewest rolls to them, as `snl render --layers`.
-    Layers,
-    /// The board alone.
     Plain,
+    /// By expected landings per game, as `snl render --heat`.
+    Heat,
+    /// By the fewest rolls to them, as `snl render --layers`.
+    Layers,
 }
 
 /// The players whose races are answered: the studio shows 2 to 4.
@@ -187,13 +188,30 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
         .map(|&k| snl::race::race(game, &vec![start; k]))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ApiError::Analysis(e.to_string()))?;
-    let picture = picture(game, &solution, options)?;
+    let label = playable.read.parsed.name.as_deref().unwrap_or("board");
+    let picture = render::board_picture(
+        game,
+        label,
+        &render::Options {
+            path: options.path.unwrap_or(true),
+            overlay: match options.overlay {
+                Overlay::Plain => render::Overlay::Plain,
+                Overlay::Heat => render::Overlay::Heat,
+                Overlay::Layers => render::Overlay::Layers,
+            },
+            width: options.width,
+        },
+    )
+    .map_err(|e| match e {
+        DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
+        e => ApiError::Analysis(e.to_string()),
+    })?;
     let layout = picture.layout();
     let svg = picture.to_svg();
     let plot = match LengthPlot::new(&stats.distribution)
         .mean(stats.mean)
         .fewest(solution.min_rolls)
-        .title("How many rolls a game takes, one player")
+        .title(&format!("{label}: how many rolls a game takes"))
         .to_svg()
     {
         Ok(svg) => Some(svg),
@@ -209,38 +227,6 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
         svg,
         layout,
         plot,
-    })
-}
-
-/// The board picture with the overlay `options.view` asks for.
-fn picture<'g>(
-    game: &'g Game,
-    solution: &Solution,
-    options: &Options,
-) -> Result<BoardPicture<'g>, ApiError> {
-    let board = game.board();
-    let grid = match options.width {
-        Some(w) => Grid::with_columns(board.squares(), w)
-            .map_err(|e| ApiError::Query(format!("width: {e}")))?,
-        None => Grid::natural(board.squares()),
-    };
-    let pic = BoardPicture::new(board).grid(grid).ids("board");
-    Ok(match options.view {
-        View::Path => pic.path(game.start(), &solution.path),
-        View::Layers => pic.layers(&snl::shortest::distances(game)),
-        View::Heat => {
-            let visits = snl::markov::visits(game)
-                .map_err(|e| ApiError::Analysis(e.to_string()))?
-                .ok_or_else(|| {
-                    ApiError::Analysis(
-                        "no heat map: a game on this board may never end, so some squares are \
-                         landed on without limit"
-                            .to_string(),
-                    )
-                })?;
-            pic.heat(&visits.landings, "expected landings per game")
-        }
-        View::Plain => pic,
     })
 }
 

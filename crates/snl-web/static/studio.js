@@ -13,7 +13,9 @@ const studio = {
   board: emptyBoard(),
   undo: [],
   redo: [],
-  view: "path",
+  /** What the picture shows: the path, and how squares are coloured. */
+  path: true,
+  overlay: "plain",
   selected: null,
   /** Numbers each request, so that a late answer to an old board is dropped. */
   asked: 0,
@@ -120,7 +122,7 @@ async function post(path, body) {
 
 async function analyse() {
   const ticket = ++studio.asked;
-  const q = new URLSearchParams({ view: studio.view });
+  const q = new URLSearchParams({ path: String(studio.path), overlay: studio.overlay });
   if (studio.board.width) {
     q.set("width", String(studio.board.width));
   }
@@ -343,12 +345,16 @@ function wireControls() {
     const v = e.target.value.trim();
     edit((b) => (b.rules.bonusLimit = v === "" ? null : Number(v)));
   });
-  for (const radio of document.querySelectorAll('input[name="view"]')) {
+  for (const radio of document.querySelectorAll('input[name="overlay"]')) {
     radio.addEventListener("change", (e) => {
-      studio.view = e.target.value;
+      studio.overlay = e.target.value;
       analyse();
     });
   }
+  $("show-path").addEventListener("change", (e) => {
+    studio.path = e.target.checked;
+    analyse();
+  });
   document.addEventListener("keydown", (e) => {
     const typing = e.target.closest("input, textarea, select, dialog");
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !typing) {
@@ -430,7 +436,7 @@ function wireControls() {
 
 /** Loads a board written in any form; returns the error message, if any. */
 async function load(text, name) {
-  const answer = await post("/api/analyse?view=plain", text);
+  const answer = await post("/api/analyse?path=false", text);
   if (!answer.ok) {
     return answer.data.error;
   }
