@@ -63,7 +63,10 @@ fn bench(c: &mut Criterion) {
     let boards = [
         (
             "milton-bradley (100 squares)",
-            snl::presets::find("milton-bradley").unwrap().text.to_string(),
+            snl::presets::find("milton-bradley")
+                .unwrap()
+                .text
+                .to_string(),
         ),
         ("10,000 squares", big_board()),
     ];

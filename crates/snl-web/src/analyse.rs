@@ -7,17 +7,16 @@
 //!
 //! let body = br#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
 //! let answer = analyse::analyse(body, &Options::default(), &snl_web::Limits::default())?;
-//! assert_eq!(answer.solution.min_rolls, Some(2));
+//! assert_eq!(answer.solve.min_rolls, Some(2));
+//! assert_eq!(answer.check.warnings[0].code, "ends-on-jump");
 //! assert!(answer.svg.starts_with("<svg"));
 //! # Ok::<(), snl_web::ApiError>(())
 //! ```
 
 use serde::{Deserialize, Serialize};
+use snl::answer::{CheckAnswer, ExpectAnswer, Header, LengthStats, RaceAnswer, SolveAnswer};
 use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
-use snl::markov::Stats;
-use snl::race::Race;
-use snl::shortest::Solution;
 use snl::{Game, Rules};
 use snl_draw::plot::LengthPlot;
 use snl_draw::{DrawError, Layout, render};
@@ -148,19 +147,21 @@ pub fn playable(read: Read) -> Result<Playable, ApiError> {
     })
 }
 
-/// Every answer about a board, before it is written as JSON.
+/// Every answer about a board: the answers of `snl check`, `snl solve`,
+/// `snl expect` and `snl race` (as their `--json` prints them), and the
+/// pictures of `snl render` and `snl plot`.
 #[derive(Debug, Clone)]
 pub struct Analysis {
-    /// The board, its rules and `snl check`'s warnings.
+    /// The board as read, and its game.
     pub playable: Playable,
-    /// The fewest rolls and one optimal path.
-    pub solution: Solution,
-    /// The number of optimal roll sequences (`None` when unreachable).
-    pub optimal_sequences: Option<String>,
-    /// The statistics of one player's game length, in rolls.
-    pub stats: Stats,
-    /// The races of [`RACE_PLAYERS`] players from the start.
-    pub races: Vec<Race>,
+    /// `snl check`: the warnings (a playable board has no errors).
+    pub check: CheckAnswer,
+    /// `snl solve`: the fewest rolls, their count and one optimal path.
+    pub solve: SolveAnswer,
+    /// `snl expect`: one player's game length, exactly.
+    pub expect: ExpectAnswer,
+    /// `snl race --players K` for each K of [`RACE_PLAYERS`].
+    pub race: Vec<RaceAnswer>,
     /// The board picture, as `snl render` draws it.
     pub svg: String,
     /// Where the squares are in `svg`.
@@ -179,15 +180,37 @@ pub struct Analysis {
 pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analysis, ApiError> {
     let playable = playable(read(body, options, limits)?)?;
     let game = &playable.game;
+    let name = playable.read.parsed.name.as_deref();
+    let header = || Header::new(name, game);
+    let analysis = |e: &dyn std::fmt::Display| ApiError::Analysis(e.to_string());
     let solution = snl::shortest::solve(game);
-    let optimal_sequences = snl::shortest::count_optimal(game).map(|n| n.to_string());
-    let stats = snl::markov::stats(game).map_err(|e| ApiError::Analysis(e.to_string()))?;
+    let count = snl::shortest::count_optimal(game);
+    let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
+    let stats = snl::markov::stats(game).map_err(|e| analysis(&e))?;
+    // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
+    let turns = match game.rules().bonus {
+        Some(_) => Some(snl::markov::turn_stats(game).map_err(|e| analysis(&e))?),
+        None => None,
+    };
+    let expect = ExpectAnswer {
+        header: header(),
+        rolls: LengthStats::new(&stats, &[], None),
+        min_rolls: solution.min_rolls,
+        turns: turns.as_ref().map(|t| LengthStats::new(t, &[], None)),
+        visits: None,
+        impact: None,
+    };
     let start = game.start();
-    let races = RACE_PLAYERS
+    let race = RACE_PLAYERS
         .iter()
-        .map(|&k| snl::race::race(game, &vec![start; k]))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| ApiError::Analysis(e.to_string()))?;
+        .map(|&k| {
+            let from = vec![start; k];
+            snl::race::race(game, &from)
+                .map(|race| RaceAnswer::new(header(), &from, &race))
+                .map_err(|e| analysis(&e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let picture = render::board_picture(
         game,
@@ -220,10 +243,10 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
     };
     Ok(Analysis {
         playable,
-        solution,
-        optimal_sequences,
-        stats,
-        races,
+        check,
+        solve,
+        expect,
+        race,
         svg,
         layout,
         plot,
@@ -253,13 +276,22 @@ pub fn convert(
 }
 
 /// `snl check --json` for a read board.
-fn check_json(_read: &Read, _diagnostics: &[Diagnostic]) -> serde_json::Value {
-    serde_json::Value::Null
+fn check_json(read: &Read, diagnostics: &[Diagnostic]) -> serde_json::Value {
+    let header = Header::of_spec(read.parsed.name.as_deref(), &read.parsed.spec, &read.rules);
+    serde_json::to_value(CheckAnswer::new(header, diagnostics)).unwrap_or_default()
 }
 
 /// The answer of `/api/analyse`, as JSON.
 #[derive(Debug, Serialize)]
 pub struct AnalysisJson<'a> {
+    /// As `snl check --json` prints it.
+    pub check: &'a CheckAnswer,
+    /// As `snl solve --json` prints it.
+    pub solve: &'a SolveAnswer,
+    /// As `snl expect --json` prints it.
+    pub expect: &'a ExpectAnswer,
+    /// As `snl race --players K --json` prints it, for K = 2, 3, 4.
+    pub race: &'a [RaceAnswer],
     /// The board as read: its form, its name, and the board file in the
     /// pairs form with its rules (what the studio edits).
     pub input: InputJson<'a>,
@@ -321,6 +353,10 @@ impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
         let read = &a.playable.read;
         let pairs = input::to_pairs_json(a.playable.game.board(), Some(&read.rules));
         AnalysisJson {
+            check: &a.check,
+            solve: &a.solve,
+            expect: &a.expect,
+            race: &a.race,
             input: InputJson {
                 format: read.parsed.format.name(),
                 name: read.parsed.name.as_deref(),

@@ -120,9 +120,8 @@ pub(crate) fn bare_status(status: StatusCode, limits: &crate::Limits) -> Respons
         }),
     )
         .into_response();
-    response.headers_mut().insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("no-store"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }

@@ -223,10 +223,9 @@ async fn convert(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let q = query(q)?;
-    let to = q
-        .to
-        .parse::<snl::Format>()
-        .map_err(|e| ApiError::Query(format!("to: {e}")))?;
+    let to =
+        q.to.parse::<snl::Format>()
+            .map_err(|e| ApiError::Query(format!("to: {e}")))?;
     let options = Options {
         format: q.format,
         squares: q.squares,
@@ -256,9 +255,10 @@ async fn report(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let form = headers
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/x-www-form-urlencoded"));
+    let form = headers.get(header::CONTENT_TYPE).is_some_and(|v| {
+        v.as_bytes()
+            .starts_with(b"application/x-www-form-urlencoded")
+    });
     let board: Vec<u8> = if form {
         serde_urlencoded::from_bytes::<ReportForm>(&body)
             .map_err(|e| ApiError::Query(format!("the form: {e}")))?
@@ -269,7 +269,12 @@ async fn report(
     };
     let html = run(&state, move |limits| {
         let p = analyse::playable(analyse::read(&board, &Options::default(), limits)?)?;
-        let name = p.read.parsed.name.as_deref().unwrap_or("Snakes and Ladders board");
+        let name = p
+            .read
+            .parsed
+            .name
+            .as_deref()
+            .unwrap_or("Snakes and Ladders board");
         snl_draw::report::Report::compute(&p.game, name)
             .to_html()
             .map_err(|e| ApiError::Analysis(e.to_string()))

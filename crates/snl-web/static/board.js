@@ -264,7 +264,7 @@ export class Editor {
       for (const [s, cls] of [[a, "handle from"], [b, "handle to"]]) {
         if (s >= 1 && s <= this.squares) {
           const m = centre(L, s);
-          el("circle", { cx: m.x, cy: m.y, r: Math.max(c * 0.3, 6), class: cls }, o);
+          el("circle", { cx: m.x, cy: m.y, r: Math.max(c * 0.24, 6), class: cls }, o);
         }
       }
     }

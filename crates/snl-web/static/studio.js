@@ -191,23 +191,27 @@ function showAnswer(data) {
 
   const race = $("race");
   race.replaceChildren();
-  race.insertAdjacentHTML("beforeend", "<tr><th>players</th><th>seat 1</th><th>seat 2</th><th>seat 3</th><th>seat 4</th><th>rounds</th></tr>");
+  race.insertAdjacentHTML("beforeend", '<tr><th>players</th><th>chance that each seat wins</th><th>rounds</th></tr>');
   for (const r of data.race) {
     const row = document.createElement("tr");
     row.dataset.players = r.players;
     row.insertAdjacentHTML("beforeend", `<th>${r.players}</th>`);
-    for (let i = 0; i < 4; i++) {
-      const td = document.createElement("td");
-      if (i < r.win.length) {
-        const bar = document.createElement("span");
-        bar.className = "bar";
-        // Set through the style object: the page's policy allows no inline style attributes.
-        bar.style.setProperty("--w", `${(r.win[i] * 100).toFixed(1)}%`);
-        td.append(bar, pct(r.win[i]));
-      }
-      row.appendChild(td);
-    }
-    row.insertAdjacentHTML("beforeend", `<td>${fmt(r.expected_rounds, 2)}</td>`);
+    const cell = document.createElement("td");
+    const bar = document.createElement("div");
+    bar.className = "stack";
+    r.win.forEach((w, i) => {
+      const seg = document.createElement("span");
+      seg.className = `seat seat-${i + 1}`;
+      seg.dataset.seat = String(i + 1);
+      // Set through the style object: the page's policy allows no inline style attributes.
+      seg.style.setProperty("flex-grow", String(w));
+      seg.textContent = pct(w);
+      seg.title = `seat ${i + 1} wins with chance ${pct(w)}`;
+      bar.appendChild(seg);
+    });
+    cell.appendChild(bar);
+    row.appendChild(cell);
+    row.insertAdjacentHTML("beforeend", `<td class="rounds">${fmt(r.expected_rounds, 2)}</td>`);
     race.appendChild(row);
   }
 }

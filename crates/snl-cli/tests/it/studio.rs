@@ -24,11 +24,18 @@ use crate::{ok, workspace};
 /// How long the page may take to show an answer.
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A program on the path (or named by `env`), if it runs.
+/// A program on the path (or named by `env`), if it runs, by its full
+/// path (chromedriver wants one).
 fn program(env: &str, names: &[&str]) -> Option<PathBuf> {
-    let candidates: Vec<PathBuf> = match std::env::var_os(env) {
-        Some(p) => vec![p.into()],
-        None => names.iter().map(PathBuf::from).collect(),
+    let candidates: Vec<PathBuf> = if let Some(p) = std::env::var_os(env) {
+        vec![p.into()]
+    } else {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        names
+            .iter()
+            .flat_map(|n| std::env::split_paths(&path).map(move |d| d.join(n)))
+            .filter(|p| p.is_file())
+            .collect()
     };
     candidates.into_iter().find(|c| {
         Command::new(c)
@@ -45,19 +52,17 @@ fn program(env: &str, names: &[&str]) -> Option<PathBuf> {
 fn browser(test: &str) -> Option<(PathBuf, PathBuf)> {
     let chromium = program("SNL_CHROMIUM", &["chromium", "chromium-browser"]);
     let driver = program("SNL_CHROMEDRIVER", &["chromedriver"]);
-    match (chromium, driver) {
-        (Some(c), Some(d)) => Some((c, d)),
-        _ => {
-            let message = "no runnable chromium and chromedriver (install Debian's chromium and \
-                           chromium-driver, or set SNL_CHROMIUM and SNL_CHROMEDRIVER)";
-            assert!(
-                std::env::var_os("SNL_REQUIRE_BROWSER").is_none_or(|v| v != "1"),
-                "SNL_REQUIRE_BROWSER=1 but {message}"
-            );
-            eprintln!("\n!!!! SKIPPED {test}: {message} !!!!\n");
-            None
-        }
+    if let (Some(c), Some(d)) = (chromium, driver) {
+        return Some((c, d));
     }
+    let message = "no runnable chromium and chromedriver (install Debian's chromium and \
+                   chromium-driver, or set SNL_CHROMIUM and SNL_CHROMEDRIVER)";
+    assert!(
+        std::env::var_os("SNL_REQUIRE_BROWSER").is_none_or(|v| v != "1"),
+        "SNL_REQUIRE_BROWSER=1 but {message}"
+    );
+    eprintln!("\n!!!! SKIPPED {test}: {message} !!!!\n");
+    None
 }
 
 /// A port nobody listens on now.
@@ -301,11 +306,22 @@ impl Page {
     async fn export(&self) -> String {
         self.click("#export").await;
         self.until("the export is written", || async {
-            !self.js("return document.getElementById('export-text').value;", vec![]).await.as_str().unwrap().is_empty()
+            !self
+                .js(
+                    "return document.getElementById('export-text').value;",
+                    vec![],
+                )
+                .await
+                .as_str()
+                .unwrap()
+                .is_empty()
         })
         .await;
         let text = self
-            .js("return document.getElementById('export-text').value;", vec![])
+            .js(
+                "return document.getElementById('export-text').value;",
+                vec![],
+            )
             .await
             .as_str()
             .unwrap()
@@ -347,8 +363,11 @@ fn studio_loads_a_preset_and_shows_the_fewest_rolls() {
             page.open(&page.url).await;
             page.until_text("min-rolls", "7").await;
             assert_eq!(page.text("sequences").await, "423 optimal roll sequences");
-            assert!(page.js("return document.getElementById('name').value;", vec![]).await
-                == json!("milton-bradley"));
+            assert!(
+                page.js("return document.getElementById('name').value;", vec![])
+                    .await
+                    == json!("milton-bradley")
+            );
             // Another preset from the menu.
             page.client
                 .find(Locator::Css("#preset"))
@@ -380,10 +399,7 @@ fn studio_drawing_a_ladder_changes_the_fewest_rolls_and_path() {
             assert_ne!(before, after);
             assert_eq!(
                 after,
-                [
-                    "roll 2: land on 2, then climb to 97",
-                    "roll 3: land on 97"
-                ]
+                ["roll 2: land on 2, then climb to 97", "roll 3: land on 100"]
             );
             assert_eq!(page.text("selection-text").await, "Ladder 2 → 97");
             // The jump is selected: Delete takes it away, undo brings it back.
@@ -439,6 +455,17 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
                 .unwrap();
             page.settled().await;
             if let Some(path) = std::env::var_os("SNL_STUDIO_SCREENSHOT") {
+                // The studio as a designer sees it on opening: from the top,
+                // the ladder just drawn selected.
+                page.client.set_window_size(1440, 1360).await.unwrap();
+                page.js(
+                    "document.activeElement.blur(); window.scrollTo(0, 0);",
+                    vec![],
+                )
+                .await;
+                page.click("#show-path").await;
+                page.click("#show-path").await;
+                page.settled().await;
                 std::fs::write(path, page.client.screenshot().await.unwrap()).unwrap();
             }
 
@@ -446,7 +473,10 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
             let dir = tempfile::tempdir().unwrap();
             let file = dir.path().join("board.json");
             std::fs::write(&file, &exported).unwrap();
-            assert!(exported.contains("[23, 58]") && exported.contains("[89, 41]"), "{exported}");
+            assert!(
+                exported.contains("[23, 58]") && exported.contains("[89, 41]"),
+                "{exported}"
+            );
             assert!(exported.contains("\"finish\": \"bounce\""), "{exported}");
 
             // The fewest rolls and the path.
@@ -496,46 +526,61 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
                 .await;
             assert_eq!(quantiles, expect["quantiles"]);
 
-            // The races.
-            for players in 2..=4 {
-                let race = cli_json(&["race", "--players", &players.to_string()], &file);
-                let row = page
-                    .js(
-                        "const r = document.querySelector(`#race tr[data-players=\"${arguments[0]}\"]`);
-                         return [...r.querySelectorAll('td')].map((td) => td.textContent);",
-                        vec![json!(players)],
-                    )
-                    .await;
-                let cells = row.as_array().unwrap();
-                for (seat, win) in race["win"].as_array().unwrap().iter().enumerate() {
-                    assert_eq!(
-                        cells[seat].as_str().unwrap(),
-                        format!("{:.2}%", 100.0 * win.as_f64().unwrap()),
-                        "{players} players, seat {}",
-                        seat + 1
-                    );
-                }
-                assert_eq!(cells[4].as_str().unwrap(), f(&race["expected_rounds"], 2));
-            }
+            same_races(&page, &file).await;
 
-            // The check.
-            let check = cli_json(&["check"], &file);
-            let shown = page
-                .js(
-                    "return [...document.querySelectorAll('#problem-list li.warning')]
-                       .map((li) => li.textContent.replace(/^warning /, ''));",
-                    vec![],
-                )
-                .await;
-            let printed: Vec<&Value> = check["warnings"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|w| &w["message"])
-                .collect();
-            assert_eq!(shown.as_array().unwrap().iter().collect::<Vec<_>>(), printed);
+            same_check(&page, &file).await;
         },
     );
+}
+
+/// The warnings on the page are `snl check`'s.
+async fn same_check(page: &Page, file: &std::path::Path) {
+    let check = cli_json(&["check"], file);
+    let shown = page
+        .js(
+            "return [...document.querySelectorAll('#problem-list li.warning')]
+               .map((li) => li.textContent.replace(/^warning /, ''));",
+            vec![],
+        )
+        .await;
+    let printed: Vec<&Value> = check["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["message"])
+        .collect();
+    assert_eq!(
+        shown.as_array().unwrap().iter().collect::<Vec<_>>(),
+        printed
+    );
+}
+
+/// The win chances on the page equal `snl race --players K` for K = 2..4.
+async fn same_races(page: &Page, file: &std::path::Path) {
+    let f = |v: &Value, d: usize| format!("{:.*}", d, v.as_f64().unwrap());
+    for players in 2..=4 {
+        let race = cli_json(&["race", "--players", &players.to_string()], file);
+        let row = page
+            .js(
+                "const r = document.querySelector(`#race tr[data-players=\"${arguments[0]}\"]`);
+                 return [[...r.querySelectorAll('.seat')].map((s) => s.textContent),
+                         r.querySelector('.rounds').textContent];",
+                vec![json!(players)],
+            )
+            .await;
+        let seats = row[0].as_array().unwrap();
+        let wins = race["win"].as_array().unwrap();
+        assert_eq!(seats.len(), wins.len());
+        for (seat, win) in wins.iter().enumerate() {
+            assert_eq!(
+                seats[seat].as_str().unwrap(),
+                format!("{:.2}%", 100.0 * win.as_f64().unwrap()),
+                "{players} players, seat {}",
+                seat + 1
+            );
+        }
+        assert_eq!(row[1].as_str().unwrap(), f(&race["expected_rounds"], 2));
+    }
 }
 
 #[test]
@@ -548,13 +593,18 @@ fn studio_reads_a_pasted_grid_and_shows_errors_for_garbage() {
             page.import(crate::GRID_6).await;
             page.until_text("min-rolls", "4").await;
             assert_eq!(
-                page.js("return document.getElementById('squares').value;", vec![]).await,
+                page.js("return document.getElementById('squares').value;", vec![])
+                    .await,
                 json!("36")
             );
 
             page.import("hello, board").await;
             page.until("the import error shows", || async {
-                page.js("return !document.getElementById('import-error').hidden;", vec![]).await
+                page.js(
+                    "return !document.getElementById('import-error').hidden;",
+                    vec![],
+                )
+                .await
                     == json!(true)
             })
             .await;
@@ -602,11 +652,136 @@ fn studio_restores_a_shared_address_exactly() {
 
             // A fresh page at the shared address: the same board, the same
             // answers.
-            page.open("about:blank").await;
+            page.client.goto("about:blank").await.unwrap();
             page.open(&shared).await;
             page.until_text("min-rolls", &rolls).await;
             assert_eq!(page.text("mean").await, mean);
             assert_eq!(page.export().await, before);
         },
+    );
+}
+
+/// `POST path` with `body` to the server at `url`: the status and the body.
+fn http_post(url: &str, path: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let host = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&host).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let (head, rest) = answer.split_once("\r\n\r\n").unwrap();
+    // Long answers come in chunks.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut rest = rest;
+        loop {
+            let (size, tail) = rest.split_once("\r\n").unwrap();
+            let size = usize::from_str_radix(size, 16).unwrap();
+            if size == 0 {
+                break;
+            }
+            out.push_str(&tail[..size]);
+            rest = &tail[size + 2..];
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+#[test]
+fn studio_api_answers_equal_what_snl_prints() {
+    let (_server, url) = serve(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let mut boards: Vec<(String, String)> = [
+        "seed-000-leetcode-909.grid.json",
+        "seed-003-example-1.txt",
+        "seed-004-twenty.moves.json",
+        "milton-bradley.pairs.json",
+    ]
+    .iter()
+    .map(|f| {
+        let text = std::fs::read_to_string(workspace().join("testdata").join(f)).unwrap();
+        (f.to_string(), text)
+    })
+    .collect();
+    // Every rule, through the board file's rules.
+    for rules in [
+        r#"{"die": "2d6", "finish": "bounce", "chain": true, "start": 0}"#,
+        r#"{"die": "1,1,1,1,1,2", "finish": "pass", "bonus_limit": 3}"#,
+        r#"{"faces": 4, "bonus": true}"#,
+    ] {
+        let text = format!(
+            r#"{{"name": "rules", "squares": 30, "ladders": [[3, 22], [8, 26]], "snakes": [[22, 8], [29, 1]], "rules": {rules}}}"#
+        );
+        boards.push((format!("rules {rules}"), text));
+    }
+    for (name, text) in boards {
+        let file = dir.path().join("board");
+        std::fs::write(&file, &text).unwrap();
+        let (status, body) = http_post(&url, "/api/analyse", &text);
+        assert_eq!(status, 200, "{name}: {body}");
+        let answer: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            answer["check"],
+            cli_json(&["check"], &file),
+            "{name}: check"
+        );
+        assert_eq!(
+            answer["solve"],
+            cli_json(&["solve"], &file),
+            "{name}: solve"
+        );
+        assert_eq!(
+            answer["expect"],
+            cli_json(&["expect"], &file),
+            "{name}: expect"
+        );
+        for (i, players) in ["2", "3", "4"].iter().enumerate() {
+            assert_eq!(
+                answer["race"][i],
+                cli_json(&["race", "--players", players], &file),
+                "{name}: race of {players}"
+            );
+        }
+    }
+
+    // An unplayable board: 400, the message `snl` prints after the file
+    // name, and the whole check.
+    let bad = r#"{"squares": 10, "ladders": [[3, 11]], "snakes": [[10, 2]]}"#;
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, bad).unwrap();
+    let (status, body) = http_post(&url, "/api/analyse", bad);
+    assert_eq!(status, 400);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    let run = crate::snl(&["solve", file.to_str().unwrap()], None);
+    assert_eq!(run.code, 2);
+    let printed = run.stderr.trim_end();
+    let message = answer["error"].as_str().unwrap();
+    assert_eq!(
+        printed,
+        format!(
+            "snl: error: {}: {message} (`snl check` lists every problem)",
+            file.display()
+        )
+    );
+    let check = crate::snl(&["check", file.to_str().unwrap(), "--json"], None);
+    assert_eq!(check.code, 1);
+    assert_eq!(
+        answer["check"],
+        serde_json::from_str::<Value>(&check.stdout).unwrap()
     );
 }

@@ -47,7 +47,13 @@ pub async fn send_with(config: snl_web::Config, request: Request<Body>) -> Answe
         .get(header::CONTENT_TYPE)
         .map(|v| v.to_str().unwrap().to_string())
         .unwrap_or_default();
-    let body = response.into_body().collect().await.unwrap().to_bytes().to_vec();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
     Answer {
         status,
         kind,
