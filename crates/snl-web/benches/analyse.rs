@@ -69,7 +69,10 @@ fn bench(c: &mut Criterion) {
                 .text
                 .to_string(),
         ),
-        ("10,000 squares, no jumps", "{\"squares\": 10000}".to_string()),
+        (
+            "10,000 squares, no jumps",
+            "{\"squares\": 10000}".to_string(),
+        ),
         ("10,000 squares, 448 jumps", big_board()),
     ];
     let mut group = c.benchmark_group("analyse");
