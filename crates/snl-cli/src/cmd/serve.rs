@@ -27,10 +27,10 @@ pub const DEFAULT_PORT: u16 = 8909;
 /// (this machine only) unless --host says otherwise. The board given here,
 /// if any, is the one the page opens with.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
+#[command(after_help = super::after_help("  \
   snl serve --preset milton-bradley --open
-  snl serve board.json --port 0
-  snl serve --host 0.0.0.0 --port 8080")]
+  snl serve testdata/seed-004-twenty.pairs.json --port 0
+  snl serve --host 0.0.0.0 --port 8080", super::EXIT_CODES))]
 pub struct Args {
     /// The port to listen on; 0 picks a free one (the address printed
     /// says which).

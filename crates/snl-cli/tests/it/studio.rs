@@ -785,3 +785,25 @@ fn studio_api_answers_equal_what_snl_prints() {
         serde_json::from_str::<Value>(&check.stdout).unwrap()
     );
 }
+
+#[test]
+fn serve_help_lists_its_exit_codes_and_examples() {
+    let help = ok(&["serve", "--help"], None);
+    assert!(help.contains("\nExamples:\n  snl serve --preset milton-bradley --open\n"));
+    assert!(help.contains("\nExit codes:\n  0  "), "{help}");
+    // The examples serve until stopped, so they are not run here; the
+    // files they name exist.
+    assert!(
+        workspace()
+            .join("testdata/seed-004-twenty.pairs.json")
+            .is_file()
+    );
+    // A board that cannot be played is refused at once, as every command
+    // refuses it.
+    let run = crate::snl(
+        &["serve", "--port", "0", "--squares", "5", "-"],
+        Some("1 2 9 0"),
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("leaves the board"), "{}", run.stderr);
+}
