@@ -13,8 +13,7 @@ use crate::output::note;
 /// The port the studio listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8909;
 
-/// Start snl studio: design a board in the browser and watch every answer
-/// change.
+/// Start snl studio: design a board in the browser.
 ///
 /// Serves a page where a board is drawn with the mouse (press on a square
 /// and release on another to add a ladder or a snake), its rules are set,
