@@ -197,7 +197,7 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
     reached[start as usize] = true;
     let mut queue = vec![start];
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    let table = game.board().jump_table();
+    let board = game.board();
     let chain = game.rules().chain;
     while let Some(u) = queue.pop() {
         for &r in &rolls {
@@ -207,10 +207,10 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
                 // Under chaining, the pawn passes through every jump start
                 // of the chain; each step marks a new square, so the walk is
                 // linear over the whole search.
-                let mut at = table[m.land as usize];
-                while chain && at != 0 && !landed[at as usize] {
-                    landed[at as usize] = true;
-                    at = table[at as usize];
+                let mut at = board.jump(m.land);
+                while let Some(s) = at.filter(|&s| chain && !landed[s as usize]) {
+                    landed[s as usize] = true;
+                    at = board.jump(s);
                 }
             }
             if !reached[m.to as usize] {

@@ -99,8 +99,10 @@ struct Answer {
 /// Runs `snl solve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
+    // The text without --path shows no sequence, so none is rebuilt.
+    let path = args.json || args.path;
     let answer = match args.method {
-        Method::Bfs => bfs(&loaded.game, args.count),
+        Method::Bfs => bfs(&loaded.game, args.count, path),
         Method::Brute => brute(&loaded.game)?,
     };
     if args.json {
@@ -111,8 +113,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-fn bfs(game: &Game, force_count: bool) -> Answer {
-    let solution = snl::shortest::solve(game);
+fn bfs(game: &Game, force_count: bool, path: bool) -> Answer {
+    let solution = if path {
+        snl::shortest::solve(game)
+    } else {
+        snl::shortest::Solution {
+            min_rolls: snl::shortest::min_rolls(game),
+            path: Vec::new(),
+        }
+    };
     let count = force_count || game.goal() <= COUNT_LIMIT;
     if !count && solution.min_rolls.is_some() {
         note(&format!(

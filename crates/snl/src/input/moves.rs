@@ -88,10 +88,11 @@ impl<'de> Visitor<'de> for MovesVisitor {
 /// # Ok::<(), snl::BoardError>(())
 /// ```
 pub fn to_moves(board: &Board) -> Vec<i64> {
-    board.jump_table()[1..]
-        .iter()
-        .map(|&to| if to == 0 { -1 } else { i64::from(to) - 1 })
-        .collect()
+    let mut moves = vec![-1; board.squares() as usize];
+    for j in board.jumps() {
+        moves[j.from as usize - 1] = i64::from(j.to) - 1;
+    }
+    moves
 }
 
 /// The moves form of `board` as JSON, `{"n": ..., "moves": [...]}`, ten
