@@ -20,6 +20,11 @@ pub(super) struct MovesList {
 }
 
 impl MovesList {
+    /// A list of `len` entries with these jumps.
+    pub(super) fn new(len: usize, jumps: Vec<RawJump>) -> MovesList {
+        MovesList { len, jumps }
+    }
+
     /// The number of entries, which is the board size.
     pub(super) fn len(&self) -> usize {
         self.len
