@@ -197,20 +197,19 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
     reached[start as usize] = true;
     let mut queue = vec![start];
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    let board = game.board();
-    let chain = game.rules().chain;
     while let Some(u) = queue.pop() {
         for &r in &rolls {
             let Some(m) = game.step(u, r) else { continue };
             if !landed[m.land as usize] {
                 landed[m.land as usize] = true;
                 // Under chaining, the pawn passes through every jump start
-                // of the chain; each step marks a new square, so the walk is
-                // linear over the whole search.
-                let mut at = board.jump(m.land);
-                while let Some(s) = at.filter(|&s| chain && !landed[s as usize]) {
-                    landed[s as usize] = true;
-                    at = board.jump(s);
+                // of the chain. A square already marked had its chain
+                // marked too, so the walk stops there and stays linear over
+                // the whole search.
+                for s in game.jumps_taken(m.land).skip(1) {
+                    if std::mem::replace(&mut landed[s as usize], true) {
+                        break;
+                    }
                 }
             }
             if !reached[m.to as usize] {

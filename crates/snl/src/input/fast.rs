@@ -17,9 +17,10 @@
 //! `serde_json` in place, from where the fast reader found them.
 
 use super::grid::GridCells;
-use super::json::{BoardFile, NField, RulesField, SquaresField};
+use super::json::{BoardFile, NField, SquaresField};
 use super::moves::MovesList;
 use super::pairs::{Ladders, Snakes};
+use super::rules_object::RulesField;
 use crate::board::{JumpKind, Origin, RawJump};
 
 /// The most digits a number may have here: any such number fits an `i64`.
