@@ -681,7 +681,7 @@ fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], nex
 mod tests {
     use super::*;
     use crate::board::{Board, Jump};
-    use crate::rules::{Bonus, Die, Finish, Rules, Start};
+    use crate::rules::{Bonus, Finish, Rules, Start};
 
     fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
@@ -739,25 +739,31 @@ mod tests {
 
     #[test]
     fn finish_rules_change_the_answer() {
-        // 1 -> 10 with a d6 under exact: 5 then 4 (two rolls).
-        let pass = Rules {
-            finish: Finish::Pass,
-            die: Die::uniform(20).unwrap(),
+        // Six squares and a die that shows 1 or 6; the last square is five
+        // away. Exactly, only five 1s reach it. A 6 bounces back from 6 to
+        // square 5, one short. Passing, a 6 finishes at once.
+        let with = |finish| Rules {
+            finish,
+            die: "1,0,0,0,0,1".parse().unwrap(),
             ..Rules::default()
         };
-        assert_eq!(min_rolls(&game(10, &[], pass)), Some(1));
-        let exact20 = Rules {
-            die: Die::uniform(20).unwrap(),
-            ..Rules::default()
-        };
-        assert_eq!(min_rolls(&game(10, &[], exact20)), Some(1));
-        let two = Rules {
+        assert_eq!(min_rolls(&game(6, &[], with(Finish::Exact))), Some(5));
+        let bounce = solve(&game(6, &[], with(Finish::Bounce)));
+        assert_eq!(bounce.min_rolls, Some(2));
+        let landed: Vec<(u32, u32)> = bounce.path.iter().map(|m| (m.roll, m.land)).collect();
+        assert_eq!(landed, vec![(6, 5), (1, 6)]);
+        assert_eq!(min_rolls(&game(6, &[], with(Finish::Pass))), Some(1));
+        // A 2d6 never shows 1, so on two squares only an overshoot ends
+        // the game: never exactly, at once by passing or by bouncing an odd
+        // total back onto square 2.
+        let two = |finish| Rules {
+            finish,
             die: "2d6".parse().unwrap(),
             ..Rules::default()
         };
-        // From 1, a 2d6 cannot show 1: reaching 2 needs... 1+2=3 at least.
-        assert_eq!(min_rolls(&game(3, &[], two.clone())), Some(1));
-        assert_eq!(min_rolls(&game(2, &[], two)), None);
+        assert_eq!(min_rolls(&game(2, &[], two(Finish::Exact))), None);
+        assert_eq!(min_rolls(&game(2, &[], two(Finish::Pass))), Some(1));
+        assert_eq!(min_rolls(&game(2, &[], two(Finish::Bounce))), Some(1));
     }
 
     #[test]

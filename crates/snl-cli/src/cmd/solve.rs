@@ -28,10 +28,10 @@ pub const COUNT_LIMIT: u32 = 200_000;
 /// boards, so it is skipped above 200000 squares (with a note on stderr)
 /// unless --count is given.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl solve board.json
+#[command(after_help = super::after_help("  \
+  snl solve testdata/seed-004-twenty.pairs.json
   snl solve --preset milton-bradley --path
-  snl solve - --json < grid.json")]
+  snl solve - --json < testdata/seed-000-leetcode-909.grid.json", super::EXIT_CODES))]
 pub struct Args {
     /// Print one optimal sequence, roll by roll.
     #[arg(long)]

@@ -5,6 +5,7 @@ mod check;
 mod draw;
 mod errors;
 mod expect;
+mod help;
 mod players;
 mod presets;
 mod readme;
