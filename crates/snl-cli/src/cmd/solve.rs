@@ -73,7 +73,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let header = Header::new(loaded.board.name(), game);
     let answer = match args.method {
         Method::Bfs => {
-            let solution = snl::shortest::solve(game);
+            // The text without --path shows no sequence, so none is rebuilt.
+            let solution = if args.json || args.path {
+                snl::shortest::solve(game)
+            } else {
+                snl::shortest::Solution {
+                    min_rolls: snl::shortest::min_rolls(game),
+                    path: Vec::new(),
+                }
+            };
             let count = args.count || game.goal() <= COUNT_LIMIT;
             if !count && solution.min_rolls.is_some() {
                 note(&format!(
