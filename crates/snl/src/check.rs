@@ -106,7 +106,7 @@ pub struct Checked {
 
 /// [`check`] under a [`Control`]. The faults of the board as written are
 /// found from its jumps alone, however large the board; the rest needs the
-/// board's tables (about 8 bytes a square, [`limits::board`]) and is
+/// board's tables ([`limits::board`]) and a few flags a square, and is
 /// skipped, with the reason in [`Checked::skipped`], when they do not fit
 /// the budget or cannot be allocated.
 pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
@@ -122,10 +122,10 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         skipped: Some(e),
     };
     let tables = limits::board(spec.squares, spec.jumps.len() as u64);
-    // Looking for warnings holds two flags a square and a list of squares
+    // Looking for warnings holds three flags a square and lists of squares
     // to visit beside the tables.
     let looking = limits::Estimate::new(
-        spec.squares.saturating_mul(6),
+        spec.squares.saturating_mul(7),
         spec.squares.saturating_mul(8),
     );
     if let Err(e) = ctl.admit("checking the board", tables.and(looking)) {
@@ -133,7 +133,6 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     }
     let board = match spec.build() {
         Ok(board) => board,
-        Err(BoardError::Alloc(e)) => return skipped(e),
         Err(p) => {
             return Checked {
                 diagnostics: vec![problem(&p, spec.squares)],
@@ -143,12 +142,9 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     };
     let game = match Game::new(board, rules.clone()) {
         Ok(game) => game,
-        Err(GameError::Alloc(e)) => return skipped(e),
         Err(e) => {
-            let squares = match &e {
-                GameError::Cycle { squares } => squares.clone(),
-                _ => Vec::new(),
-            };
+            let GameError::Cycle { squares } = &e;
+            let squares = squares.clone();
             return Checked {
                 diagnostics: vec![Diagnostic {
                     severity: Severity::Error,
@@ -185,8 +181,6 @@ fn problem(p: &BoardError, squares: u64) -> Diagnostic {
         BoardError::WrongDirection { from, to, .. } => ("wrong-direction", on_board(&[*from, *to])),
         BoardError::FromLast { square, .. } => ("from-last", on_board(&[*square])),
         BoardError::TwoJumps { square, .. } => ("two-jumps", on_board(&[*square])),
-        // Never among a spec's problems: only building a board allocates.
-        BoardError::Alloc(_) => ("out-of-memory", vec![]),
     };
     Diagnostic {
         severity: Severity::Error,

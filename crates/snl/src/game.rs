@@ -9,8 +9,7 @@
 //! Positions are numbered `0..=N`: squares `1..=N`, and 0 for a pawn that
 //! has not yet entered the board (see [`crate::Start::OffBoard`]).
 
-use crate::board::Board;
-use crate::limits::{self, LimitError};
+use crate::board::{Board, JumpMap};
 use crate::rules::{Bonus, Finish, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
@@ -18,14 +17,10 @@ use crate::rules::{Bonus, Finish, Rules};
 pub struct Game {
     board: Board,
     rules: Rules,
-    /// `rest[s]`: where a pawn that lands on square `s` comes to rest, after
-    /// the jump from `s` (and, when chaining, every jump after it). `rest[s] ==
-    /// s` where no jump starts. `rest[0] == 0`.
-    rest: Vec<u32>,
-    /// Bit `s % 64` of word `s / 64` is set where a jump starts, so that
-    /// landing on `s` moves the pawn on; one spare zero word at the end.
-    /// Kept beside `rest` for the search's word-at-a-time scan.
-    jump_bits: Vec<u64>,
+    /// For each square a jump starts on, where a pawn that lands there
+    /// comes to rest: the jump's end, or under chaining the end of the last
+    /// jump in the chain. A pawn landing anywhere else rests where it landed.
+    rest: JumpMap,
 }
 
 /// One roll of the pawn: the value rolled, where it landed, and where it
@@ -155,9 +150,6 @@ pub enum GameError {
         /// The squares of the circle, in the order the pawn visits them.
         squares: Vec<u32>,
     },
-    /// The game's tables could not be allocated.
-    #[error(transparent)]
-    Alloc(LimitError),
 }
 
 fn list(squares: &[u32]) -> String {
@@ -188,28 +180,13 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(board: Board, rules: Rules) -> Result<Game, GameError> {
-        let table = board.jump_table();
-        let len = table.len();
-        let mut rest: Vec<u32> = limits::with_capacity(len, "the game's table of resting squares")
-            .map_err(GameError::Alloc)?;
-        rest.extend(0..len as u32);
-        let mut jump_bits = limits::vec_of(len.div_ceil(64) + 1, 0u64, "the game's jump bits")
-            .map_err(GameError::Alloc)?;
-        for (s, &to) in table.iter().enumerate() {
-            if to != 0 {
-                rest[s] = to;
-                jump_bits[s / 64] |= 1 << (s % 64);
-            }
-        }
-        if rules.chain {
-            resolve_chains(table, &mut rest)?;
-        }
-        Ok(Game {
-            board,
-            rules,
-            rest,
-            jump_bits,
-        })
+        let jumps = board.jump_map();
+        let rest = if rules.chain {
+            jumps.with_values(resolve_chains(jumps)?)
+        } else {
+            jumps.clone()
+        };
+        Ok(Game { board, rules, rest })
     }
 
     /// The board.
@@ -234,24 +211,19 @@ impl Game {
 
     /// The number of positions, `0..=goal()`.
     pub fn positions(&self) -> usize {
-        self.rest.len()
+        self.goal() as usize + 1
     }
 
     /// Where a pawn that lands on `square` comes to rest.
     #[inline]
     pub fn rest(&self, square: u32) -> u32 {
-        self.rest[square as usize]
+        self.rest.get(square).unwrap_or(square)
     }
 
-    /// The resting square for every landing square, indexed by square.
-    pub(crate) fn rest_table(&self) -> &[u32] {
+    /// The squares that move a pawn on, and where each leads it to rest, for
+    /// the algorithms that scan a word of squares at a time.
+    pub(crate) fn rest_map(&self) -> &JumpMap {
         &self.rest
-    }
-
-    /// One bit per square, set where a jump starts (bit `s % 64` of word
-    /// `s / 64`), with one spare zero word at the end.
-    pub(crate) fn jump_bits(&self) -> &[u64] {
-        &self.jump_bits
     }
 
     /// The squares where a jump starts that a pawn landing on `square`
@@ -453,37 +425,39 @@ fn bounce(n: u32, target: u64) -> u32 {
     }
 }
 
-/// Follows chains of jumps so that `rest[s]` is the square where the pawn
-/// finally stops. Iterative, so long chains cannot overflow the stack.
-fn resolve_chains(table: &[u32], rest: &mut [u32]) -> Result<(), GameError> {
+/// Where a pawn comes to rest after each jump when jumps chain, one value per
+/// jump in square order. Iterative, so long chains cannot overflow the stack.
+fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
-    let mut state =
-        limits::vec_of(table.len(), NEW, "the table of chained jumps").map_err(GameError::Alloc)?;
-    let mut trail = Vec::new();
-    for s in 0..table.len() {
-        if table[s] == 0 || state[s] == DONE {
+    let to = jumps.values();
+    let mut rest = to.to_vec();
+    let mut state = vec![NEW; to.len()];
+    let mut trail: Vec<usize> = Vec::new();
+    for i in 0..to.len() {
+        if state[i] == DONE {
             continue;
         }
         // Walk forward until a square with a known resting place.
-        let mut at = s;
+        let mut at = i;
         let end = loop {
-            if table[at] == 0 {
-                break at as u32;
-            }
             if state[at] == DONE {
                 break rest[at];
             }
             if state[at] == OPEN {
                 let begin = trail.iter().position(|&t| t == at).unwrap_or(0);
+                let squares: Vec<u32> = jumps.keys().collect();
                 return Err(GameError::Cycle {
-                    squares: trail[begin..].iter().map(|&t| t as u32).collect(),
+                    squares: trail[begin..].iter().map(|&t| squares[t]).collect(),
                 });
             }
             state[at] = OPEN;
             trail.push(at);
-            at = table[at] as usize;
+            match jumps.index(to[at]) {
+                Some(next) => at = next,
+                None => break to[at],
+            }
         };
         for &t in &trail {
             rest[t] = end;
@@ -491,23 +465,29 @@ fn resolve_chains(table: &[u32], rest: &mut [u32]) -> Result<(), GameError> {
         }
         trail.clear();
     }
-    Ok(())
+    Ok(rest)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Jump;
     use crate::rules::{Die, Start};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Result<Game, GameError> {
+    /// A game on `n` squares with the jumps `(from, to)`, for the unit tests
+    /// of every module.
+    pub(crate) fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+        try_game(n, jumps, rules).unwrap()
+    }
+
+    fn try_game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Result<Game, GameError> {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
         Game::new(board, rules)
     }
 
     #[test]
     fn finish_rules() {
-        let exact = game(10, &[(8, 3)], Rules::default()).unwrap();
+        let exact = try_game(10, &[(8, 3)], Rules::default()).unwrap();
         assert_eq!(
             exact.step(7, 1),
             Some(Move {
@@ -528,7 +508,7 @@ mod tests {
         assert_eq!(exact.next(7, 4), 7);
         assert_eq!(exact.step(10, 1), None, "the game is over at the goal");
 
-        let bounce = game(
+        let bounce = try_game(
             10,
             &[(8, 3)],
             Rules {
@@ -553,7 +533,7 @@ mod tests {
                 to: 5
             })
         );
-        let pass = game(
+        let pass = try_game(
             10,
             &[],
             Rules {
@@ -578,9 +558,9 @@ mod tests {
     #[test]
     fn chaining() {
         let jumps = [(2, 5), (5, 9), (9, 4)];
-        let single = game(12, &jumps, Rules::default()).unwrap();
+        let single = try_game(12, &jumps, Rules::default()).unwrap();
         assert_eq!(single.rest(2), 5);
-        let chained = game(
+        let chained = try_game(
             12,
             &jumps,
             Rules {
@@ -592,12 +572,18 @@ mod tests {
         assert_eq!(chained.rest(2), 4);
         assert_eq!(chained.rest(5), 4);
         assert_eq!(chained.rest(9), 4);
+        // The jumps a landing takes: one without chaining, the whole chain
+        // with it, the last of them leading to where the pawn rests.
+        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(single.jumps_taken(4).count(), 0);
+        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
+        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
         assert_eq!(chained.rest(3), 3);
     }
 
     #[test]
     fn chain_cycle_is_named() {
-        let err = game(
+        let err = try_game(
             12,
             &[(2, 5), (5, 9), (9, 5)],
             Rules {
@@ -613,12 +599,12 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("5->9->5"), "{err}");
-        assert!(game(12, &[(2, 5), (5, 9), (9, 5)], Rules::default()).is_ok());
+        assert!(try_game(12, &[(2, 5), (5, 9), (9, 5)], Rules::default()).is_ok());
     }
 
     #[test]
     fn bonus_rolls_and_their_limit() {
-        let plain = game(20, &[(7, 3)], Rules::default()).unwrap();
+        let plain = try_game(20, &[(7, 3)], Rules::default()).unwrap();
         let p = plain.play(Pawn { at: 1, streak: 0 }, 6);
         assert_eq!(p.pawn, Pawn { at: 3, streak: 0 });
         assert!(!p.again && !p.reset);
@@ -628,7 +614,7 @@ mod tests {
             bonus: Some(Bonus::unlimited()),
             ..Rules::default()
         };
-        let g = game(20, &[(7, 3)], free).unwrap();
+        let g = try_game(20, &[(7, 3)], free).unwrap();
         assert_eq!(g.streaks(), 2);
         let mut pawn = Pawn { at: 1, streak: 0 };
         for _ in 0..5 {
@@ -648,7 +634,7 @@ mod tests {
             start: Start::OffBoard,
             ..Rules::default()
         };
-        let g = game(20, &[], three).unwrap();
+        let g = try_game(20, &[], three).unwrap();
         assert_eq!(g.streaks(), 3);
         let second = g.play(Pawn { at: 6, streak: 1 }, 6);
         assert_eq!(second.pawn, Pawn { at: 12, streak: 2 });
@@ -661,14 +647,14 @@ mod tests {
 
     #[test]
     fn state_numbering() {
-        let plain = game(10, &[], Rules::default()).unwrap();
+        let plain = try_game(10, &[], Rules::default()).unwrap();
         assert_eq!(plain.states().len(), 11);
         assert_eq!(plain.states(), plain.choice_states());
         let free = Rules {
             bonus: Some(Bonus::unlimited()),
             ..Rules::default()
         };
-        let g = game(10, &[], free).unwrap();
+        let g = try_game(10, &[], free).unwrap();
         let states = g.states();
         assert_eq!(states.len(), 22);
         // Every streak above 0 plays alike without a limit.
@@ -684,32 +670,12 @@ mod tests {
             bonus: Some(Bonus::with_limit(4).unwrap()),
             ..Rules::default()
         };
-        let g = game(10, &[], limited).unwrap();
+        let g = try_game(10, &[], limited).unwrap();
         assert_eq!(g.choice_states(), g.states());
         assert_eq!(g.states().len(), 44);
         for k in 0..44 {
             assert_eq!(g.states().index(g.states().pawn(k)), k);
         }
-    }
-
-    #[test]
-    fn jumps_taken_follow_chains_only_when_chaining() {
-        let jumps = [(2, 5), (5, 9), (9, 4)];
-        let single = game(12, &jumps, Rules::default()).unwrap();
-        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
-        assert_eq!(single.jumps_taken(4).count(), 0);
-        let chained = game(
-            12,
-            &jumps,
-            Rules {
-                chain: true,
-                ..Rules::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
-        // The last square taken leads to where the pawn rests.
-        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
     }
 
     #[test]
@@ -719,7 +685,7 @@ mod tests {
             die: Die::uniform(6).unwrap(),
             ..Rules::default()
         };
-        let g = game(100, &[(1, 38)], rules).unwrap();
+        let g = try_game(100, &[(1, 38)], rules).unwrap();
         assert_eq!(g.start(), 0);
         assert_eq!(
             g.step(0, 1),

@@ -633,18 +633,17 @@ impl Analysis {
 /// [`crate::Game`]): what a front end checks before building one.
 ///
 /// ```
+/// // The largest board snl takes: a few bits a square.
 /// let e = snl::limits::board(1 << 30, 0);
-/// assert!(e.memory > 8 << 30, "two tables of 4 bytes a square");
+/// assert!(e.memory < 1 << 30);
 /// ```
 pub fn board(squares: u64, jumps: u64) -> Estimate {
     let n = squares as f64 + 1.0;
-    // The board's jump table and the game's resting table (4 bytes a
-    // square each), the jump bits, and the jumps as read (about 64 bytes
-    // each) while the board is built.
-    Estimate::from_f64(
-        8.125 * n + 64.0 * jumps as f64,
-        2.0 * n + 4.0 * jumps as f64,
-    )
+    let j = jumps as f64;
+    // The board's map of jumps and the game's map of resting squares: a
+    // bit and a sixteenth of a count a square, four bytes a jump, each;
+    // and the jumps as read (about 64 bytes each) while the board is built.
+    Estimate::from_f64(0.375 * n + 72.0 * j, 0.5 * n + 8.0 * j)
 }
 
 /// The sizes every estimate is made from.
@@ -871,6 +870,7 @@ mod tests {
         assert!(duel(&big).fits(&Budget::DEFAULT));
         let count = estimate(&big, Analysis::Count);
         assert!(count.work > estimate(&small, Analysis::Count).work);
-        assert!(board(1 << 30, 0).memory > Budget::DEFAULT.memory);
+        assert!(board(1 << 30, 0).fits(&Budget::DEFAULT));
+        assert!(!board(1 << 30, 100_000_000).fits(&Budget::DEFAULT));
     }
 }

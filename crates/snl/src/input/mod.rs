@@ -46,7 +46,9 @@ use std::str::FromStr;
 
 use crate::board::{Board, BoardSpec};
 use crate::rules::{Bonus, Die, Finish, Rules, Start};
+use crate::words::plural;
 
+mod fast;
 pub(crate) mod grid;
 mod json;
 mod moves;
@@ -284,7 +286,7 @@ pub enum ParseError {
     /// `n` and the length of `moves` differ.
     #[error(
         "`n` is {n} but `moves` has {}; make `n` the length of `moves`",
-        count(*len as u64, "entry")
+        plural(*len as u64, "entry", "entries")
     )]
     MovesCount {
         /// The `n` given.
@@ -301,8 +303,8 @@ pub enum ParseError {
     /// A grid row whose length is not the number of rows.
     #[error(
         "grid row {row} has {} but the grid has {}; a LeetCode grid is N rows of N cells",
-        count(*len as u64, "cell"),
-        count(*rows as u64, "row")
+        plural(*len as u64, "cell", "cells"),
+        plural(*rows as u64, "row", "rows")
     )]
     NotSquare {
         /// The row, from 0 at the top.
@@ -349,7 +351,10 @@ pub enum ParseError {
 /// pairs text. A UTF-8 byte order mark is skipped.
 ///
 /// The input is read in one pass, keeping only the jumps: a moves array of
-/// ten million entries takes no memory per plain square.
+/// ten million entries takes no memory per plain square. Long lists of plain
+/// whole numbers are read by a fast reader at several hundred megabytes a
+/// second; anything it does not expect (every error among them) is read
+/// again by the plain reader, so the board and the messages are the same.
 ///
 /// # Errors
 ///
@@ -373,6 +378,12 @@ pub enum ParseError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(input: &[u8], options: &ParseOptions) -> Result<ParsedBoard, ParseError> {
+    parse_by(input, options, true)
+}
+
+/// [`parse`], with the fast readers for long lists of numbers when `fast`
+/// (see the `fast` module) or with the plain readers alone.
+fn parse_by(input: &[u8], options: &ParseOptions, fast: bool) -> Result<ParsedBoard, ParseError> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let text = std::str::from_utf8(input).map_err(|e| {
         let (line, column) = line_column(&input[..e.valid_up_to()]);
@@ -402,18 +413,18 @@ pub fn parse(input: &[u8], options: &ParseOptions) -> Result<ParsedBoard, ParseE
         }
     };
     match (options.format, shape) {
-        (Some(Format::PairsText), _) | (None, Shape::Text) => text::parse(text, squares),
+        (Some(Format::PairsText), _) | (None, Shape::Text) => text::parse(text, squares, fast),
         (_, Shape::Unknown) => Err(unknown()),
         (Some(expected), Shape::Text) => Err(ParseError::WrongForm {
             expected,
             found: Format::PairsText,
         }),
-        (None, Shape::Object) => json::parse_object(text, None),
-        (Some(wanted), Shape::Object) => json::parse_object(text, Some(wanted)),
+        (None, Shape::Object) => json::parse_object(text, None, fast),
+        (Some(wanted), Shape::Object) => json::parse_object(text, Some(wanted), fast),
         (Some(Format::Grid), Shape::Array(_)) | (None, Shape::Array(Format::Grid)) => {
-            json::parse_grid_array(text)
+            json::parse_grid_array(text, fast)
         }
-        (Some(Format::Moves) | None, Shape::Array(_)) => json::parse_moves_array(text),
+        (Some(Format::Moves) | None, Shape::Array(_)) => json::parse_moves_array(text, fast),
         (Some(expected), Shape::Array(found)) => Err(ParseError::WrongForm { expected, found }),
     }
 }
@@ -427,15 +438,6 @@ pub fn write(board: &Board, rules: Option<&Rules>, format: Format) -> Option<Str
         Format::Moves => Some(to_moves_json(board, rules)),
         Format::Pairs => Some(to_pairs_json(board, rules)),
         Format::PairsText => Some(to_pairs_text(board)),
-    }
-}
-
-/// `1 cell`, `2 cells`, `3 entries`.
-pub(crate) fn count(n: u64, noun: &str) -> String {
-    match (n, noun.strip_suffix('y')) {
-        (1, _) => format!("1 {noun}"),
-        (_, Some(stem)) => format!("{n} {stem}ies"),
-        _ => format!("{n} {noun}s"),
     }
 }
 

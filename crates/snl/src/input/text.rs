@@ -9,8 +9,9 @@
 
 use std::fmt::Write;
 
-use super::{Format, ParseError, ParsedBoard, RulesPatch, count};
+use super::{Format, ParseError, ParsedBoard, RulesPatch};
 use crate::board::{Board, BoardSpec, Jump, JumpKind, Origin, RawJump};
+use crate::words::plural;
 
 /// A whitespace-separated word and where it starts.
 #[derive(Debug, Clone, Copy)]
@@ -98,12 +99,16 @@ fn number(token: Token<'_>, what: &str) -> Result<u64, ParseError> {
     Err(error(token, message))
 }
 
-/// Reads pairs text for a board of `squares` squares.
-pub(super) fn parse(text: &str, squares: u64) -> Result<ParsedBoard, ParseError> {
-    let jumps = read(text).map_err(|e| match e {
-        Mismatch::Count(e) => by_lines(text).unwrap_or(e),
-        Mismatch::Other(e) => e,
-    })?;
+/// Reads pairs text for a board of `squares` squares, through the fast
+/// reader when `fast` and it can.
+pub(super) fn parse(text: &str, squares: u64, fast: bool) -> Result<ParsedBoard, ParseError> {
+    let jumps = match fast.then(|| super::fast::pairs_text(text)).flatten() {
+        Some(jumps) => jumps,
+        None => read(text).map_err(|e| match e {
+            Mismatch::Count(e) => by_lines(text).unwrap_or(e),
+            Mismatch::Other(e) => e,
+        })?,
+    };
     Ok(ParsedBoard {
         format: Format::PairsText,
         spec: BoardSpec { squares, jumps },
@@ -131,7 +136,7 @@ fn read(text: &str) -> Result<Vec<RawJump>, Mismatch> {
                 column: tokens.column,
                 message: format!(
                     "the input ends after {}; a snake count must follow (0 for no snakes)",
-                    count(pairs[0], "ladder pair")
+                    plural(pairs[0], "ladder pair", "ladder pairs")
                 ),
             }));
         };
@@ -175,7 +180,7 @@ fn read(text: &str) -> Result<Vec<RawJump>, Mismatch> {
             format!(
                 "`{}` follows the last snake pair; the snake count says {}, so raise it or remove what follows",
                 extra.text,
-                count(pairs[1], "pair")
+                plural(pairs[1], "pair", "pairs")
             ),
         )));
     }
@@ -189,7 +194,7 @@ fn short(count_token: Token<'_>, kind: JumpKind, total: u64, read: u64, half: bo
         count_token,
         format!(
             "the {kind} count is {total} but the input ends after {}{lone}; make the count match the pairs",
-            count(read, &format!("{kind} pair"))
+            plural(read, &format!("{kind} pair"), &format!("{kind} pairs"))
         ),
     )
 }
@@ -227,7 +232,11 @@ fn by_lines(text: &str) -> Option<ParseError> {
                 format!(
                     "the {kind} count is {n} but line {} holds {}{lone}; make the count match the pairs",
                     count_token.line,
-                    count((squares / 2) as u64, &format!("{kind} pair"))
+                    plural(
+                        (squares / 2) as u64,
+                        &format!("{kind} pair"),
+                        &format!("{kind} pairs")
+                    )
                 ),
             ));
         }
@@ -269,12 +278,12 @@ mod tests {
     use super::*;
 
     fn err(text: &str) -> String {
-        parse(text, 100).unwrap_err().to_string()
+        parse(text, 100, false).unwrap_err().to_string()
     }
 
     #[test]
     fn seed_text_reads() {
-        let parsed = parse("4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75", 100).unwrap();
+        let parsed = parse("4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75", 100, false).unwrap();
         let spec = parsed.spec;
         assert_eq!(spec.squares, 100);
         assert_eq!(spec.jumps.len(), 7);
@@ -294,7 +303,7 @@ mod tests {
 
     #[test]
     fn any_whitespace_separates() {
-        let parsed = parse("\t1\n 6   46 \r\n\n 0 \n", 30).unwrap();
+        let parsed = parse("\t1\n 6   46 \r\n\n 0 \n", 30, false).unwrap();
         assert_eq!(parsed.spec.squares, 30);
         assert_eq!(parsed.spec.jumps.len(), 1);
         assert_eq!(
