@@ -111,7 +111,9 @@ impl BoardsArgs {
     pub fn spec(&self, rules: Rules, format: FormatArg, defaults: Defaults) -> Result<Spec> {
         let size = match (self.grid, self.squares, format) {
             (Some(_), _, FormatArg::PairsText) => {
-                bail!("the pairs-text form does not state its size, so it has no grids; use --squares N")
+                bail!(
+                    "the pairs-text form does not state its size, so it has no grids; use --squares N"
+                )
             }
             (Some(g), _, _) => Size::Grid(g),
             (None, Some(s), FormatArg::Grid) => {
@@ -166,7 +168,9 @@ impl BoardsArgs {
 /// The seed given, or one from the clock (different on every run).
 pub fn seed_or_clock(seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default();
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
         // Seeds people can read and type back: six digits.
         (now.as_nanos() % 1_000_000) as u64
     })

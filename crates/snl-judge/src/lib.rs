@@ -352,7 +352,14 @@ fn shrink_case(
     let allowed = |b: &Board| {
         (config.spec.start_jump || b.jump(1).is_none())
             && (!want.plain_top_corners || plain_top_corners(b))
-            && Game::new(b.clone(), Rules { chain: true, ..rules.clone() }).is_ok()
+            && Game::new(
+                b.clone(),
+                Rules {
+                    chain: true,
+                    ..rules.clone()
+                },
+            )
+            .is_ok()
     };
     let mut board = case.board.clone();
     let mut expected = case.expected;
@@ -418,7 +425,8 @@ fn run_batch(
             .iter()
             .map(|b| {
                 s.spawn(move || {
-                    let game = Game::new(b.clone(), rules.clone()).expect("candidates are playable");
+                    let game =
+                        Game::new(b.clone(), rules.clone()).expect("candidates are playable");
                     let expected = snl::shortest::min_rolls(&game);
                     let input = input_text(b, config.format).expect("candidates keep their form");
                     run::run(program, &input, ext, &config.limits).map(|r| (expected, r))

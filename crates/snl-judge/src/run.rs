@@ -41,7 +41,9 @@ impl Program {
     /// Whether an argument holds `{}`: the board goes in a file whose path
     /// replaces it, and standard input is left empty.
     pub fn takes_file(&self) -> bool {
-        self.args.iter().any(|a| a.to_string_lossy().contains(PLACEHOLDER))
+        self.args
+            .iter()
+            .any(|a| a.to_string_lossy().contains(PLACEHOLDER))
     }
 
     /// The command line, for people: words with spaces quoted.
@@ -182,7 +184,11 @@ pub fn run(program: &Program, input: &str, ext: &str, limits: &Limits) -> Result
         }
     }
     command
-        .stdin(if file.is_some() { Stdio::null() } else { Stdio::piped() })
+        .stdin(if file.is_some() {
+            Stdio::null()
+        } else {
+            Stdio::piped()
+        })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(unix)]
@@ -350,8 +356,16 @@ mod tests {
     fn answers_are_read_strictly() {
         assert_eq!(read_answer(b" 4\n"), Ok(Some(4)));
         assert_eq!(read_answer(b"-1\n"), Ok(None));
-        assert!(read_answer(b"").unwrap_err().starts_with("it printed nothing"));
-        assert!(read_answer(b"-2").unwrap_err().starts_with("it printed -2, which is no number"));
+        assert!(
+            read_answer(b"")
+                .unwrap_err()
+                .starts_with("it printed nothing")
+        );
+        assert!(
+            read_answer(b"-2")
+                .unwrap_err()
+                .starts_with("it printed -2, which is no number")
+        );
         assert!(
             read_answer(b"rolls: 4")
                 .unwrap_err()

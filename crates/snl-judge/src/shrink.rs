@@ -49,8 +49,18 @@ pub fn candidates(board: &Board, keep: Keep, allowed: impl Fn(&Board) -> bool) -
             if shorter == 0 || shorter == len {
                 continue;
             }
-            let to = if j.is_ladder() { j.from + shorter } else { j.from - shorter };
-            let moved = jumps.iter().map(|k| if k.from == j.from { Jump { from: k.from, to } } else { *k });
+            let to = if j.is_ladder() {
+                j.from + shorter
+            } else {
+                j.from - shorter
+            };
+            let moved = jumps.iter().map(|k| {
+                if k.from == j.from {
+                    Jump { from: k.from, to }
+                } else {
+                    *k
+                }
+            });
             push(Board::new(n, moved).ok());
         }
     }
@@ -58,11 +68,17 @@ pub fn candidates(board: &Board, keep: Keep, allowed: impl Fn(&Board) -> bool) -
 }
 
 /// How many squares to cut at once: halves down to one square, or for a
-/// grid the squares between one side and the next smaller one.
+/// grid the squares between its side and a smaller one.
 fn cuts(n: u32, grid: bool) -> Vec<u32> {
     if grid {
+        // To the next smaller grid, and to the one after: a program may be
+        // right on every other size (a winding read from the wrong end).
         let k = n.isqrt();
-        return if k >= 2 { vec![2 * k - 1] } else { vec![] };
+        return [2u32, 1]
+            .into_iter()
+            .filter(|&d| k > d)
+            .map(|d| n - (k - d) * (k - d))
+            .collect();
     }
     let mut cuts = Vec::new();
     let mut m = n / 2;
@@ -128,14 +144,36 @@ mod tests {
     #[test]
     fn candidates_keep_what_they_must() {
         let board = Board::new(16, [Jump { from: 2, to: 12 }, Jump { from: 14, to: 3 }]).unwrap();
-        let grid = candidates(&board, Keep { size: false, grid: true }, |_| true);
-        assert!(grid.iter().all(|b| b.squares() == 16 || b.squares() == 9));
+        let grid = candidates(
+            &board,
+            Keep {
+                size: false,
+                grid: true,
+            },
+            |_| true,
+        );
+        assert!(grid.iter().all(|b| [16, 9, 4].contains(&b.squares())));
         assert!(grid.iter().any(|b| b.squares() == 9));
-        let fixed = candidates(&board, Keep { size: true, grid: false }, |_| true);
+        assert!(grid.iter().any(|b| b.squares() == 4));
+        let fixed = candidates(
+            &board,
+            Keep {
+                size: true,
+                grid: false,
+            },
+            |_| true,
+        );
         assert!(fixed.iter().all(|b| b.squares() == 16));
         // Two removals and the shortenings: 10 -> 5 and 9, 11 -> 5 and 10.
         assert_eq!(fixed.len(), 6);
-        let none = candidates(&board, Keep { size: true, grid: false }, |b| b.jump_count() == 2);
+        let none = candidates(
+            &board,
+            Keep {
+                size: true,
+                grid: false,
+            },
+            |b| b.jump_count() == 2,
+        );
         assert_eq!(none.len(), 4);
     }
 }

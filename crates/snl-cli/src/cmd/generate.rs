@@ -84,13 +84,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let format = Format::from(args.format);
     let seed = seed_or_clock(args.seed);
     if args.seed.is_none() {
-        note(&format!("seed {seed} (add --seed {seed} to draw these boards again)"));
+        note(&format!(
+            "seed {seed} (add --seed {seed} to draw these boards again)"
+        ));
     }
     let Some(cases) = args.cases else {
         let board = spec.generate(seed, 0)?.board;
         let with_rules = (rules != snl::Rules::default()).then_some(&rules);
         if with_rules.is_some() && format == Format::PairsText {
-            note("the pairs-text form cannot hold rules; give the same rules flags when you read it");
+            note(
+                "the pairs-text form cannot hold rules; give the same rules flags when you read it",
+            );
         }
         let text = snl::input::write(&board, with_rules, format)
             .context("this board is not an n x n grid")?;

@@ -5,6 +5,8 @@ mod check;
 mod draw;
 mod errors;
 mod expect;
+mod generate;
+mod judge;
 mod players;
 mod presets;
 mod readme;
