@@ -11,7 +11,7 @@
 //! values in a row within a turn ([`Game::play`] sends the pawn back to the
 //! start instead); the search then tracks the streak beside the position.
 
-use crate::game::{Game, Pawn};
+use crate::game::{Game, Move, Pawn};
 
 /// The largest board the exhaustive search accepts.
 pub const MAX_SEARCH_SQUARES: u32 = 40;
@@ -23,8 +23,10 @@ pub struct BruteResult {
     pub min_rolls: Option<u32>,
     /// How many roll sequences reach the last square in that many rolls.
     pub optimal_sequences: u128,
-    /// The optimal sequence whose rolls come first in dictionary order.
-    pub rolls: Vec<u32>,
+    /// The optimal sequence of moves whose rolls come first in dictionary
+    /// order, as [`crate::shortest::Solution::path`] gives it (empty when
+    /// unreachable, or when the pawn starts on the last square).
+    pub path: Vec<Move>,
 }
 
 /// The board is too large for the exhaustive search.
@@ -48,7 +50,7 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
     let mut result = BruteResult {
         min_rolls: None,
         optimal_sequences: 0,
-        rolls: Vec::new(),
+        path: Vec::new(),
     };
     if start == goal {
         result.min_rolls = Some(0);
@@ -71,7 +73,7 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
     };
     let mut positions = vec![first];
     let mut next_roll = vec![0usize];
-    let mut sequence: Vec<u32> = Vec::new();
+    let mut sequence: Vec<Move> = Vec::new();
     on_path[key(first)] = true;
     while let Some(&at) = positions.last() {
         let depth = sequence.len() as u32;
@@ -88,19 +90,21 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
         let roll = rolls[i];
         let played = game.play(at, roll);
         let to = played.pawn;
+        // Only a move reaches the goal (a reset goes back to the start).
+        let Some(moved) = played.moved else { continue };
         if to.at == goal {
             let rolls_used = depth + 1;
             if result.min_rolls != Some(rolls_used) {
                 result.min_rolls = Some(rolls_used);
                 result.optimal_sequences = 0;
-                result.rolls = sequence.iter().copied().chain([roll]).collect();
+                result.path = sequence.iter().copied().chain([moved]).collect();
             }
             result.optimal_sequences += 1;
-        } else if played.moved.is_some() && !on_path[key(to)] {
+        } else if !on_path[key(to)] {
             on_path[key(to)] = true;
             positions.push(to);
             next_roll.push(0);
-            sequence.push(roll);
+            sequence.push(moved);
         }
     }
     Ok(result)
@@ -126,7 +130,9 @@ mod tests {
         let r = search(&Game::new(board, Rules::default()).unwrap()).unwrap();
         assert_eq!(r.min_rolls, Some(2));
         assert_eq!(r.optimal_sequences, 1);
-        assert_eq!(r.rolls, vec![1, 1]);
+        let rolls: Vec<u32> = r.path.iter().map(|m| m.roll).collect();
+        assert_eq!(rolls, vec![1, 1]);
+        assert_eq!((r.path[0].land, r.path[0].to), (2, 19));
         let r = search(&Game::new(Board::empty(8).unwrap(), Rules::default()).unwrap()).unwrap();
         assert_eq!((r.min_rolls, r.optimal_sequences), (Some(2), 6));
     }

@@ -41,9 +41,13 @@
 //!   jumps, a misread grid, ...), each solvable, to explain wrong answers.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
+//! - [`answer`]: every analysis as a JSON document, the shapes all front
+//!   ends print.
+//! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
 
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod board;
 pub mod brute;
 pub mod check;
@@ -59,6 +63,7 @@ pub mod rules;
 pub mod shortest;
 pub mod simulate;
 pub mod variant;
+pub mod words;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use check::{Diagnostic, Severity};

@@ -70,7 +70,7 @@ impl Rules {
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RulesJson {
     /// The die as [`Die`]'s `Display` writes it: `d6` for a fair die, `2d6`
     /// for a sum of fair dice, else the weights of faces 1, 2, ...
@@ -264,12 +264,21 @@ impl Die {
 
     /// A die with the given weights for values `1, 2, ..., weights.len()`.
     /// Zero weights are allowed (the value never comes up) but not all of them.
+    ///
+    /// Weights are kept in lowest terms (divided by their greatest common
+    /// divisor) and trailing zeros are dropped, so two dice with the same
+    /// chances are equal: `2,2,2` is `d3`, and a die reads back from its
+    /// [`Display`](fmt::Display) as the same value.
     pub fn weighted(mut weights: Vec<u64>) -> Result<Die, RulesError> {
         while weights.last() == Some(&0) {
             weights.pop();
         }
         if weights.is_empty() {
             return Err(RulesError::NoFace);
+        }
+        let divisor = weights.iter().fold(0, |g, &w| gcd(g, w));
+        for w in &mut weights {
+            *w /= divisor;
         }
         if weights.len() > MAX_ROLL as usize {
             return Err(RulesError::Faces(weights.len() as u64));
@@ -341,6 +350,13 @@ impl Die {
     pub fn is_uniform(&self) -> bool {
         self.weights.iter().all(|&w| w == self.weights[0])
     }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
 
 impl fmt::Display for Die {
@@ -460,6 +476,25 @@ mod tests {
         assert!("0,0".parse::<Die>().is_err());
         assert!("six".parse::<Die>().is_err());
         assert!("d1001".parse::<Die>().is_err());
+    }
+
+    #[test]
+    fn dice_with_the_same_chances_are_equal() {
+        assert_eq!(Die::weighted(vec![2, 2, 2]), Die::uniform(3));
+        assert_eq!(Die::weighted(vec![3, 6, 0]).unwrap().to_string(), "1,2");
+        assert_eq!(Die::weighted(vec![0, 0, 5]).unwrap().to_string(), "3d1");
+        assert_eq!(
+            "2,4,6,8,10,12,10,8,6,4,2".parse::<Die>(),
+            "1,2,3,4,5,6,5,4,3,2,1".parse::<Die>()
+        );
+        assert_eq!(
+            "0,2,4,6,8,10,12,10,8,6,4,2".parse::<Die>(),
+            Die::sum_of(2, 6)
+        );
+        for spec in ["d6", "2d6", "3d1", "1,2", "0,1,1", "5,0,7"] {
+            let die: Die = spec.parse().unwrap();
+            assert_eq!(die.to_string().parse::<Die>().unwrap(), die, "{spec}");
+        }
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod judge;
 mod players;
 mod presets;
 mod readme;
+mod rules;
 mod solve;
 
 use std::path::PathBuf;
