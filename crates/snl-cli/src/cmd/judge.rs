@@ -19,8 +19,10 @@ use snl_judge::{
 
 use crate::board_arg::{FormatArg, RulesArgs};
 use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
-use crate::output::{note, plural, rules_text, write_json};
+use crate::output::{note, write_json};
 use crate::output_file::write_picture;
+use snl::answer::Step;
+use snl::words::{plural, rules_line};
 
 const AFTER_HELP: &str = "\
 The program reads one board from standard input (or from the file whose path
@@ -239,7 +241,7 @@ fn write_text(
         "boards: {} in the {} form, seed {}{seed_note}",
         config.cases, config.format, config.seed
     )?;
-    writeln!(out, "rules: {}", rules_text(&config.spec.rules))?;
+    writeln!(out, "rules: {}", rules_line(&config.spec.rules))?;
     let mut counts = vec![format!("{} agree", report.count(Verdict::Agrees))];
     for (v, words) in [
         (Verdict::Wrong, "wrong"),
@@ -256,7 +258,7 @@ fn write_text(
         counts.push(format!(
             "{} not run (stopped after {})",
             report.not_run,
-            plural(snl_judge::MAX_TIMEOUTS, "timeout", "timeouts")
+            plural(snl_judge::MAX_TIMEOUTS as u64, "timeout", "timeouts")
         ));
     }
     writeln!(
@@ -277,7 +279,7 @@ fn write_text(
     let verdict = match verdict(report) {
         "pass" => format!(
             "every answer agrees with snl on {}",
-            plural(report.cases.len(), "board", "boards")
+            plural(report.cases.len() as u64, "board", "boards")
         ),
         "wrong" => "wrong answers".to_string(),
         "crash" => "the program crashed".to_string(),
@@ -302,14 +304,14 @@ fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexampl
     } else {
         format!(
             ", shrunk in {}",
-            plural(cx.shrink_runs as usize, "run", "runs")
+            plural(u64::from(cx.shrink_runs), "run", "runs")
         )
     };
     writeln!(
         out,
         "smallest failing board (from case {}{shrunk}): {}, {}",
         cx.from_case,
-        plural(board.squares() as usize, "square", "squares"),
+        plural(u64::from(board.squares()), "square", "squares"),
         jumps_text(board)
     )?;
     writeln!(out, "as given to the program ({} form):", config.format)?;
@@ -401,7 +403,7 @@ fn slips_text(v: &Variant, stated: &snl::Rules) -> String {
 }
 
 fn write_diagnosis(out: &mut dyn Write, stated: &snl::Rules, d: &Diagnosis) -> Result<()> {
-    let boards = plural(d.boards, "board", "boards");
+    let boards = plural(d.boards as u64, "board", "boards");
     match d.fits.as_slice() {
         [] => {
             writeln!(
@@ -483,15 +485,8 @@ struct CounterexampleJson {
     received: Option<i64>,
     detail: Option<String>,
     stderr: String,
-    path: Vec<StepJson>,
+    path: Vec<Step>,
     shrink_runs: u32,
-}
-
-#[derive(Debug, Serialize)]
-struct StepJson {
-    roll: u32,
-    land: u32,
-    to: u32,
 }
 
 #[derive(Debug, Serialize)]
@@ -584,15 +579,7 @@ fn to_json(config: &Config, program: &Program, report: &Report) -> JudgeJson {
                 received: cx.run.outcome.answer().map(printed),
                 detail,
                 stderr: cx.run.stderr.clone(),
-                path: cx
-                    .path
-                    .iter()
-                    .map(|m| StepJson {
-                        roll: m.roll,
-                        land: m.land,
-                        to: m.to,
-                    })
-                    .collect(),
+                path: cx.path.iter().map(Step::from).collect(),
                 shrink_runs: cx.shrink_runs,
             }
         }),
