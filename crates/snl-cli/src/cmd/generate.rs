@@ -12,8 +12,10 @@ use crate::board_arg::{FormatArg, RulesArgs};
 use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
 use crate::output::note;
 
-/// Random boards: one as a board file, or many as JSON Lines with their
-/// answers, ready for a test suite in any language.
+/// Random boards from a seed, for tests and exercises.
+///
+/// One board as a board file, or many as JSON Lines with their answers,
+/// ready for a test suite in any language.
 ///
 /// Boards come from --seed: the same seed and flags give the same boards on
 /// every machine. Without --seed one is drawn from the clock and printed on
@@ -31,7 +33,12 @@ use crate::output::note;
   snl gen --grid 6 --seed 1                      one 6x6 LeetCode grid
   snl gen --grid 3..8 --cases 100 --seed 7 > cases.jsonl
   snl gen --format moves --squares 30 --unsolvable --seed 2
-  snl gen --squares 100 --ladders 8 --snakes 8 --chains --min-rolls 5..7 --cases 20 --mean")]
+  snl gen --squares 100 --ladders 8 --snakes 8 --chains --min-rolls 5..7 --cases 20 --mean
+
+Exit codes:
+  0  the boards were written
+  2  usage error, or no board met the constraints (the message says which
+     turned the boards away)")]
 pub struct Args {
     /// The form each board is written in.
     #[arg(long, value_enum, value_name = "FORM", default_value = "pairs")]

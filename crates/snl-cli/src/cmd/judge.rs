@@ -39,9 +39,9 @@ Exit codes:
   1  a wrong answer, a crash, a timeout or unreadable output was found
   2  usage error, or the program could not be started";
 
-/// Check a program that computes the fewest rolls: run it on random boards,
-/// compare with snl, shrink a board it gets wrong, and explain the answers.
+/// Check a program that computes the fewest rolls, and explain its mistakes.
 ///
+/// The program is run on random boards and its answers compared with snl's.
 /// Each case is a random board written in --format and given to the
 /// program, which runs as its own process with a time limit (the whole
 /// process tree is killed at it). Cases run in parallel. On a wrong answer
