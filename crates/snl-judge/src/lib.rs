@@ -30,7 +30,7 @@ use snl::random::{GenError, Spec};
 use snl::variant::Variant;
 use snl::{Board, Game, Move, Rules};
 
-pub use run::{Limits, Outcome, Program, Run, SpawnError};
+pub use run::{Limits, Outcome, Program, Run, SpawnError, kill_running};
 
 /// After this many timeouts no more cases are started: each costs the whole
 /// time limit, and one is enough to report.

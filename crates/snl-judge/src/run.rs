@@ -5,7 +5,7 @@
 use std::ffi::{OsStr, OsString};
 use std::io::{Read, Write};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -14,6 +14,20 @@ pub const STDERR_KEPT: usize = 8 * 1024;
 
 /// The placeholder that, inside an argument, stands for the board file.
 pub const PLACEHOLDER: &str = "{}";
+
+/// The process groups of the runs in progress, so that an interrupted judge
+/// can end them ([`kill_running`]): each runs in a group of its own, which a
+/// Ctrl-C at the terminal does not reach.
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Kills every run in progress, with everything it started. For an
+/// interrupted judge (Ctrl-C) before it exits.
+pub fn kill_running() {
+    let running = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+    for id in running {
+        kill_tree(id);
+    }
+}
 
 /// The program under test and its arguments.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,6 +210,9 @@ pub fn run(program: &Program, input: &str, ext: &str, limits: &Limits) -> Result
     let started = Instant::now();
     let mut child = command.spawn().map_err(spawn_error)?;
     let id = child.id();
+    if let Ok(mut running) = RUNNING.lock() {
+        running.push(id);
+    }
 
     if let Some(mut stdin) = child.stdin.take() {
         let bytes = input.as_bytes().to_vec();
@@ -230,6 +247,9 @@ pub fn run(program: &Program, input: &str, ext: &str, limits: &Limits) -> Result
     let elapsed = started.elapsed();
     // Whatever the program started and left behind goes with it.
     kill_tree(id);
+    if let Ok(mut running) = RUNNING.lock() {
+        running.retain(|&r| r != id);
+    }
     // A process that left the group may still hold the pipes: do not wait
     // for it long.
     let grace = Duration::from_secs(2);
@@ -237,30 +257,35 @@ pub fn run(program: &Program, input: &str, ext: &str, limits: &Limits) -> Result
     let stderr = err_rx.recv_timeout(grace).unwrap_or_default();
     drop(file);
 
-    let outcome = match status {
-        _ if timed_out => Outcome::TimedOut,
-        _ if too_much => Outcome::TooMuchOutput,
-        Some(status) if status.success() => match read_answer(&stdout) {
-            Ok(answer) => Outcome::Answer(answer),
-            Err(why) => Outcome::Unreadable {
-                stdout: excerpt(&stdout),
-                why,
-            },
-        },
-        Some(status) => Outcome::Crashed {
-            status: status.to_string(),
-            stdout: excerpt(&stdout),
-        },
-        None => Outcome::Crashed {
-            status: "its exit status could not be read".into(),
-            stdout: excerpt(&stdout),
-        },
-    };
+    let outcome = outcome(status, timed_out, too_much, &stdout);
     Ok(Run {
         outcome,
         stderr: String::from_utf8_lossy(&stderr).into_owned(),
         elapsed,
     })
+}
+
+/// How a run ended, from its status and output.
+fn outcome(status: Option<ExitStatus>, timed_out: bool, too_much: bool, stdout: &[u8]) -> Outcome {
+    match status {
+        _ if timed_out => Outcome::TimedOut,
+        _ if too_much => Outcome::TooMuchOutput,
+        Some(status) if status.success() => match read_answer(stdout) {
+            Ok(answer) => Outcome::Answer(answer),
+            Err(why) => Outcome::Unreadable {
+                stdout: excerpt(stdout),
+                why,
+            },
+        },
+        Some(status) => Outcome::Crashed {
+            status: status.to_string(),
+            stdout: excerpt(stdout),
+        },
+        None => Outcome::Crashed {
+            status: "its exit status could not be read".into(),
+            stdout: excerpt(stdout),
+        },
+    }
 }
 
 /// Reads `from` into `into` up to `max` bytes; true when there was more.

@@ -164,6 +164,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         note("pairs text does not state its size: every board has 100 squares");
     }
 
+    // The runs are in process groups of their own, out of a Ctrl-C's reach:
+    // end them before leaving.
+    let _ = ctrlc::set_handler(|| {
+        snl_judge::kill_running();
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nsnl: interrupted; the program's runs were stopped"
+        );
+        std::process::exit(130);
+    });
     let bar = progress_bar(args.cases);
     let report = snl_judge::judge(&config, &program, &|event| match event {
         Event::Case { done, .. } => bar.set_position(u64::from(done)),
