@@ -345,7 +345,7 @@ pub struct SquareVisits {
 }
 
 impl VisitsAnswer {
-    /// The visits from [`markov::visits`]: `None` when the game may never
+    /// The visits from [`markov::visits()`]: `None` when the game may never
     /// end.
     pub fn new(visits: Option<&Visits>) -> VisitsAnswer {
         VisitsAnswer {

@@ -21,9 +21,15 @@
 //! - [`impact()`]: how much each jump changes the mean.
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
 //!
-//! Means and variances come from solving linear systems (see the notes of [`solve`](mod@solve)
-//! on the method), not from the distribution, which is computed
-//! separately by forward propagation.
+//! Means and variances come from solving linear systems, not from the
+//! distribution. The unknowns are eliminated from the last square down,
+//! carrying along only the squares that snakes, bounces and the bonus limit
+//! lead back to, so the work is linear in the board when jumps are of
+//! moderate length. When very many long snakes are open at once, the work
+//! would grow with their number squared; above a budget Gauss–Seidel sweeps
+//! take over, with a convergence check that reports failure rather than a
+//! wrong number. The distribution is computed separately, by carrying the
+//! chance of every state forward roll by roll.
 //!
 //! ```
 //! use snl::{Board, Game, Jump, Rules};
@@ -42,7 +48,7 @@ pub mod distribution;
 pub mod exact;
 pub mod impact;
 pub mod reference;
-pub mod solve;
+pub(crate) mod solve;
 pub mod visits;
 
 pub use distribution::{
