@@ -39,7 +39,7 @@ Exit codes:
   1  a wrong answer, a crash, a timeout or unreadable output was found
   2  usage error, or the program could not be started";
 
-/// Check a program that computes the fewest rolls, and explain its mistakes.
+/// Check a program that computes the fewest rolls; explain its mistakes.
 ///
 /// The program is run on random boards and its answers compared with snl's.
 /// Each case is a random board written in --format and given to the

@@ -6,6 +6,7 @@ mod draw;
 mod errors;
 mod expect;
 mod generate;
+mod help;
 mod judge;
 mod players;
 mod presets;
