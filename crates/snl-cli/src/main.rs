@@ -29,7 +29,8 @@ Exit codes:
 /// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
 /// one JSON document instead. snl prints no colour except `error:` and
 /// `snl show`'s board on a terminal, and none when `NO_COLOR` is set.
-/// `render`, `plot` and `report` draw pictures and a one-page report.
+/// `render`, `plot` and `report` draw pictures and a one-page report;
+/// `serve` starts snl studio, a board designer in the browser.
 // Without a subcommand, clap's usage error (a usage line and a hint) rather
 // than the whole help on stderr.
 #[derive(Debug, Parser)]
@@ -54,6 +55,7 @@ enum Command {
     Show(cmd::show::Args),
     Gen(cmd::generate::Args),
     Judge(cmd::judge::Args),
+    Serve(cmd::serve::Args),
 }
 
 /// The command line, as parsed and as `--help` shows it. `duel` takes the
@@ -101,6 +103,7 @@ fn main() -> ExitCode {
         Command::Show(args) => cmd::show::run(args, &mut out),
         Command::Gen(args) => cmd::generate::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
+        Command::Serve(args) => cmd::serve::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

@@ -13,6 +13,7 @@ mod presets;
 mod readme;
 mod rules;
 mod solve;
+mod studio;
 
 use std::path::PathBuf;
 
