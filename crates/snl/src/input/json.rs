@@ -310,12 +310,23 @@ impl<'de> Deserialize<'de> for RulesField {
     }
 }
 
-/// A JSON error with its position split out of the message.
-pub(super) fn json_error(source: serde_json::Error) -> ParseError {
+/// A JSON error with its position split out of the message, in the
+/// characters people count. `serde_json` counts columns in bytes, and puts
+/// the newline that ends a line at column 0 of the next; the position is
+/// reported at that character instead.
+pub(super) fn json_error(text: &str, source: serde_json::Error) -> ParseError {
     let (line, column) = (source.line(), source.column());
     let full = source.to_string();
     let suffix = format!(" at line {line} column {column}");
     let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let (line, column) = if line >= 2 && column == 0 {
+        let before = text.split('\n').nth(line - 2).unwrap_or("");
+        (line - 1, before.chars().count() + 1)
+    } else {
+        let here = text.split('\n').nth(line.saturating_sub(1)).unwrap_or("");
+        let read = here.char_indices().take_while(|&(i, _)| i < column).count();
+        (line, read.max(1))
+    };
     ParseError::Json {
         line,
         column,
@@ -327,8 +338,8 @@ pub(super) fn json_error(source: serde_json::Error) -> ParseError {
 /// Reads all of `text` as one `T`: trailing characters are an error.
 fn read<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, ParseError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = T::deserialize(&mut de).map_err(json_error)?;
-    de.end().map_err(json_error)?;
+    let value = T::deserialize(&mut de).map_err(|e| json_error(text, e))?;
+    de.end().map_err(|e| json_error(text, e))?;
     Ok(value)
 }
 
