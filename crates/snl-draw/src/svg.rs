@@ -20,7 +20,10 @@ impl fmt::Display for N {
     }
 }
 
-/// Text escaped for XML content and attribute values.
+/// Text escaped for XML content and attribute values. Characters XML 1.0
+/// cannot hold at all (control characters other than tab and line breaks,
+/// U+FFFE and U+FFFF), which a board's name may contain, become U+FFFD, the
+/// replacement character, so the document stays well-formed.
 pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -30,6 +33,8 @@ pub(crate) fn esc(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            '\0'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
@@ -87,5 +92,11 @@ mod tests {
         assert_eq!(N(-0.25).to_string(), "-0.3");
         assert_eq!(N(-12.0).to_string(), "-12");
         assert_eq!(esc("a<b & 'c'"), "a&lt;b &amp; &#39;c&#39;");
+    }
+
+    #[test]
+    fn characters_xml_cannot_hold_are_replaced() {
+        assert_eq!(esc("a\u{12}b\u{0}\u{ffff}"), "a\u{fffd}b\u{fffd}\u{fffd}");
+        assert_eq!(esc("tab\there\r\n"), "tab\there\r\n");
     }
 }
