@@ -89,7 +89,7 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             drop(out);
-            let label = if output::color_stderr() {
+            let label = if output::colour_allowed(&io::stderr()) {
                 "\x1b[1;31merror:\x1b[0m"
             } else {
                 "error:"

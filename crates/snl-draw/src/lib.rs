@@ -31,6 +31,8 @@
 //! - [`plot`]: the game-length plot, with an optional race panel.
 //! - [`png`]: any SVG of this crate as a PNG, with an embedded font.
 //! - [`report`]: everything in one self-contained HTML page.
+//! - [`render`]: the board with one overlay and its title, as front ends
+//!   draw it.
 //! - [`font`]: the embedded font.
 
 #![deny(missing_docs)]
@@ -41,6 +43,7 @@ pub mod font;
 pub mod grid;
 pub mod plot;
 pub mod png;
+pub mod render;
 pub mod report;
 mod svg;
 pub mod text;
@@ -74,6 +77,17 @@ pub enum DrawError {
     /// No game ever ends, so there is no game length to plot.
     #[error("no game on this board ever ends, so there is no game length to plot")]
     NeverEnds,
+    /// A heat map of landings was asked for on a board where a game may
+    /// never end, so some squares are landed on without limit.
+    #[error(
+        "no heat map: a game on this board may never end, so some squares are landed on without limit"
+    )]
+    EndlessHeat,
+    /// The expected landings for a heat map could not be computed.
+    // The cause is in the message, not a source: a front end that prints
+    // one line shows all of it.
+    #[error("the heat map needs the expected landings, which could not be computed: {0}")]
+    Markov(snl::markov::MarkovError),
     /// The plotting library failed.
     #[error("the plot could not be drawn: {0}")]
     Plot(String),

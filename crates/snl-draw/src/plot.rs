@@ -11,6 +11,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use snl::markov::Distribution;
+use snl::race::SeatCurve;
 
 use crate::DrawError;
 use crate::colour::{self, Rgb};
@@ -46,17 +47,7 @@ pub struct LengthPlot<'a> {
     mean: Option<f64>,
     fewest: Option<u32>,
     title: String,
-    seats: Vec<Seat>,
-}
-
-/// One seat of a race, for the race panel.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Seat {
-    /// `by_round[r]`: the chance this seat has won by the end of round `r`
-    /// (index 0 is before anyone moves).
-    pub by_round: Vec<f64>,
-    /// The chance this seat wins at all.
-    pub win: f64,
+    seats: Vec<SeatCurve>,
 }
 
 impl<'a> LengthPlot<'a> {
@@ -95,7 +86,7 @@ impl<'a> LengthPlot<'a> {
 
     /// Adds a panel with each seat's chance of having won by each round.
     #[must_use]
-    pub fn race(mut self, seats: Vec<Seat>) -> Self {
+    pub fn race(mut self, seats: Vec<SeatCurve>) -> Self {
         self.seats = seats;
         self
     }
@@ -387,11 +378,11 @@ mod tests {
         let game = Game::new(Board::empty(20).unwrap(), Rules::default()).unwrap();
         let stats = snl::markov::stats(&game).unwrap();
         let race = vec![
-            Seat {
+            SeatCurve {
                 by_round: vec![0.0, 0.1, 0.4, 0.55],
                 win: 0.55,
             },
-            Seat {
+            SeatCurve {
                 by_round: vec![0.0, 0.1, 0.3, 0.45],
                 win: 0.45,
             },

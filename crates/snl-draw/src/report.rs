@@ -11,75 +11,20 @@
 use std::fmt::Write as _;
 use std::io;
 
+use snl::Game;
 use snl::markov::{Distribution, JumpImpact, MarkovError, Visits};
-use snl::race::{self, RaceError};
+use snl::race::RaceSummary;
 use snl::shortest::Solution;
-use snl::{Finish, Game, Rules, Start};
+use snl::words::plural;
 
 use crate::board::BoardPicture;
-use crate::plot::{LengthPlot, Seat};
+use crate::plot::LengthPlot;
 use crate::svg::{esc, put};
 use crate::{DrawError, font};
 
 /// Jump impact costs one solve of the board per jump; above this many
 /// squares times jumps it is left out of the report (with a note).
 pub const IMPACT_WORK_LIMIT: u64 = 400_000_000;
-
-/// The win chances of one race.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RaceSummary {
-    /// Each seat, in turn order.
-    pub seats: Vec<Seat>,
-    /// The chance that nobody ever wins.
-    pub no_winner: f64,
-    /// The expected number of rounds, when the race always ends.
-    pub expected_rounds: Option<f64>,
-}
-
-/// The most rounds the race curves follow; by then nearly every race on a
-/// playable board is over.
-const MAX_ROUNDS: usize = 1000;
-
-impl RaceSummary {
-    /// A race of `players` pawns from the game's start, taking turns in
-    /// seat order, by [`snl::race::outcome`] on each seat's distribution of
-    /// the turn it finishes on. The chance that a seat has won by round `r`
-    /// is the same race with every distribution cut after turn `r`: a race
-    /// decided by then is decided by the first `r` turns alone.
-    ///
-    /// # Errors
-    ///
-    /// [`RaceError`] for no players or too many.
-    pub fn compute(game: &Game, players: usize) -> Result<RaceSummary, RaceError> {
-        let dist = snl::markov::turn_distribution(game);
-        let seat = race::Seat {
-            pmf: &dist.pmf,
-            never: dist.never,
-        };
-        let whole = race::outcome(&vec![seat; players])?;
-        let rounds = dist.pmf.len().min(MAX_ROUNDS);
-        let mut by_round = vec![Vec::with_capacity(rounds); players];
-        for r in 0..rounds {
-            let cut = race::Seat {
-                pmf: &dist.pmf[..=r],
-                never: 0.0,
-            };
-            let so_far = race::outcome(&vec![cut; players])?;
-            for (curve, w) in by_round.iter_mut().zip(so_far.win) {
-                curve.push(w);
-            }
-        }
-        Ok(RaceSummary {
-            seats: by_round
-                .into_iter()
-                .zip(&whole.win)
-                .map(|(by_round, &win)| Seat { by_round, win })
-                .collect(),
-            no_winner: whole.no_winner,
-            expected_rounds: whole.expected_rounds,
-        })
-    }
-}
 
 /// Everything the report shows, computed once.
 #[derive(Debug, Clone)]
@@ -142,8 +87,8 @@ impl Report {
             "<header><h1>{}</h1>\n<p class=\"lead\">{} squares · {} · {}</p></header>\n",
             esc(&self.name),
             board.squares(),
-            count(board.ladders().count(), "ladder", "ladders"),
-            count(board.snakes().count(), "snake", "snakes"),
+            plural(board.ladders().count() as u64, "ladder", "ladders"),
+            plural(board.snakes().count() as u64, "snake", "snakes"),
         );
         self.summary(&mut h);
         self.board_section(&mut h);
@@ -189,7 +134,7 @@ impl Report {
             Err(e) => card(h, "mean rolls", "—", &e.to_string()),
         }
         h.push_str("</div>\n<h3>Rules</h3>\n<ul class=\"rules\">\n");
-        for line in rules_in_words(self.game.rules()) {
+        for line in snl::words::rules_sentences(self.game.rules()) {
             put!(h, "<li>{}</li>\n", esc(&line));
         }
         h.push_str("</ul>\n</section>\n");
@@ -423,74 +368,6 @@ fn quantile_table(h: &mut String, d: &Distribution) {
     h.push_str("</tr></tbody></table>\n");
 }
 
-/// The rules as sentences for people.
-pub fn rules_in_words(rules: &Rules) -> Vec<String> {
-    let die = &rules.die;
-    let mut lines = vec![if die.is_uniform() {
-        format!(
-            "Each roll is a fair die numbered 1 to {} ({die}).",
-            die.max()
-        )
-    } else if let Some((count, faces)) = die.sum_of_fair() {
-        format!("Each roll is the sum of {count} fair dice numbered 1 to {faces} ({die}).")
-    } else {
-        let faces: Vec<String> = die
-            .faces()
-            .map(|(v, w)| format!("{v} ({:.1}%)", w as f64 / die.total() as f64 * 100.0))
-            .collect();
-        format!("Each roll shows {}.", faces.join(", "))
-    }];
-    lines.push(match rules.finish {
-        Finish::Exact => {
-            "The last square must be reached exactly: a roll that would overshoot it is lost."
-                .to_string()
-        }
-        Finish::Bounce => {
-            "A roll that would overshoot the last square bounces back from it by the excess."
-                .to_string()
-        }
-        _ => "Reaching or passing the last square wins.".to_string(),
-    });
-    lines.push(if rules.chain {
-        "A jump that ends where another starts is followed by that one too.".to_string()
-    } else {
-        "A move takes at most one jump, even if it ends where another starts.".to_string()
-    });
-    lines.push(match rules.start {
-        Start::OffBoard => {
-            "Pawns start off the board: a first roll of r lands on square r.".to_string()
-        }
-        _ => "Pawns start on square 1 (a jump from square 1 is not taken before the first roll)."
-            .to_string(),
-    });
-    if let Some(bonus) = rules.bonus {
-        lines.push(match bonus.limit {
-            None => format!("Rolling a {} earns another roll in the same turn.", die.max()),
-            Some(n) => format!(
-                "Rolling a {} earns another roll in the same turn; the {} such roll in a row sends the pawn back to the start.",
-                die.max(),
-                ordinal(n.get())
-            ),
-        });
-    }
-    lines
-}
-
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 fn strip_xml_declaration(svg: &str) -> &str {
     if svg.starts_with("<?xml") {
         svg.find("?>").map_or(svg, |i| svg[i + 2..].trim_start())
@@ -540,17 +417,7 @@ td.snake { color: var(--snake); font-weight: bold; }
 #[cfg(test)]
 mod tests {
     use super::*;
-    use snl::{Board, Jump};
-
-    #[test]
-    fn rules_are_sentences() {
-        let lines = rules_in_words(&Rules::default());
-        assert_eq!(lines[0], "Each roll is a fair die numbered 1 to 6 (d6).");
-        assert!(lines[1].contains("exactly"));
-        assert_eq!(ordinal(3), "3rd");
-        assert_eq!(ordinal(12), "12th");
-        assert_eq!(ordinal(21), "21st");
-    }
+    use snl::{Board, Jump, Rules};
 
     #[test]
     fn a_board_where_no_game_ends_still_has_a_page() {

@@ -8,10 +8,10 @@ use arbitrary::Unstructured;
 use num_traits::ToPrimitive;
 use snl::check::{self, Severity};
 use snl::markov::{self, Limits};
+use snl::race::RaceSummary;
 use snl::simulate::{self, Options, Unit};
 use snl::{Game, Pawn, duel, race, shortest};
 use snl_draw::plot::LengthPlot;
-use snl_draw::report::RaceSummary;
 use snl_draw::{BoardPicture, Grid, text};
 
 use crate::arb;
@@ -113,7 +113,6 @@ pub fn check(data: &[u8]) {
         "check finds an error on a playable board: {found:?}"
     );
     let board = game.board();
-    let table = board.jump_table();
     // Every state a pawn can reach, every square a roll lands on (or a
     // chain of jumps passes through), through `Game::play`.
     let streaks = game.streaks() as usize;
@@ -133,10 +132,10 @@ pub fn check(data: &[u8]) {
             let played = game.play(pawn, roll);
             if let Some(m) = played.moved {
                 landed[m.land as usize] = true;
-                let mut at = table[m.land as usize] as usize;
-                while rules.chain && at != 0 && table[at] != 0 {
-                    landed[at] = true;
-                    at = table[at] as usize;
+                let mut next = board.jump(m.land);
+                while let Some(at) = next.filter(|&at| rules.chain && board.jump(at).is_some()) {
+                    landed[at as usize] = true;
+                    next = board.jump(at);
                 }
             }
             let k = key(&game, played.pawn);
@@ -218,9 +217,8 @@ pub fn shortest(data: &[u8]) {
     }
     let brute = snl::brute::search(&game).expect("small boards");
     assert_eq!(brute.min_rolls, min, "the exhaustive search's fewest rolls");
-    let rolls: Vec<u32> = solution.path.iter().map(|m| m.roll).collect();
     assert_eq!(
-        rolls, brute.rolls,
+        solution.path, brute.path,
         "the first optimal sequence in dictionary order"
     );
     let count = shortest::count_optimal(&game);
@@ -490,7 +488,7 @@ pub fn duel(data: &[u8]) {
         return;
     };
     let goal = game.goal();
-    let rules = duel::Rules {
+    let rules = duel::DuelRules {
         bump: u.arbitrary().unwrap_or(false),
     };
     let first = u.int_in_range(0..=goal + 1).unwrap_or(0);
@@ -524,7 +522,7 @@ pub fn duel(data: &[u8]) {
         d.best_rolls
     );
     assert!(d.best_rolls.iter().all(|&r| game.rules().die.weight(r) > 0));
-    if goal <= duel::MAX_BRUTE_SQUARES {
+    if goal <= duel::MAX_DUEL_SEARCH_SQUARES {
         let searched = duel::search(&game, rules, first, second).expect("tiny boards");
         assert_eq!(searched, value, "the game-tree search");
     }
@@ -688,7 +686,12 @@ pub fn plot(data: &[u8]) {
         .fewest(shortest::min_rolls(&game))
         .title(&title);
     let players = u.int_in_range(0..=2usize).unwrap_or(0);
-    if players > 0 {
+    // A race summary carries the turn distribution until less than 1e-12 of
+    // the chance is in play, under no budget (see `race`): only games whose
+    // distribution resolves within `LIMITS` get one here.
+    let resolves =
+        markov::distribution_with(&game, game.start(), true, LIMITS).unresolved < LIMITS.tail;
+    if players > 0 && resolves {
         let race = RaceSummary::compute(&game, players).expect("1 to 4 players");
         assert_eq!(race.seats.len(), players);
         plot = plot.race(race.seats);

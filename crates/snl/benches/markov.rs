@@ -16,34 +16,21 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use snl::markov::{self, reference};
-use snl::{Board, Game, Jump, Rules};
+use snl::random::{Amount, Size, Span, Spec, SplitMix64};
+use snl::{Game, Rules};
 
 /// A board of `n` squares with `jumps` jumps of up to `reach` squares,
 /// snakes and ladders alike, from a fixed seed.
-fn board(n: u32, jumps: usize, reach: u32) -> Game {
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64 ^ u64::from(n);
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
+fn board(n: u32, jumps: u32, reach: u32) -> Game {
+    let spec = Spec {
+        size: Size::Squares(Span::exactly(n)),
+        amount: Amount::Jumps(Span::exactly(jumps)),
+        length: Span::new(1, reach).unwrap(),
+        start_jump: false,
+        ..Spec::default()
     };
-    let mut used = vec![false; n as usize + 1];
-    let mut list = Vec::new();
-    while list.len() < jumps {
-        let from = 2 + (next() % u64::from(n - 2)) as u32;
-        let len = 1 + (next() % u64::from(reach)) as u32;
-        let to = if next() % 2 == 0 {
-            from.saturating_sub(len).max(1)
-        } else {
-            (from + len).min(n - 1)
-        };
-        if from != to && !used[from as usize] {
-            used[from as usize] = true;
-            list.push(Jump { from, to });
-        }
-    }
-    Game::new(Board::new(n, list).unwrap(), Rules::default()).unwrap()
+    let board = spec.draw(&mut SplitMix64::new(u64::from(n))).unwrap();
+    Game::new(board, Rules::default()).unwrap()
 }
 
 fn median(mut run: impl FnMut(), times: usize) -> Duration {
@@ -63,7 +50,7 @@ fn main() {
     let mut summary = Vec::new();
 
     for n in [100, 200, 400] {
-        let g = board(n, n as usize / 10, n / 3);
+        let g = board(n, n / 10, n / 3);
         let fast = markov::expected_rolls(&g).unwrap().unwrap();
         let dense = reference::dense_mean(&g, false).unwrap();
         assert!((fast - dense).abs() <= 1e-9 * dense, "{fast} vs {dense}");

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
+use snl::random::{Amount, Ratio, Size, Span, Spec, SplitMix64};
 use snl::{Board, Game, Jump, Rules};
 
 // Counts heap bytes so that the peak of one call can be read.
@@ -28,48 +29,22 @@ static ALLOC: &PeakMemAlloc<System> = &INSTRUMENTED_SYSTEM;
 const JUMP_EVERY: u64 = 20;
 /// The longest ladder or snake, in squares. Bounded jumps keep the search
 /// walking the whole board instead of leaping to the end.
-const MAX_JUMP: u64 = 100;
+const MAX_JUMP: u32 = 100;
 const ROUNDS: usize = 7;
 
-/// `SplitMix64`: a seeded generator, so every run benches the same board.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A board of `n` squares where about 5 % of squares start a ladder or a
-/// snake (half each) of 1 to `MAX_JUMP` squares.
+/// A board of `n` squares where about 5 % of squares (from square 2 on)
+/// start a ladder or a snake (half each) of 1 to `MAX_JUMP` squares, drawn
+/// from a fixed seed so that every run benches the same board.
 fn random_jumps(n: u32, seed: u64) -> Vec<Jump> {
-    let mut rng = SplitMix(seed);
-    let n64 = u64::from(n);
-    (2..n64)
-        .filter_map(|from| {
-            if rng.below(JUMP_EVERY) != 0 {
-                return None;
-            }
-            let len = 1 + rng.below(MAX_JUMP);
-            let to = if rng.below(2) == 0 {
-                (from + len).min(n64)
-            } else {
-                from.saturating_sub(len).max(1)
-            };
-            (to != from).then_some(Jump {
-                from: from as u32,
-                to: to as u32,
-            })
-        })
-        .collect()
+    let spec = Spec {
+        size: Size::Squares(Span::exactly(n)),
+        amount: Amount::Density(Ratio::new(1, JUMP_EVERY).unwrap()),
+        length: Span::new(1, MAX_JUMP).unwrap(),
+        start_jump: false,
+        ..Spec::default()
+    };
+    let board = spec.draw(&mut SplitMix64::new(seed)).unwrap();
+    board.jumps().collect()
 }
 
 /// The textbook search (the seeds' "clever way"): a queue, a `seen` flag

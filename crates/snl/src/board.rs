@@ -160,7 +160,7 @@ impl Board {
 
     /// The jump table: `table[s]` is where a jump from `s` leads, 0 for none.
     /// Its length is `squares() + 1`.
-    pub fn jump_table(&self) -> &[u32] {
+    pub(crate) fn jump_table(&self) -> &[u32] {
         &self.dest
     }
 

@@ -5,16 +5,16 @@
 //! a position twice, so only sequences that do not revisit a position are
 //! tried, and a sequence stops once it is longer than the best found. The
 //! work still grows exponentially with the board, so it refuses boards larger
-//! than [`MAX_SQUARES`].
+//! than [`MAX_SEARCH_SQUARES`].
 //!
 //! Under a bonus limit a sequence may not hold the limit's number of top
 //! values in a row within a turn ([`Game::play`] sends the pawn back to the
 //! start instead); the search then tracks the streak beside the position.
 
-use crate::game::{Game, Pawn};
+use crate::game::{Game, Move, Pawn};
 
 /// The largest board the exhaustive search accepts.
-pub const MAX_SQUARES: u32 = 40;
+pub const MAX_SEARCH_SQUARES: u32 = 40;
 
 /// The result of the exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,32 +23,34 @@ pub struct BruteResult {
     pub min_rolls: Option<u32>,
     /// How many roll sequences reach the last square in that many rolls.
     pub optimal_sequences: u128,
-    /// The optimal sequence whose rolls come first in dictionary order.
-    pub rolls: Vec<u32>,
+    /// The optimal sequence of moves whose rolls come first in dictionary
+    /// order, as [`crate::shortest::Solution::path`] gives it (empty when
+    /// unreachable, or when the pawn starts on the last square).
+    pub path: Vec<Move>,
 }
 
 /// The board is too large for the exhaustive search.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the exhaustive search tries every sequence of rolls and is limited to boards of {MAX_SQUARES} squares; this one has {0}"
+    "the exhaustive search tries every sequence of rolls and is limited to boards of {MAX_SEARCH_SQUARES} squares; this one has {0}"
 )]
-pub struct TooLarge(pub u32);
+pub struct SearchTooLarge(pub u32);
 
 /// Tries every sequence of rolls that does not revisit a position.
 ///
 /// # Errors
 ///
-/// [`TooLarge`] for boards over [`MAX_SQUARES`] squares.
-pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
+/// [`SearchTooLarge`] for boards over [`MAX_SEARCH_SQUARES`] squares.
+pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
     let goal = game.goal();
-    if goal > MAX_SQUARES {
-        return Err(TooLarge(goal));
+    if goal > MAX_SEARCH_SQUARES {
+        return Err(SearchTooLarge(goal));
     }
     let start = game.start();
     let mut result = BruteResult {
         min_rolls: None,
         optimal_sequences: 0,
-        rolls: Vec::new(),
+        path: Vec::new(),
     };
     if start == goal {
         result.min_rolls = Some(0);
@@ -56,18 +58,13 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
         return Ok(result);
     }
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    // A shortest sequence never comes back to a (position, streak) pair. The
-    // streak only matters under a bonus limit, and a roll that does not move
-    // the pawn never shortens a sequence: a reset leads back to the start,
-    // and a roll is lost only when the top would be lost too, so losing it
-    // frees no move.
-    let streaks = if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
-        game.streaks() as usize
-    } else {
-        1
-    };
-    let key = |p: Pawn| p.at as usize * streaks + (p.streak as usize).min(streaks - 1);
-    let mut on_path = vec![false; game.positions() * streaks];
+    // A shortest sequence never comes back to a state. A roll that does not
+    // move the pawn never shortens a sequence: a reset leads back to the
+    // start, and a roll is lost only when the top would be lost too, so
+    // losing it frees no move.
+    let states = game.choice_states();
+    let key = |p: Pawn| states.index(p);
+    let mut on_path = vec![false; states.len()];
     // The stack holds, for each pawn on the current sequence, the index of
     // the next roll to try from it.
     let first = Pawn {
@@ -76,7 +73,7 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
     };
     let mut positions = vec![first];
     let mut next_roll = vec![0usize];
-    let mut sequence: Vec<u32> = Vec::new();
+    let mut sequence: Vec<Move> = Vec::new();
     on_path[key(first)] = true;
     while let Some(&at) = positions.last() {
         let depth = sequence.len() as u32;
@@ -93,19 +90,21 @@ pub fn search(game: &Game) -> Result<BruteResult, TooLarge> {
         let roll = rolls[i];
         let played = game.play(at, roll);
         let to = played.pawn;
+        // Only a move reaches the goal (a reset goes back to the start).
+        let Some(moved) = played.moved else { continue };
         if to.at == goal {
             let rolls_used = depth + 1;
             if result.min_rolls != Some(rolls_used) {
                 result.min_rolls = Some(rolls_used);
                 result.optimal_sequences = 0;
-                result.rolls = sequence.iter().copied().chain([roll]).collect();
+                result.path = sequence.iter().copied().chain([moved]).collect();
             }
             result.optimal_sequences += 1;
-        } else if played.moved.is_some() && !on_path[key(to)] {
+        } else if !on_path[key(to)] {
             on_path[key(to)] = true;
             positions.push(to);
             next_roll.push(0);
-            sequence.push(roll);
+            sequence.push(moved);
         }
     }
     Ok(result)
@@ -131,7 +130,9 @@ mod tests {
         let r = search(&Game::new(board, Rules::default()).unwrap()).unwrap();
         assert_eq!(r.min_rolls, Some(2));
         assert_eq!(r.optimal_sequences, 1);
-        assert_eq!(r.rolls, vec![1, 1]);
+        let rolls: Vec<u32> = r.path.iter().map(|m| m.roll).collect();
+        assert_eq!(rolls, vec![1, 1]);
+        assert_eq!((r.path[0].land, r.path[0].to), (2, 19));
         let r = search(&Game::new(Board::empty(8).unwrap(), Rules::default()).unwrap()).unwrap();
         assert_eq!((r.min_rolls, r.optimal_sequences), (Some(2), 6));
     }
@@ -139,7 +140,7 @@ mod tests {
     #[test]
     fn refuses_large_boards() {
         let g = Game::new(Board::empty(41).unwrap(), Rules::default()).unwrap();
-        assert_eq!(search(&g), Err(TooLarge(41)));
+        assert_eq!(search(&g), Err(SearchTooLarge(41)));
     }
 
     #[test]

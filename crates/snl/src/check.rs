@@ -207,25 +207,30 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
     streak[start as usize] = 0;
     let mut queue = BinaryHeap::from([Reverse((0, start))]);
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    let table = game.board().jump_table();
-    let chain = game.rules().chain;
-    while let Some(Reverse((s, u))) = queue.pop() {
-        if s > streak[u as usize] {
+    while let Some(Reverse((streak_here, u))) = queue.pop() {
+        if streak_here > streak[u as usize] {
             continue;
         }
         for &r in &rolls {
-            let played = game.play(Pawn { at: u, streak: s }, r);
+            let played = game.play(
+                Pawn {
+                    at: u,
+                    streak: streak_here,
+                },
+                r,
+            );
             if let Some(m) = played.moved
                 && !landed[m.land as usize]
             {
                 landed[m.land as usize] = true;
                 // Under chaining, the pawn passes through every jump start
-                // of the chain; each step marks a new square, so the walk is
-                // linear over the whole search.
-                let mut at = table[m.land as usize];
-                while chain && at != 0 && !landed[at as usize] {
-                    landed[at as usize] = true;
-                    at = table[at as usize];
+                // of the chain. A square already marked had its chain
+                // marked too, so the walk stops there and stays linear over
+                // the whole search.
+                for s in game.jumps_taken(m.land).skip(1) {
+                    if std::mem::replace(&mut landed[s as usize], true) {
+                        break;
+                    }
                 }
             }
             let Pawn { at, streak: t } = played.pawn;

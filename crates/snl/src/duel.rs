@@ -4,7 +4,7 @@
 //! values; the first to reach the last square wins. On its own a pawn's race
 //! is the fewest-rolls problem, and without interaction the duel is decided
 //! by comparing the two players' fewest rolls. With the bump rule
-//! ([`Rules::bump`]) a pawn that comes to rest on the square of the other pawn
+//! ([`DuelRules::bump`]) a pawn that comes to rest on the square of the other pawn
 //! sends that pawn back to the start, and the players' choices interact.
 //!
 //! # Rules of the duel
@@ -40,14 +40,14 @@ use crate::game::Game;
 
 /// The largest number of states (positions²) [`table`] accepts: a board of up
 /// to 4,095 squares. The solver keeps 7 bytes per state.
-pub const MAX_STATES: usize = 1 << 24;
+pub const MAX_DUEL_STATES: usize = 1 << 24;
 
 /// The largest board the brute-force [`search`] accepts.
-pub const MAX_BRUTE_SQUARES: u32 = 8;
+pub const MAX_DUEL_SEARCH_SQUARES: u32 = 8;
 
 /// The rules that only matter when two pawns share the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Rules {
+pub struct DuelRules {
     /// A pawn that comes to rest on the other pawn's square sends it back to
     /// the start.
     pub bump: bool,
@@ -103,7 +103,7 @@ pub struct Duel {
 pub enum DuelError {
     /// The board has too many squares for the state table.
     #[error(
-        "a duel on {squares} squares has {states} states; snl solves duels of at most {MAX_STATES} states (boards of up to 4095 squares)"
+        "a duel on {squares} squares has {states} states; snl solves duels of at most {MAX_DUEL_STATES} states (boards of up to 4095 squares)"
     )]
     TooLarge {
         /// The board's squares.
@@ -127,7 +127,7 @@ pub enum DuelError {
     Bonus,
     /// The brute-force search was given a board larger than it handles.
     #[error(
-        "the brute-force duel search is limited to boards of {MAX_BRUTE_SQUARES} squares; this one has {0}"
+        "the brute-force duel search is limited to boards of {MAX_DUEL_SEARCH_SQUARES} squares; this one has {0}"
     )]
     TooLargeForBrute(u32),
 }
@@ -174,12 +174,21 @@ impl Table {
     }
 }
 
+impl DuelRules {
+    /// Whether a pawn that comes to rest on `square` by a move sends a pawn
+    /// standing there back to the start: with the bump rule, anywhere but on
+    /// the last square, which ends the game. (A pass rests nowhere.)
+    fn bumps_on(self, game: &Game, square: u32) -> bool {
+        self.bump && square != game.goal()
+    }
+}
+
 /// Where the pawns stand after the player at `mover` chooses `roll`, as the
 /// next state: (the other pawn, the mover's pawn).
-fn play(game: &Game, rules: Rules, mover: u32, other: u32, roll: u32) -> (u32, u32) {
+fn play(game: &Game, rules: DuelRules, mover: u32, other: u32, roll: u32) -> (u32, u32) {
     match game.step(mover, roll) {
         None => (other, mover),
-        Some(m) if rules.bump && m.to == other && m.to != game.goal() => (game.start(), m.to),
+        Some(m) if m.to == other && rules.bumps_on(game, m.to) => (game.start(), m.to),
         Some(m) => (other, m.to),
     }
 }
@@ -188,15 +197,15 @@ fn play(game: &Game, rules: Rules, mover: u32, other: u32, roll: u32) -> (u32, u
 ///
 /// # Errors
 ///
-/// [`DuelError::TooLarge`] above [`MAX_STATES`] states;
+/// [`DuelError::TooLarge`] above [`MAX_DUEL_STATES`] states;
 /// [`DuelError::Bonus`] under the bonus-roll rule.
-pub fn table(game: &Game, rules: Rules) -> Result<Table, DuelError> {
+pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
     if game.rules().bonus.is_some() {
         return Err(DuelError::Bonus);
     }
     let n = game.positions();
     let states = (n as u128) * (n as u128);
-    if states > MAX_STATES as u128 {
+    if states > MAX_DUEL_STATES as u128 {
         return Err(DuelError::TooLarge {
             squares: game.goal(),
             states,
@@ -269,7 +278,7 @@ pub fn table(game: &Game, rules: Rules) -> Result<Table, DuelError> {
         let edges = &into[count[moved] as usize..count[moved + 1] as usize];
         for &(from, landed) in edges {
             let from = from as usize;
-            let hit = rules.bump && landed && moved != goal as usize;
+            let hit = landed && rules.bumps_on(game, moved as u32);
             // The mover went from -> moved past the other pawn on `waiting`,
             // which stayed where it was.
             if !(hit && moved == waiting) {
@@ -303,7 +312,7 @@ pub fn table(game: &Game, rules: Rules) -> Result<Table, DuelError> {
 ///
 /// let board = Board::new(20, [Jump { from: 2, to: 19 }, Jump { from: 9, to: 2 }])?;
 /// let game = Game::new(board, Rules::default())?;
-/// let d = duel::duel(&game, duel::Rules::default())?;
+/// let d = duel::duel(&game, duel::DuelRules::default())?;
 /// // The first player needs 2 rolls (1 to the ladder, then 1): the third roll
 /// // of the game is the first player's second.
 /// assert_eq!(d.winner, Winner::First);
@@ -311,7 +320,7 @@ pub fn table(game: &Game, rules: Rules) -> Result<Table, DuelError> {
 /// assert_eq!(d.best_rolls, vec![1]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn duel(game: &Game, rules: Rules) -> Result<Duel, DuelError> {
+pub fn duel(game: &Game, rules: DuelRules) -> Result<Duel, DuelError> {
     duel_from(game, rules, game.start(), game.start())
 }
 
@@ -321,9 +330,14 @@ pub fn duel(game: &Game, rules: Rules) -> Result<Duel, DuelError> {
 /// # Errors
 ///
 /// [`DuelError::Position`] for a position beyond the last square;
-/// [`DuelError::TooLarge`] for boards with more than [`MAX_STATES`] states;
+/// [`DuelError::TooLarge`] for boards with more than [`MAX_DUEL_STATES`] states;
 /// [`DuelError::Bonus`] under the bonus-roll rule.
-pub fn duel_from(game: &Game, rules: Rules, first: u32, second: u32) -> Result<Duel, DuelError> {
+pub fn duel_from(
+    game: &Game,
+    rules: DuelRules,
+    first: u32,
+    second: u32,
+) -> Result<Duel, DuelError> {
     let goal = game.goal();
     if let Some(&square) = [first, second].iter().find(|&&p| p > goal) {
         return Err(DuelError::Position { square, goal });
@@ -372,11 +386,11 @@ pub fn duel_from(game: &Game, rules: Rules, first: u32, second: u32) -> Result<D
 ///
 /// # Errors
 ///
-/// [`DuelError::TooLargeForBrute`] for boards over [`MAX_BRUTE_SQUARES`]
+/// [`DuelError::TooLargeForBrute`] for boards over [`MAX_DUEL_SEARCH_SQUARES`]
 /// squares.
-pub fn search(game: &Game, rules: Rules, mover: u32, other: u32) -> Result<Value, DuelError> {
+pub fn search(game: &Game, rules: DuelRules, mover: u32, other: u32) -> Result<Value, DuelError> {
     let goal = game.goal();
-    if goal > MAX_BRUTE_SQUARES {
+    if goal > MAX_DUEL_SEARCH_SQUARES {
         return Err(DuelError::TooLargeForBrute(goal));
     }
     if game.rules().bonus.is_some() {
@@ -407,7 +421,7 @@ pub fn search(game: &Game, rules: Rules, mover: u32, other: u32) -> Result<Value
 
 struct Search<'g> {
     game: &'g Game,
-    rules: Rules,
+    rules: DuelRules,
     memo: HashMap<(u32, u32, u32, bool), bool>,
 }
 
@@ -429,15 +443,9 @@ impl Search<'_> {
         let rolls: Vec<u32> = self.game.rules().die.values().collect();
         let mut answer = !win;
         for r in rolls {
-            // The pawn moves by the one successor function; the bump and the
-            // pass are the duel's own rules, written out again here.
-            let (next_mover, next_other) = match self.game.step(mover, r) {
-                None => (other, mover),
-                Some(m) => {
-                    let hit = self.rules.bump && m.to == other && m.to != goal;
-                    (if hit { self.game.start() } else { other }, m.to)
-                }
-            };
+            // The game tree is searched independently of the table; the
+            // moves, bump included, are the same `play`.
+            let (next_mover, next_other) = play(self.game, self.rules, mover, other, r);
             let reply = self.forced(next_mover, next_other, k - 1, !win);
             if win && reply {
                 answer = true;
@@ -464,12 +472,12 @@ mod tests {
         Game::new(board, rules).unwrap()
     }
 
-    const BUMP: Rules = Rules { bump: true };
+    const BUMP: DuelRules = DuelRules { bump: true };
 
     #[test]
     fn seed_board_first_player_wins() {
         let g = game(20, &[(2, 19), (12, 15), (9, 2)], GameRules::default());
-        let d = duel(&g, Rules::default()).unwrap();
+        let d = duel(&g, DuelRules::default()).unwrap();
         assert_eq!(d.winner, Winner::First);
         assert_eq!(d.rolls, Some(3));
         assert_eq!(d.best_rolls, vec![1]);
@@ -493,7 +501,7 @@ mod tests {
     fn unreachable_goal_is_a_draw() {
         let jumps: Vec<(u32, u32)> = (2..=7).map(|s| (s, 1)).collect();
         let g = game(10, &jumps, GameRules::default());
-        let d = duel(&g, Rules::default()).unwrap();
+        let d = duel(&g, DuelRules::default()).unwrap();
         assert_eq!((d.winner, d.rolls), (Winner::Draw, None));
         assert_eq!(d.best_rolls, vec![1, 2, 3, 4, 5, 6]);
     }
@@ -502,12 +510,12 @@ mod tests {
     fn second_player_wins_from_closer() {
         // 10 squares, d6: from 1 the first needs 2 rolls, from 9 the second 1.
         let g = game(10, &[], GameRules::default());
-        let d = duel_from(&g, Rules::default(), 1, 9).unwrap();
+        let d = duel_from(&g, DuelRules::default(), 1, 9).unwrap();
         assert_eq!((d.winner, d.rolls), (Winner::Second, Some(2)));
         // Every roll loses after the second player's one roll.
         assert_eq!(d.best_rolls, vec![1, 2, 3, 4, 5, 6]);
         assert_eq!(
-            duel_from(&g, Rules::default(), 11, 1),
+            duel_from(&g, DuelRules::default(), 11, 1),
             Err(DuelError::Position {
                 square: 11,
                 goal: 10
@@ -527,7 +535,7 @@ mod tests {
             ..GameRules::default()
         };
         let g = game(6, &[], rules);
-        let plain = duel_from(&g, Rules::default(), 3, 4).unwrap();
+        let plain = duel_from(&g, DuelRules::default(), 3, 4).unwrap();
         assert_eq!((plain.winner, plain.rolls), (Winner::Second, Some(2)));
         let bump = duel_from(&g, BUMP, 3, 4).unwrap();
         assert_eq!((bump.winner, bump.rolls), (Winner::First, Some(3)));
@@ -557,14 +565,14 @@ mod tests {
     fn large_boards_are_refused() {
         let g = game(5000, &[], GameRules::default());
         assert!(matches!(
-            duel(&g, Rules::default()),
+            duel(&g, DuelRules::default()),
             Err(DuelError::TooLarge { squares: 5000, .. })
         ));
         assert!(matches!(
-            search(&g, Rules::default(), 1, 1),
+            search(&g, DuelRules::default(), 1, 1),
             Err(DuelError::TooLargeForBrute(5000))
         ));
-        assert!(table(&game(4095, &[], GameRules::default()), Rules::default()).is_ok());
+        assert!(table(&game(4095, &[], GameRules::default()), DuelRules::default()).is_ok());
         let bonus = GameRules {
             bonus: Some(crate::rules::Bonus::unlimited()),
             ..GameRules::default()

@@ -21,8 +21,9 @@ pub struct Game {
     /// the jump from `s` (and, when chaining, every jump after it). `rest[s] ==
     /// s` where no jump starts. `rest[0] == 0`.
     rest: Vec<u32>,
-    /// `is_jump[s]`: whether landing on `s` moves the pawn on. Kept beside
-    /// `rest` for the search's word-at-a-time scan.
+    /// Bit `s % 64` of word `s / 64` is set where a jump starts, so that
+    /// landing on `s` moves the pawn on; one spare zero word at the end.
+    /// Kept beside `rest` for the search's word-at-a-time scan.
     jump_bits: Vec<u64>,
 }
 
@@ -54,6 +55,76 @@ pub struct Pawn {
     pub at: u32,
     /// Top values rolled in a row in this turn so far.
     pub streak: u32,
+}
+
+/// A numbering of pawns (position and streak) as states `0..len()`: state
+/// `k` is position `k / streaks` with streak `k % streaks`, so a position's
+/// states are consecutive and the streak-0 state (the start of a turn) comes
+/// first. Pawns whose streak is at least `streaks` share the last state: the
+/// streaks beyond it play alike (see [`Game::streaks`]).
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Bonus, Game, Pawn, Rules};
+///
+/// let rules = Rules { bonus: Some(Bonus::with_limit(3)?), ..Rules::default() };
+/// let states = Game::new(Board::empty(10)?, rules)?.states();
+/// assert_eq!(states.len(), 11 * 3);
+/// let k = states.index(Pawn { at: 4, streak: 2 });
+/// assert_eq!(k, 14);
+/// assert_eq!(states.pawn(k), Pawn { at: 4, streak: 2 });
+/// assert!(states.starts_turn(states.index(Pawn { at: 4, streak: 0 })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct States {
+    positions: usize,
+    streaks: u32,
+}
+
+impl States {
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.positions * self.streaks as usize
+    }
+
+    /// Whether there are no states (never, for a game: it has a position).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The streak values told apart.
+    pub fn streaks(&self) -> u32 {
+        self.streaks
+    }
+
+    /// The state of `pawn`.
+    #[inline]
+    pub fn index(&self, pawn: Pawn) -> usize {
+        pawn.at as usize * self.streaks as usize + pawn.streak.min(self.streaks - 1) as usize
+    }
+
+    /// The pawn of state `k`.
+    #[inline]
+    pub fn pawn(&self, k: usize) -> Pawn {
+        Pawn {
+            at: self.position(k),
+            streak: (k % self.streaks as usize) as u32,
+        }
+    }
+
+    /// The position of state `k`.
+    #[inline]
+    pub fn position(&self, k: usize) -> u32 {
+        (k / self.streaks as usize) as u32
+    }
+
+    /// Whether a roll from state `k` starts a turn (streak 0).
+    #[inline]
+    pub fn starts_turn(&self, k: usize) -> bool {
+        k.is_multiple_of(self.streaks as usize)
+    }
 }
 
 /// What one roll did under all the rules, the turn rules included.
@@ -166,14 +237,47 @@ impl Game {
     }
 
     /// The resting square for every landing square, indexed by square.
-    pub fn rest_table(&self) -> &[u32] {
+    pub(crate) fn rest_table(&self) -> &[u32] {
         &self.rest
     }
 
     /// One bit per square, set where a jump starts (bit `s % 64` of word
     /// `s / 64`), with one spare zero word at the end.
-    pub fn jump_bits(&self) -> &[u64] {
+    pub(crate) fn jump_bits(&self) -> &[u64] {
         &self.jump_bits
+    }
+
+    /// The squares where a jump starts that a pawn landing on `square`
+    /// passes through, in order: `square` itself when a jump starts there,
+    /// then, with chaining on, the start of every further jump it is carried
+    /// along. Empty when no jump starts on `square`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::{Board, Game, Jump, Rules};
+    ///
+    /// let board = Board::new(12, [Jump { from: 2, to: 5 }, Jump { from: 5, to: 9 }])?;
+    /// let single = Game::new(board.clone(), Rules::default())?;
+    /// assert_eq!(single.jumps_taken(2).collect::<Vec<_>>(), [2]);
+    /// let chained = Game::new(board, Rules { chain: true, ..Rules::default() })?;
+    /// assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), [2, 5]);
+    /// assert_eq!(chained.jumps_taken(3).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn jumps_taken(&self, square: u32) -> impl Iterator<Item = u32> + '_ {
+        // `Game::new` refused circles of jumps under chaining, so the walk
+        // ends.
+        let board = &self.board;
+        let chain = self.rules.chain;
+        let mut next = board.jump(square).map(|_| square);
+        std::iter::from_fn(move || {
+            let at = next?;
+            next = board
+                .jump(at)
+                .filter(|&to| chain && board.jump(to).is_some());
+            Some(at)
+        })
     }
 
     /// The square a roll lands on, by the finish rule, before any jump.
@@ -241,7 +345,7 @@ impl Game {
     pub fn play(&self, pawn: Pawn, roll: u32) -> Played {
         let top = self.rules.bonus.is_some() && roll == self.rules.die.max();
         if top
-            && let Some(limit) = self.rules.bonus.and_then(|b| b.limit)
+            && let Some(limit) = self.rules.bonus_limit()
             && pawn.streak.saturating_add(1) >= limit.get()
         {
             return Played {
@@ -280,6 +384,32 @@ impl Game {
             None => 1,
             Some(Bonus { limit: None }) => 2,
             Some(Bonus { limit: Some(n) }) => n.get(),
+        }
+    }
+
+    /// The numbering of this game's states: every pawn that plays
+    /// differently, one per position and [streak](Game::streaks). The Markov
+    /// chain and the simulation run over these states.
+    pub fn states(&self) -> States {
+        States {
+            positions: self.positions(),
+            streaks: self.streaks(),
+        }
+    }
+
+    /// The states that matter when the player chooses every roll (the
+    /// fewest-rolls searches): positions alone, unless a bonus limit is in
+    /// force. Without a limit a top value only earns another roll, which
+    /// changes turns but not which sequences of rolls are allowed; a limit
+    /// forbids some sequences of tops, so the streak must be known.
+    pub fn choice_states(&self) -> States {
+        States {
+            positions: self.positions(),
+            streaks: if self.rules.bonus_limit().is_some() {
+                self.streaks()
+            } else {
+                1
+            },
         }
     }
 
@@ -519,6 +649,59 @@ mod tests {
         assert_eq!(third.pawn, Pawn { at: 0, streak: 0 });
         let ends_turn = g.play(second.pawn, 5);
         assert_eq!(ends_turn.pawn, Pawn { at: 17, streak: 0 });
+    }
+
+    #[test]
+    fn state_numbering() {
+        let plain = game(10, &[], Rules::default()).unwrap();
+        assert_eq!(plain.states().len(), 11);
+        assert_eq!(plain.states(), plain.choice_states());
+        let free = Rules {
+            bonus: Some(Bonus::unlimited()),
+            ..Rules::default()
+        };
+        let g = game(10, &[], free).unwrap();
+        let states = g.states();
+        assert_eq!(states.len(), 22);
+        // Every streak above 0 plays alike without a limit.
+        assert_eq!(
+            states.index(Pawn { at: 3, streak: 5 }),
+            states.index(Pawn { at: 3, streak: 1 })
+        );
+        assert_eq!(states.pawn(7), Pawn { at: 3, streak: 1 });
+        assert!(!states.starts_turn(7) && states.starts_turn(6));
+        // Choosing rolls, an unlimited bonus changes nothing: positions only.
+        assert_eq!(g.choice_states().len(), 11);
+        let limited = Rules {
+            bonus: Some(Bonus::with_limit(4).unwrap()),
+            ..Rules::default()
+        };
+        let g = game(10, &[], limited).unwrap();
+        assert_eq!(g.choice_states(), g.states());
+        assert_eq!(g.states().len(), 44);
+        for k in 0..44 {
+            assert_eq!(g.states().index(g.states().pawn(k)), k);
+        }
+    }
+
+    #[test]
+    fn jumps_taken_follow_chains_only_when_chaining() {
+        let jumps = [(2, 5), (5, 9), (9, 4)];
+        let single = game(12, &jumps, Rules::default()).unwrap();
+        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(single.jumps_taken(4).count(), 0);
+        let chained = game(
+            12,
+            &jumps,
+            Rules {
+                chain: true,
+                ..Rules::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
+        // The last square taken leads to where the pawn rests.
+        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
     }
 
     #[test]

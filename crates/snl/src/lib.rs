@@ -34,12 +34,20 @@
 //! - [`leetcode`]: LeetCode 909's function, with its exact signature.
 //! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
 //! - [`race`]: several players with a real die; the exact chance each seat wins.
+//! - [`random`]: random boards from a seed, with constraints, and the one
+//!   seeded generator, [`random::SplitMix64`].
 //! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
+//! - [`variant`]: the rules as solutions commonly mistake them (chained
+//!   jumps, a misread grid, ...), each solvable, to explain wrong answers.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
+//! - [`answer`]: every analysis as a JSON document, the shapes all front
+//!   ends print.
+//! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
 
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod board;
 pub mod brute;
 pub mod check;
@@ -50,16 +58,19 @@ pub mod leetcode;
 pub mod markov;
 pub mod presets;
 pub mod race;
+pub mod random;
 pub mod rules;
 pub mod shortest;
 pub mod simulate;
+pub mod variant;
+pub mod words;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use check::{Diagnostic, Severity};
-pub use game::{Game, GameError, Move, Pawn, Played};
+pub use game::{Game, GameError, Move, Pawn, Played, States};
 pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 pub use presets::Preset;
-pub use rules::{Bonus, Die, Finish, Rules, RulesError, Start};
+pub use rules::{Bonus, Die, Finish, Rules, RulesError, RulesJson, Start};
 
 // The README's library example runs as a doc test, so it cannot rot.
 #[cfg(doctest)]

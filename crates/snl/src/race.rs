@@ -133,9 +133,7 @@ pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
     // another: the first seat's turn lasts until it finishes, or for ever,
     // and no one else ever moves.
     // (A seat that starts on the last square has won before that.)
-    let endless_turns = game.rules().bonus.is_some_and(|b| b.limit.is_none())
-        && game.rules().die.values().count() == 1
-        && !from.contains(&goal);
+    let endless_turns = game.rules().every_roll_rolls_again() && !from.contains(&goal);
     let from = if endless_turns { &from[..1] } else { from };
     let seats: Vec<Seat<'_>> = from
         .iter()
@@ -210,6 +208,88 @@ pub fn outcome(seats: &[Seat<'_>]) -> Result<Race, RaceError> {
         expected_rounds,
         unresolved,
     })
+}
+
+/// The most rounds a [`RaceSummary`] follows; by then nearly every race on
+/// a playable board is over.
+pub const SUMMARY_ROUNDS: usize = 1000;
+
+/// A race of several pawns from the game's start, with each seat's chance of
+/// having won by the end of each round: what a plot of the race shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceSummary {
+    /// Each seat, in turn order.
+    pub seats: Vec<SeatCurve>,
+    /// The chance that nobody ever wins.
+    pub no_winner: f64,
+    /// The expected number of rounds, when the race always ends.
+    pub expected_rounds: Option<f64>,
+}
+
+/// One seat of a [`RaceSummary`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatCurve {
+    /// `by_round[r]`: the chance this seat has won by the end of round `r`
+    /// (index 0 is before anyone moves), for at most [`SUMMARY_ROUNDS`]
+    /// rounds.
+    pub by_round: Vec<f64>,
+    /// The chance this seat wins at all.
+    pub win: f64,
+}
+
+impl RaceSummary {
+    /// A race of `players` pawns from the game's start, taking turns in
+    /// seat order, by [`outcome`] on each seat's distribution of the turn
+    /// it finishes on. The chance that a seat has won by round `r` is the
+    /// same race with every distribution cut after turn `r`: a race decided
+    /// by then is decided by the first `r` turns alone.
+    ///
+    /// # Errors
+    ///
+    /// [`RaceError::Players`] for no players or more than [`MAX_PLAYERS`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::race::RaceSummary;
+    /// use snl::{Board, Game, Rules};
+    ///
+    /// let game = Game::new(Board::empty(2)?, Rules::default())?;
+    /// let two = RaceSummary::compute(&game, 2)?;
+    /// // Each turn finishes with chance 1/6: the first seat wins 6/11.
+    /// assert!((two.seats[0].win - 6.0 / 11.0).abs() < 1e-9);
+    /// assert!((two.seats[0].by_round[1] - 1.0 / 6.0).abs() < 1e-12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute(game: &Game, players: usize) -> Result<RaceSummary, RaceError> {
+        let dist = markov::turn_distribution(game);
+        let seat = Seat {
+            pmf: &dist.pmf,
+            never: dist.never,
+        };
+        let whole = outcome(&vec![seat; players])?;
+        let rounds = dist.pmf.len().min(SUMMARY_ROUNDS);
+        let mut by_round = vec![Vec::with_capacity(rounds); players];
+        for r in 0..rounds {
+            let cut = Seat {
+                pmf: &dist.pmf[..=r],
+                never: 0.0,
+            };
+            let so_far = outcome(&vec![cut; players])?;
+            for (curve, w) in by_round.iter_mut().zip(so_far.win) {
+                curve.push(w);
+            }
+        }
+        Ok(RaceSummary {
+            seats: by_round
+                .into_iter()
+                .zip(&whole.win)
+                .map(|(by_round, &win)| SeatCurve { by_round, win })
+                .collect(),
+            no_winner: whole.no_winner,
+            expected_rounds: whole.expected_rounds,
+        })
+    }
 }
 
 #[cfg(test)]

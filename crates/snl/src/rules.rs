@@ -34,6 +34,74 @@ pub struct Rules {
     pub bonus: Option<Bonus>,
 }
 
+impl Rules {
+    /// The bonus limit in force: `Some(n)` when bonus rolls are on and the
+    /// `n`th top value in a row sends the pawn back to the start.
+    pub fn bonus_limit(&self) -> Option<NonZeroU32> {
+        self.bonus.and_then(|b| b.limit)
+    }
+
+    /// Whether every roll earns another in the same turn: bonus rolls without
+    /// a limit and a die that shows one value only. A turn then lasts until
+    /// the pawn finishes, or for ever.
+    pub fn every_roll_rolls_again(&self) -> bool {
+        self.bonus.is_some_and(|b| b.limit.is_none()) && self.die.values().nth(1).is_none()
+    }
+}
+
+/// The rules as JSON: the `rules` object of board files and of every JSON
+/// answer, one shape for both, so an answer's rules can be pasted into a
+/// board file and read back as the same [`Rules`].
+///
+/// ```json
+/// {"die": "d6", "finish": "exact", "chain": false, "start": 1, "bonus": false, "bonus_limit": null}
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Bonus, Rules, RulesJson};
+///
+/// let rules = Rules { bonus: Some(Bonus::with_limit(3)?), ..Rules::default() };
+/// let json = serde_json::to_string(&RulesJson::from(&rules))?;
+/// assert_eq!(
+///     json,
+///     r#"{"die":"d6","finish":"exact","chain":false,"start":1,"bonus":true,"bonus_limit":3}"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RulesJson {
+    /// The die as [`Die`]'s `Display` writes it: `d6` for a fair die, `2d6`
+    /// for a sum of fair dice, else the weights of faces 1, 2, ...
+    /// (`1,1,1,1,1,2`).
+    pub die: String,
+    /// `exact`, `bounce` or `pass`.
+    pub finish: Finish,
+    /// Whether a jump that ends on another jump's start is followed too.
+    pub chain: bool,
+    /// Where the pawn starts: 1 (square 1) or 0 (off the board).
+    pub start: u32,
+    /// Whether a top value earns another roll in the turn.
+    pub bonus: bool,
+    /// The number of top values in a row that sends the pawn back to the
+    /// start; `null` for no limit (and when `bonus` is false).
+    pub bonus_limit: Option<u32>,
+}
+
+impl From<&Rules> for RulesJson {
+    fn from(rules: &Rules) -> RulesJson {
+        RulesJson {
+            die: rules.die.to_string(),
+            finish: rules.finish,
+            chain: rules.chain,
+            start: rules.start.position(),
+            bonus: rules.bonus.is_some(),
+            bonus_limit: rules.bonus_limit().map(NonZeroU32::get),
+        }
+    }
+}
+
 /// The bonus-roll rule: a roll of the die's top value (6 on a d6, 12 on
 /// `2d6`) gives another roll in the same turn.
 ///
@@ -202,15 +270,20 @@ impl Die {
     /// A die with the given weights for values `1, 2, ..., weights.len()`.
     /// Zero weights are allowed (the value never comes up) but not all of them.
     ///
-    /// The weights are kept in lowest terms (`2,4` is the die `1,2`), so
-    /// that two dice with the same chances are equal and a die reads back
-    /// equal from what [`Display`](fmt::Display) writes.
+    /// Weights are kept in lowest terms (divided by their greatest common
+    /// divisor) and trailing zeros are dropped, so two dice with the same
+    /// chances are equal: `2,2,2` is `d3`, and a die reads back from its
+    /// [`Display`](fmt::Display) as the same value.
     pub fn weighted(mut weights: Vec<u64>) -> Result<Die, RulesError> {
         while weights.last() == Some(&0) {
             weights.pop();
         }
         if weights.is_empty() {
             return Err(RulesError::NoFace);
+        }
+        let divisor = weights.iter().fold(0, |g, &w| gcd(g, w));
+        for w in &mut weights {
+            *w /= divisor;
         }
         if weights.len() > MAX_ROLL as usize {
             return Err(RulesError::Faces(weights.len() as u64));
@@ -221,10 +294,6 @@ impl Die {
             .is_none()
         {
             return Err(RulesError::WeightOverflow);
-        }
-        let common = weights.iter().fold(0, |a, &w| gcd(a, w));
-        for w in &mut weights {
-            *w /= common;
         }
         Ok(Die { weights })
     }
@@ -438,6 +507,25 @@ mod tests {
         );
         assert_eq!("63d2".parse::<Die>().unwrap().total(), 1 << 63);
         assert!("64d2".parse::<Die>().is_err());
+    }
+
+    #[test]
+    fn dice_with_the_same_chances_are_equal() {
+        assert_eq!(Die::weighted(vec![2, 2, 2]), Die::uniform(3));
+        assert_eq!(Die::weighted(vec![3, 6, 0]).unwrap().to_string(), "1,2");
+        assert_eq!(Die::weighted(vec![0, 0, 5]).unwrap().to_string(), "3d1");
+        assert_eq!(
+            "2,4,6,8,10,12,10,8,6,4,2".parse::<Die>(),
+            "1,2,3,4,5,6,5,4,3,2,1".parse::<Die>()
+        );
+        assert_eq!(
+            "0,2,4,6,8,10,12,10,8,6,4,2".parse::<Die>(),
+            Die::sum_of(2, 6)
+        );
+        for spec in ["d6", "2d6", "3d1", "1,2", "0,1,1", "5,0,7"] {
+            let die: Die = spec.parse().unwrap();
+            assert_eq!(die.to_string().parse::<Die>().unwrap(), die, "{spec}");
+        }
     }
 
     #[test]

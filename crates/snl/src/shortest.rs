@@ -27,7 +27,7 @@
 
 use num_bigint::BigUint;
 
-use crate::game::{Game, Move, Pawn};
+use crate::game::{Game, Move, Pawn, States};
 
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,16 +54,43 @@ pub struct Solution {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn min_rolls(game: &Game) -> Option<u32> {
+    min_rolls_from(game, game.start())
+}
+
+/// The fewest rolls from position `from` (a pawn there at the start of a
+/// turn) to the last square, or `None` when it cannot be reached.
+///
+/// # Panics
+///
+/// When `from` is not a position of the game (above the last square).
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Jump, Rules};
+///
+/// // A ladder on square 1 is not taken by a pawn that starts there; one
+/// // placed at its top is 3 squares from the end.
+/// let game = Game::new(Board::new(20, [Jump { from: 1, to: 17 }])?, Rules::default())?;
+/// assert_eq!(snl::shortest::min_rolls(&game), Some(4));
+/// assert_eq!(snl::shortest::min_rolls_from(&game, game.rest(1)), Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
+    assert!(
+        from <= game.goal(),
+        "position {from} is past the last square"
+    );
     if limited(game) {
-        return StreakSearch::search(game, true).goal;
+        return StreakSearch::search(game, from, true).goal;
     }
-    bfs(game, true, |_, _, _| {})
+    bfs(game, from, true, |_, _, _| {})
 }
 
 /// The fewest rolls and one optimal sequence of moves.
 pub fn solve(game: &Game) -> Solution {
     if limited(game) {
-        let s = StreakSearch::search(game, false);
+        let s = StreakSearch::search(game, game.start(), false);
         return Solution {
             min_rolls: s.goal,
             path: s.first_path(game),
@@ -71,7 +98,7 @@ pub fn solve(game: &Game) -> Solution {
     }
     let mut dist = vec![u32::MAX; game.positions()];
     dist[game.start() as usize] = 0;
-    let min_rolls = bfs(game, true, |word, bits, d| {
+    let min_rolls = bfs(game, game.start(), true, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
     });
     let path = match min_rolls {
@@ -86,10 +113,10 @@ pub fn solve(game: &Game) -> Solution {
 /// off-board start.
 pub fn distances(game: &Game) -> Vec<Option<u32>> {
     if limited(game) {
-        let s = StreakSearch::search(game, false);
+        let s = StreakSearch::search(game, game.start(), false);
         let mut dist = vec![None; game.positions()];
         for (k, &d) in s.dist.iter().enumerate() {
-            let p = k / s.streaks;
+            let p = s.states.position(k) as usize;
             if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
                 dist[p] = Some(d);
             }
@@ -98,7 +125,7 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
     }
     let mut dist = vec![u32::MAX; game.positions()];
     dist[game.start() as usize] = 0;
-    bfs(game, false, |word, bits, d| {
+    bfs(game, game.start(), false, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
     });
     dist.into_iter()
@@ -113,7 +140,7 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
 /// search itself on long boards.
 pub fn count_optimal(game: &Game) -> Option<BigUint> {
     if limited(game) {
-        return StreakSearch::search(game, false).count(game);
+        return StreakSearch::search(game, game.start(), false).count(game);
     }
     let dist = distances(game);
     let best = dist[game.goal() as usize]?;
@@ -137,18 +164,18 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
     Some(std::mem::take(&mut count[game.goal() as usize]))
 }
 
-/// Whether a bonus limit constrains the sequences of rolls.
+/// Whether a bonus limit constrains the sequences of rolls, so that the
+/// search runs over [`Game::choice_states`] rather than positions.
 fn limited(game: &Game) -> bool {
-    game.rules().bonus.is_some_and(|b| b.limit.is_some())
+    game.rules().bonus_limit().is_some()
 }
 
-/// The breadth-first search over (position, streak) states, state `k` being
-/// position `k / streaks` with streak `k % streaks`. Rolls that do not move
+/// The breadth-first search over [`Game::choice_states`]. Rolls that do not move
 /// the pawn (lost, or sending it back to the start) are never part of a
 /// shortest sequence and are not followed: a lost roll that is not a top
 /// means the top is lost too, so it frees no move.
 struct StreakSearch {
-    streaks: usize,
+    states: States,
     /// Rolls from the start to each state, `u32::MAX` where unreached.
     dist: Vec<u32>,
     /// The state each was first reached from.
@@ -159,14 +186,11 @@ struct StreakSearch {
 
 impl StreakSearch {
     fn state(&self, p: Pawn) -> usize {
-        p.at as usize * self.streaks + p.streak as usize
+        self.states.index(p)
     }
 
     fn pawn(&self, k: usize) -> Pawn {
-        Pawn {
-            at: (k / self.streaks) as u32,
-            streak: (k % self.streaks) as u32,
-        }
+        self.states.pawn(k)
     }
 
     /// The moves out of state `k` that move the pawn: `(roll, move, next
@@ -179,21 +203,21 @@ impl StreakSearch {
         })
     }
 
-    fn search(game: &Game, stop_at_goal: bool) -> StreakSearch {
-        let streaks = game.streaks() as usize;
-        let n = game.positions() * streaks;
+    fn search(game: &Game, from: u32, stop_at_goal: bool) -> StreakSearch {
+        let states = game.choice_states();
+        let n = states.len();
         let mut s = StreakSearch {
-            streaks,
+            states,
             dist: vec![u32::MAX; n],
             parent: vec![u32::MAX; n],
             goal: None,
         };
         let start = s.state(Pawn {
-            at: game.start(),
+            at: from,
             streak: 0,
         });
         s.dist[start] = 0;
-        if game.starts_finished() {
+        if from == game.goal() {
             s.goal = Some(0);
             return s;
         }
@@ -393,13 +417,17 @@ impl NextLayer {
     }
 }
 
-/// Breadth-first search from the start, a layer at a time. `new(word, bits,
+/// Breadth-first search from position `start`, a layer at a time. `new(word, bits,
 /// d)` is called for every word of newly reached positions (bit `b` of word
 /// `w` is position `64 w + b`) with their distance `d`. Returns the distance
 /// of the goal; with `stop_at_goal` the search ends with the goal's layer.
-fn bfs(game: &Game, stop_at_goal: bool, mut new: impl FnMut(usize, u64, u32)) -> Option<u32> {
+fn bfs(
+    game: &Game,
+    start: u32,
+    stop_at_goal: bool,
+    mut new: impl FnMut(usize, u64, u32),
+) -> Option<u32> {
     let goal = game.goal();
-    let start = game.start();
     if start == goal {
         return Some(0);
     }
@@ -627,7 +655,7 @@ mod tests {
             count_optimal(&g),
             Some(BigUint::from(brute.optimal_sequences))
         );
-        assert_eq!(brute.rolls, rolls);
+        assert_eq!(brute.path, s.path);
         assert_eq!(distances(&g)[13], Some(3));
         assert_eq!(distances(&g)[7], Some(1));
     }

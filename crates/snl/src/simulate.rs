@@ -29,7 +29,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::game::{Game, Pawn};
+use crate::game::{Game, Pawn, States};
+use crate::random::SplitMix64;
 use crate::rules::Die;
 
 /// Games per block. A block is the unit of work, of seeding and of stopping
@@ -152,11 +153,11 @@ impl DieSampler {
 pub struct Simulator<'g> {
     game: &'g Game,
     sampler: DieSampler,
-    /// Streak values per position (see [`Game::streaks`]).
-    streaks: u32,
-    /// `table[s * faces + f]`: the state after face `f` from state `s`
-    /// (`position * streaks + streak`), with [`AGAIN`] set when the turn goes
-    /// on; `None` when the table would be too large.
+    /// The game's states.
+    states: States,
+    /// `table[s * faces + f]`: the state after face `f` from state `s`,
+    /// with [`AGAIN`] set when the turn goes on; `None` when the table would
+    /// be too large.
     table: Option<Vec<u32>>,
 }
 
@@ -168,22 +169,15 @@ impl<'g> Simulator<'g> {
     pub fn new(game: &'g Game) -> Simulator<'g> {
         let sampler = DieSampler::new(&game.rules().die);
         let k = sampler.faces();
-        let streaks = game.streaks();
-        let states = game.positions() * streaks as usize;
-        let fits = states < AGAIN as usize && states.saturating_mul(k) <= MAX_TABLE;
+        let states = game.states();
+        let fits = states.len() < AGAIN as usize && states.len().saturating_mul(k) <= MAX_TABLE;
         let table = fits.then(|| {
-            let mut table = Vec::with_capacity(states * k);
-            for s in 0..states as u32 {
-                let pawn = Pawn {
-                    at: s / streaks,
-                    streak: s % streaks,
-                };
+            let mut table = Vec::with_capacity(states.len() * k);
+            for s in 0..states.len() {
+                let pawn = states.pawn(s);
                 for &roll in sampler.values() {
                     let played = game.play(pawn, roll);
-                    // Without a bonus limit every streak above 0 plays
-                    // alike (see `Game::streaks`).
-                    let streak = played.pawn.streak.min(streaks - 1);
-                    let next = played.pawn.at * streaks + streak;
+                    let next = states.index(played.pawn) as u32;
                     table.push(if played.again { next | AGAIN } else { next });
                 }
             }
@@ -192,7 +186,7 @@ impl<'g> Simulator<'g> {
         Simulator {
             game,
             sampler,
-            streaks,
+            states,
             table,
         }
     }
@@ -212,8 +206,14 @@ impl<'g> Simulator<'g> {
         if let Some(table) = &self.table {
             let k = self.sampler.faces();
             // The goal ends the turn, so its streak is 0.
-            let done = goal * self.streaks;
-            let mut state = self.game.start() * self.streaks;
+            let done = self.states.index(Pawn {
+                at: goal,
+                streak: 0,
+            }) as u32;
+            let mut state = self.states.index(Pawn {
+                at: self.game.start(),
+                streak: 0,
+            }) as u32;
             while state != done {
                 if rolls == max_rolls {
                     return None;
@@ -315,15 +315,7 @@ impl<'g> Simulator<'g> {
 /// `seed_from_u64`) spreads neighbouring inputs far apart, and the seed is
 /// mixed first so that `(seed, i)` and `(seed ^ 1, i ^ 1)` differ.
 fn block_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed) ^ i)
-}
-
-/// One step of `SplitMix64`: a bijection that mixes every input bit.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    Xoshiro256PlusPlus::seed_from_u64(SplitMix64::mix(seed) ^ i)
 }
 
 /// Counts from some blocks.

@@ -4,11 +4,12 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use serde::Serialize;
+use snl::answer::{CheckAnswer, Header};
+use snl::check;
+use snl::words::{plural, rules_line};
 
 use crate::board_arg::{BoardArgs, RulesArgs};
-use crate::output::{RulesJson, plural, rules_text, write_json};
-use snl::check::{self, Diagnostic, Severity};
+use crate::output::write_json;
 
 /// Check a board: errors make it unplayable, warnings point at oddities.
 ///
@@ -29,81 +30,41 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-#[derive(Debug, Serialize)]
-struct CheckJson<'a> {
-    board: Option<&'a str>,
-    squares: u64,
-    rules: RulesJson,
-    errors: Vec<DiagnosticJson<'a>>,
-    warnings: Vec<DiagnosticJson<'a>>,
-}
-
-#[derive(Debug, Serialize)]
-struct DiagnosticJson<'a> {
-    code: &'a str,
-    message: &'a str,
-    squares: &'a [u32],
-}
-
-impl<'a> From<&'a Diagnostic> for DiagnosticJson<'a> {
-    fn from(d: &'a Diagnostic) -> DiagnosticJson<'a> {
-        DiagnosticJson {
-            code: d.code,
-            message: &d.message,
-            squares: &d.squares,
-        }
-    }
-}
-
 /// Runs `snl check`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = args.board.load()?;
     let rules = args.rules.resolve(&loaded.parsed.rules)?;
     let diagnostics = check::check(&loaded.parsed.spec, &rules);
-    let (errors, warnings): (Vec<&Diagnostic>, Vec<&Diagnostic>) = diagnostics
-        .iter()
-        .partition(|d| d.severity == Severity::Error);
+    let answer = CheckAnswer::new(
+        Header::of_spec(loaded.name(), &loaded.parsed.spec, &rules),
+        &diagnostics,
+    );
     if args.json {
-        let doc = CheckJson {
-            board: loaded.name(),
-            squares: loaded.parsed.spec.squares,
-            rules: RulesJson::from(&rules),
-            errors: errors.iter().map(|d| DiagnosticJson::from(*d)).collect(),
-            warnings: warnings.iter().map(|d| DiagnosticJson::from(*d)).collect(),
-        };
-        write_json(out, &doc)?;
+        write_json(out, &answer)?;
     } else {
         writeln!(
             out,
-            "board: {}, {} squares, {}",
+            "board: {}, {}, {}",
             loaded.label(),
-            loaded.parsed.spec.squares,
-            plural(loaded.parsed.spec.jumps.len(), "jump", "jumps")
+            plural(loaded.parsed.spec.squares, "square", "squares"),
+            plural(loaded.parsed.spec.jumps.len() as u64, "jump", "jumps")
         )?;
-        writeln!(out, "rules: {}", rules_text(&rules))?;
-        for d in errors.iter().chain(&warnings) {
-            let severity = if d.severity == Severity::Error {
-                "error"
-            } else {
-                "warning"
-            };
-            writeln!(out, "{severity}[{}]: {}", d.code, d.message)?;
+        writeln!(out, "rules: {}", rules_line(&rules))?;
+        for (severity, list) in [("error", &answer.errors), ("warning", &answer.warnings)] {
+            for f in list {
+                writeln!(out, "{severity}[{}]: {}", f.code, f.message)?;
+            }
         }
-        let verdict = match (errors.len(), warnings.len()) {
-            (0, 0) => "ok: no errors, no warnings".to_string(),
-            (0, w) => format!(
-                "ok: no errors, {w} warning{}",
-                if w == 1 { "" } else { "s" }
-            ),
-            (e, w) => format!(
-                "not playable: {e} error{}, {w} warning{}",
-                if e == 1 { "" } else { "s" },
-                if w == 1 { "" } else { "s" }
-            ),
+        let (e, w) = (answer.errors.len() as u64, answer.warnings.len() as u64);
+        let warnings = plural(w, "warning", "warnings");
+        let verdict = match e {
+            0 if w == 0 => "ok: no errors, no warnings".to_string(),
+            0 => format!("ok: no errors, {warnings}"),
+            _ => format!("not playable: {}, {warnings}", plural(e, "error", "errors")),
         };
         writeln!(out, "{verdict}")?;
     }
-    Ok(if errors.is_empty() {
+    Ok(if answer.errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

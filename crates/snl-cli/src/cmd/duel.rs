@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use serde::Serialize;
+use snl::answer::{DuelAnswer, Header};
 use snl::duel::{self, Winner};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::output::{RulesJson, header, write_json};
+use crate::output::{header, write_json};
 
 /// Two players who each choose every roll, moving in turn: who wins with
 /// perfect play?
@@ -44,20 +44,6 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-#[derive(Debug, Serialize)]
-struct DuelJson<'a> {
-    board: Option<&'a str>,
-    squares: u32,
-    rules: RulesJson,
-    bump: bool,
-    from: [u32; 2],
-    /// `first`, `second` or `draw`.
-    winner: &'static str,
-    /// Rolls of both players until the win; `null` for a draw.
-    rolls: Option<u32>,
-    best_rolls: Vec<u32>,
-}
-
 /// Runs `snl duel`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
@@ -70,27 +56,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
             args.from.len()
         ),
     };
-    let rules = duel::Rules { bump: args.bump };
+    let rules = duel::DuelRules { bump: args.bump };
     let d = duel::duel_from(game, rules, from[0], from[1])?;
-    let winner = match d.winner {
-        Winner::First => "first",
-        Winner::Second => "second",
-        _ => "draw",
-    };
+    let answer = DuelAnswer::new(Header::new(loaded.board.name(), game), rules, from, &d);
+    let winner = answer.winner.name();
     if args.json {
-        write_json(
-            out,
-            &DuelJson {
-                board: loaded.board.name(),
-                squares: game.goal(),
-                rules: RulesJson::from(loaded.rules()),
-                bump: args.bump,
-                from,
-                winner,
-                rolls: d.rolls,
-                best_rolls: d.best_rolls,
-            },
-        )?;
+        write_json(out, &answer)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
     header(out, &loaded)?;

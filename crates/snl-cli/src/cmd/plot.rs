@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use snl::race::RaceSummary;
 use snl_draw::plot::LengthPlot;
-use snl_draw::report::RaceSummary;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output_file::write_picture;

@@ -4,10 +4,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use serde::Serialize;
+use snl::answer::PresetsAnswer;
+use snl::words::plural;
 
 use crate::output::{wrap, write_json};
-use snl::presets;
 
 /// List the built-in boards (use one with `--preset NAME`).
 ///
@@ -20,48 +20,14 @@ pub struct Args {
     pub json: bool,
 }
 
-#[derive(Debug, Serialize)]
-struct PresetJson {
-    name: &'static str,
-    title: &'static str,
-    squares: u64,
-    ladders: usize,
-    snakes: usize,
-    source: &'static str,
-}
-
-#[derive(Debug, Serialize)]
-struct PresetsJson {
-    presets: Vec<PresetJson>,
-}
-
 /// Runs `snl presets`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
-    let mut list = Vec::new();
-    for preset in presets::all() {
-        let parsed = preset.parse();
-        let count = |up: bool| {
-            parsed
-                .spec
-                .jumps
-                .iter()
-                .filter(|j| (j.to > j.from) == up)
-                .count()
-        };
-        list.push(PresetJson {
-            name: preset.name,
-            title: preset.title,
-            squares: parsed.spec.squares,
-            ladders: count(true),
-            snakes: count(false),
-            source: preset.source,
-        });
-    }
+    let answer = PresetsAnswer::all();
     if args.json {
-        write_json(out, &PresetsJson { presets: list })?;
+        write_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    for (i, p) in list.iter().enumerate() {
+    for (i, p) in answer.presets.iter().enumerate() {
         if i > 0 {
             writeln!(out)?;
         }
@@ -70,8 +36,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             out,
             "  {} squares, {}, {}",
             p.squares,
-            crate::output::plural(p.ladders, "ladder", "ladders"),
-            crate::output::plural(p.snakes, "snake", "snakes"),
+            plural(p.ladders as u64, "ladder", "ladders"),
+            plural(p.snakes as u64, "snake", "snakes"),
         )?;
         write!(out, "{}", wrap(&format!("source: {}", p.source), 78, "  "))?;
     }

@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use serde::Serialize;
+use snl::answer::{Header, RaceAnswer};
 use snl::race::MAX_PLAYERS;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::output::{RulesJson, header, write_json};
+use crate::output::{header, write_json};
 
 /// The exact chance that each seat wins when players take turns with a
 /// real die.
@@ -41,22 +41,6 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-#[derive(Debug, Serialize)]
-struct RaceJson<'a> {
-    board: Option<&'a str>,
-    squares: u32,
-    rules: RulesJson,
-    players: usize,
-    from: Vec<u32>,
-    /// Chances of winning, first seat first.
-    win: Vec<f64>,
-    no_winner: f64,
-    /// `null` when some chance that nobody ever finishes makes it unbounded.
-    expected_rounds: Option<f64>,
-    /// The chance not accounted for by the truncated tails.
-    unresolved: f64,
-}
-
 /// Runs `snl race`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
@@ -79,20 +63,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     };
     let race = snl::race::race(game, &from)?;
     if args.json {
-        write_json(
-            out,
-            &RaceJson {
-                board: loaded.board.name(),
-                squares: game.goal(),
-                rules: RulesJson::from(loaded.rules()),
-                players,
-                from,
-                win: race.win,
-                no_winner: race.no_winner,
-                expected_rounds: race.expected_rounds,
-                unresolved: race.unresolved,
-            },
-        )?;
+        let answer = RaceAnswer::new(Header::new(loaded.board.name(), game), &from, &race);
+        write_json(out, &answer)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
     header(out, &loaded)?;

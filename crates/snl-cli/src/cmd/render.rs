@@ -5,9 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use snl::Game;
-use snl_draw::{BoardPicture, Grid};
+use snl_draw::render::{self, Options, Overlay};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output_file::write_picture;
@@ -64,32 +64,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
 
 /// The board picture as SVG, with the overlays `args` ask for.
 pub fn picture(game: &Game, label: &str, args: &Args) -> Result<String> {
-    let board = game.board();
-    let grid = match args.width {
-        Some(w) => Grid::with_columns(board.squares(), w)?,
-        None => Grid::natural(board.squares()),
+    let overlay = if args.layers {
+        Overlay::Layers
+    } else if args.heat {
+        Overlay::Heat
+    } else {
+        Overlay::Plain
     };
-    let mut title = label.to_string();
-    let mut pic = BoardPicture::new(board).grid(grid);
-    if args.path {
-        let best = snl::shortest::solve(game);
-        title = match best.min_rolls {
-            Some(k) => format!("{title}: fewest rolls {k}"),
-            None => format!("{title}: the last square cannot be reached"),
-        };
-        pic = pic.path(game.start(), &best.path);
-    }
-    if args.layers {
-        pic = pic.layers(&snl::shortest::distances(game));
-    }
-    if args.heat {
-        let visits = snl::markov::visits(game)
-            .context("computing the expected landings for --heat")?
-            .with_context(|| {
-                "no heat map: a game on this board may never end, so some squares are \
-                 landed on without limit"
-            })?;
-        pic = pic.heat(&visits.landings, "expected landings per game");
-    }
-    Ok(pic.title(&title).to_svg())
+    let options = Options {
+        path: args.path,
+        overlay,
+        width: args.width,
+    };
+    Ok(render::board_svg(game, label, &options)?)
 }

@@ -1,12 +1,13 @@
 //! `snl show`: the board in the terminal.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use snl_draw::Grid;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::output::colour_allowed;
 
 /// Print the board as a grid of square numbers, laid out as it is played,
 /// with each jump after its square: `12↑38` is a ladder from 12 up to 38,
@@ -37,8 +38,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         Some(w) => Grid::with_columns(board.squares(), w)?,
         None => Grid::natural(board.squares()),
     };
-    let colour = std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let colour = colour_allowed(&std::io::stdout());
     out.write_all(snl_draw::text::board(board, grid, colour).as_bytes())?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,19 +1,16 @@
 //! `snl simulate`: play many games with a real die and count their lengths.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
-use serde::Serialize;
-use snl::simulate::{self, Lengths, Options, Simulator, Unit};
+use snl::answer::{Header, SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
+use snl::simulate::{self, Options, Simulator};
+use snl::words::plural;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
-use crate::output::{RulesJson, header, note, plural, write_json};
-
-/// The quantiles printed, as shares of all games.
-const QUANTILES: [f64; 5] = [0.1, 0.25, 0.75, 0.9, 0.99];
+use crate::output::{header, note, write_json};
 
 /// Play many games with a real die and report how long they take.
 ///
@@ -50,41 +47,6 @@ pub struct Args {
 
     #[command(flatten)]
     pub rules: RulesArgs,
-}
-
-/// Statistics of one unit (rolls or turns), as printed by `--json`.
-#[derive(Debug, Serialize)]
-struct LengthsJson {
-    mean: Option<f64>,
-    ci95: Option<[f64; 2]>,
-    std_dev: Option<f64>,
-    median: Option<u64>,
-    /// Shares of all games, as strings (`"0.9"`), to the length at or below
-    /// which that share of games finished; `null` beyond the cap.
-    quantiles: BTreeMap<String, Option<u64>>,
-    /// The exact mean; `null` when the game may never end.
-    exact_mean: Option<f64>,
-    /// (simulated − exact) / standard error.
-    z: Option<f64>,
-    /// `histogram[n]`: finished games of length `n`.
-    histogram: Vec<u64>,
-}
-
-#[derive(Debug, Serialize)]
-struct SimulateJson<'a> {
-    board: Option<&'a str>,
-    squares: u32,
-    rules: RulesJson,
-    games: u64,
-    seed: u64,
-    max_rolls: u64,
-    capped: u64,
-    stopped: bool,
-    mean: Option<f64>,
-    ci95: Option<[f64; 2]>,
-    rolls: LengthsJson,
-    /// The same by turns, under the bonus-roll rule; `null` without it.
-    turns: Option<LengthsJson>,
 }
 
 /// Runs `snl simulate`.
@@ -126,7 +88,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     if sim.capped > 0 {
         note(&format!(
             "{} stopped at {} rolls without finishing; the mean counts only finished games",
-            plural(sim.capped as usize, "game was", "games were"),
+            plural(sim.capped, "game was", "games were"),
             args.max_rolls
         ));
     }
@@ -137,27 +99,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         None
     };
-    let rolls = sim.lengths(Unit::Rolls);
-    let turns = sim.lengths(Unit::Turns);
+    let answer = SimulateAnswer::new(
+        Header::new(loaded.board.name(), game),
+        &sim,
+        args.seed,
+        exact_rolls,
+        exact_turns,
+    );
     if args.json {
-        let rolls_json = lengths_json(&rolls, exact_rolls);
-        write_json(
-            out,
-            &SimulateJson {
-                board: loaded.board.name(),
-                squares: game.goal(),
-                rules: RulesJson::from(loaded.rules()),
-                games: sim.games,
-                seed: args.seed,
-                max_rolls: args.max_rolls,
-                capped: sim.capped,
-                stopped: sim.stopped,
-                mean: rolls_json.mean,
-                ci95: rolls_json.ci95,
-                rolls: rolls_json,
-                turns: bonus.then(|| lengths_json(&turns, exact_turns)),
-            },
-        )?;
+        write_json(out, &answer)?;
     } else {
         header(out, &loaded)?;
         writeln!(
@@ -172,65 +122,44 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                 String::new()
             }
         )?;
-        write_lengths(out, "rolls", &rolls, exact_rolls)?;
-        if bonus {
-            write_lengths(out, "turns", &turns, exact_turns)?;
+        write_lengths(out, "rolls", &answer.rolls, sim.capped)?;
+        if let Some(turns) = &answer.turns {
+            write_lengths(out, "turns", turns, sim.capped)?;
         }
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-fn lengths_json(l: &Lengths<'_>, exact: Option<f64>) -> LengthsJson {
-    LengthsJson {
-        mean: l.mean(),
-        ci95: l.ci95().map(|(a, b)| [a, b]),
-        std_dev: l.std_dev(),
-        median: l.median(),
-        quantiles: QUANTILES
-            .iter()
-            .map(|&q| (q.to_string(), l.quantile(q)))
-            .collect(),
-        exact_mean: exact,
-        z: exact.and_then(|e| l.z_score(e)),
-        histogram: l.histogram.to_vec(),
-    }
-}
-
-fn write_lengths(
-    out: &mut dyn Write,
-    unit: &str,
-    l: &Lengths<'_>,
-    exact: Option<f64>,
-) -> Result<()> {
-    let Some(mean) = l.mean() else {
+fn write_lengths(out: &mut dyn Write, unit: &str, l: &SimulatedLengths, capped: u64) -> Result<()> {
+    let Some(mean) = l.mean else {
         writeln!(out, "{unit} per game: no game finished")?;
         return Ok(());
     };
-    let ci = l.ci95().map_or(String::new(), |(a, b)| {
+    let ci = l.ci95.map_or(String::new(), |[a, b]| {
         format!(" (95% CI {a:.3} to {b:.3})")
     });
-    let exact_text = match (exact, exact.and_then(|e| l.z_score(e))) {
+    let exact_text = match (l.exact_mean, l.z) {
         (Some(e), Some(z)) => format!(", exact {e:.3}, {z:+.2} standard errors apart"),
         (Some(e), None) => format!(", exact {e:.3}"),
         (None, _) => ", exact: unbounded (a game may never end)".to_string(),
     };
     writeln!(out, "{unit} per game: mean {mean:.3}{ci}{exact_text}")?;
     let show = |q: Option<u64>| q.map_or("capped".to_string(), |v| v.to_string());
-    let quantiles: Vec<String> = QUANTILES
+    let quantiles: Vec<String> = SIMULATE_QUANTILES
         .iter()
-        .map(|&q| format!("{}% {}", q * 100.0, show(l.quantile(q))))
+        .map(|&(q, key)| format!("{}% {}", q * 100.0, show(l.quantiles[key])))
         .collect();
-    writeln!(out, "median {}; {}", show(l.median()), quantiles.join(", "))?;
-    write_histogram(out, l)?;
+    writeln!(out, "median {}; {}", show(l.median), quantiles.join(", "))?;
+    write_histogram(out, l, capped)?;
     Ok(())
 }
 
 /// Up to 20 bins of equal width from 0 to the 99th percentile, and one for
 /// the rest, each with a bar of up to 40 `#`.
-fn write_histogram(out: &mut dyn Write, l: &Lengths<'_>) -> Result<()> {
-    let hist = l.histogram;
+fn write_histogram(out: &mut dyn Write, l: &SimulatedLengths, capped: u64) -> Result<()> {
+    let hist = &l.histogram;
     let last = hist.len().saturating_sub(1) as u64;
-    let top = l.quantile(0.99).unwrap_or(last).min(last);
+    let top = l.quantiles["0.99"].unwrap_or(last).min(last);
     let width = (top / 20 + 1) as usize;
     let mut bins: Vec<(String, u64)> = hist[..=top as usize]
         .chunks(width)
@@ -250,8 +179,8 @@ fn write_histogram(out: &mut dyn Write, l: &Lengths<'_>) -> Result<()> {
     if rest > 0 {
         bins.push((format!("{}+", top + 1), rest));
     }
-    if l.capped > 0 {
-        bins.push(("capped".to_string(), l.capped));
+    if capped > 0 {
+        bins.push(("capped".to_string(), capped));
     }
     let most = bins.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let label_width = bins.iter().map(|b| b.0.len()).max().unwrap_or(0);

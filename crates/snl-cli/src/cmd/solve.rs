@@ -6,11 +6,10 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use serde::Serialize;
-use snl::{Game, Move};
+use snl::answer::{Header, SolveAnswer, Step};
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
-use crate::output::{RulesJson, header, note, write_json};
+use crate::output::{header, note, write_json};
 
 /// Boards up to this many squares have their optimal sequences counted by
 /// default. The count is a number with up to millions of digits on long
@@ -59,8 +58,7 @@ pub struct Args {
 }
 
 /// How the fewest rolls are found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Method {
     /// Breadth-first search: linear in the board size.
     Bfs,
@@ -68,113 +66,43 @@ pub enum Method {
     Brute,
 }
 
-/// The answer, as printed by `--json`.
-#[derive(Debug, Serialize)]
-struct SolveJson<'a> {
-    board: Option<&'a str>,
-    squares: u32,
-    rules: RulesJson,
-    method: Method,
-    min_rolls: Option<u32>,
-    /// A decimal string: the count outgrows every JSON number type.
-    optimal_sequences: Option<String>,
-    path: Vec<StepJson>,
-}
-
-#[derive(Debug, Serialize)]
-struct StepJson {
-    roll: u32,
-    land: u32,
-    to: u32,
-}
-
-/// What either search found.
-struct Answer {
-    min_rolls: Option<u32>,
-    path: Vec<Move>,
-    /// `None` when not counted.
-    optimal_sequences: Option<String>,
-}
-
 /// Runs `snl solve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
+    let game = &loaded.game;
+    let header = Header::new(loaded.board.name(), game);
     let answer = match args.method {
-        Method::Bfs => bfs(&loaded.game, args.count),
-        Method::Brute => brute(&loaded.game)?,
+        Method::Bfs => {
+            let solution = snl::shortest::solve(game);
+            let count = args.count || game.goal() <= COUNT_LIMIT;
+            if !count && solution.min_rolls.is_some() {
+                note(&format!(
+                    "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
+                     add --count to count them",
+                    game.goal()
+                ));
+            }
+            let optimal = if count {
+                snl::shortest::count_optimal(game)
+            } else {
+                None
+            };
+            SolveAnswer::from_search(header, &solution, optimal.as_ref())
+        }
+        Method::Brute => SolveAnswer::from_brute(header, &snl::brute::search(game)?),
     };
     if args.json {
-        write_json(out, &to_json(&loaded, args.method, answer))?;
+        write_json(out, &answer)?;
     } else {
         write_text(out, &loaded, &answer, args.path)?;
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-fn bfs(game: &Game, force_count: bool) -> Answer {
-    let solution = snl::shortest::solve(game);
-    let count = force_count || game.goal() <= COUNT_LIMIT;
-    if !count && solution.min_rolls.is_some() {
-        note(&format!(
-            "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
-             add --count to count them",
-            game.goal()
-        ));
-    }
-    let optimal_sequences = if count {
-        snl::shortest::count_optimal(game).map(|n| n.to_string())
-    } else {
-        None
-    };
-    Answer {
-        min_rolls: solution.min_rolls,
-        path: solution.path,
-        optimal_sequences,
-    }
-}
-
-fn brute(game: &Game) -> Result<Answer> {
-    let found = snl::brute::search(game)?;
-    let mut path = Vec::with_capacity(found.rolls.len());
-    let mut at = game.start();
-    for &roll in &found.rolls {
-        let step = game
-            .step(at, roll)
-            .expect("the exhaustive search only reports rolls that move");
-        at = step.to;
-        path.push(step);
-    }
-    Ok(Answer {
-        min_rolls: found.min_rolls,
-        path,
-        optimal_sequences: found.min_rolls.map(|_| found.optimal_sequences.to_string()),
-    })
-}
-
-fn to_json(loaded: &LoadedGame, method: Method, answer: Answer) -> SolveJson<'_> {
-    SolveJson {
-        board: loaded.board.name(),
-        squares: loaded.game.goal(),
-        rules: RulesJson::from(loaded.rules()),
-        method,
-        min_rolls: answer.min_rolls,
-        optimal_sequences: answer.optimal_sequences,
-        path: answer
-            .path
-            .into_iter()
-            .map(|m| StepJson {
-                roll: m.roll,
-                land: m.land,
-                to: m.to,
-            })
-            .collect(),
-    }
-}
-
 fn write_text(
     out: &mut dyn Write,
     loaded: &LoadedGame,
-    answer: &Answer,
+    answer: &SolveAnswer,
     show_path: bool,
 ) -> Result<()> {
     let game = &loaded.game;
@@ -202,7 +130,7 @@ fn write_text(
 }
 
 /// The sequence as a table: one row per roll.
-fn write_path(out: &mut dyn Write, path: &[Move], goal: u32) -> Result<()> {
+fn write_path(out: &mut dyn Write, path: &[Step], goal: u32) -> Result<()> {
     let square = goal.to_string().len().max("lands on".len());
     let step = path.len().to_string().len();
     let roll = path

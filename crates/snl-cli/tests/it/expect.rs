@@ -112,13 +112,15 @@ fn bonus_rolls_add_turns() {
         ],
         None,
     );
-    assert_eq!(v["rules"]["bonus"]["limit"], 3);
+    assert_eq!(v["rules"]["bonus"], true);
+    assert_eq!(v["rules"]["bonus_limit"], 3);
     let rolls = v["mean"].as_f64().unwrap();
     let turns = v["turns"]["mean"].as_f64().unwrap();
     assert!(turns < rolls && rolls > 39.3, "{turns} {rolls}");
     assert!(v["turns"]["quantiles"]["0.5"].as_u64().unwrap() > 0);
     let free = json(&["expect", "--preset", "milton-bradley", "--bonus"], None);
-    assert_eq!(free["rules"]["bonus"]["limit"], Value::Null);
+    assert_eq!(free["rules"]["bonus"], true);
+    assert_eq!(free["rules"]["bonus_limit"], Value::Null);
     assert!((free["mean"].as_f64().unwrap() - 39.2251).abs() < 1e-4);
     // A limit of 0 is a usage error.
     let run = snl(

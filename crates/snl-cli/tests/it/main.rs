@@ -8,6 +8,7 @@ mod expect;
 mod players;
 mod presets;
 mod readme;
+mod rules;
 mod solve;
 
 use std::path::PathBuf;

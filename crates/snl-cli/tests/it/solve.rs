@@ -54,7 +54,7 @@ fn milton_bradley_preset() {
     assert_eq!(v["board"], "milton-bradley");
     assert_eq!(v["min_rolls"], 7);
     assert_eq!(v["rules"]["start"], 0);
-    assert_eq!(v["rules"]["faces"], 6);
+    assert_eq!(v["rules"]["die"], "d6");
     // Replaying the path from off the board ends on 100 in 7 rolls.
     let path = v["path"].as_array().unwrap();
     assert_eq!(path.len(), 7);
@@ -84,12 +84,12 @@ fn command_line_rules_win_over_the_file() {
     let board = r#"{"squares": 20, "rules": {"start": 0, "faces": 4}, "ladders": [[1, 19]]}"#;
     let v = json(&["solve"], Some(board));
     assert_eq!(v["rules"]["start"], 0);
-    assert_eq!(v["rules"]["faces"], 4);
+    assert_eq!(v["rules"]["die"], "d4");
     // From off the board a roll of 1 takes the ladder to 19, then 1 more.
     assert_eq!(v["min_rolls"], 2);
     let v = json(&["solve", "--start", "1", "--faces", "6"], Some(board));
     assert_eq!(v["rules"]["start"], 1);
-    assert_eq!(v["rules"]["faces"], 6);
+    assert_eq!(v["rules"]["die"], "d6");
     // From square 1, 19 squares with a d6: four rolls.
     assert_eq!(v["min_rolls"], 4);
 }
@@ -98,7 +98,6 @@ fn command_line_rules_win_over_the_file() {
 fn die_finish_and_chain_flags() {
     let empty = r#"{"squares": 10}"#;
     let v = json(&["solve", "--die", "2d6"], Some(empty));
-    assert_eq!(v["rules"]["faces"], Value::Null);
     assert_eq!(v["rules"]["die"], "2d6");
     // 9 squares to go: a roll of 9 does it at once.
     assert_eq!(v["min_rolls"], 1);

@@ -6,6 +6,10 @@
 //! at the top left. A cell holds `-1` for no jump or the square the jump
 //! leads to. A cell that names its own square is also no jump: LeetCode's
 //! own tests contain such boards.
+//!
+//! Programs that solve LeetCode 909 often number the grid another way by
+//! mistake; [`GridReading`] names those ways, so a board can be read as such
+//! a program reads it ([`from_grid_read`]).
 
 use std::fmt;
 
@@ -13,7 +17,8 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 
 use super::ParseError;
-use super::json::{IntSeed, Slot, number_lines, rules_json};
+use super::rules_object::rules_json;
+use super::values::{IntSeed, Slot, number_lines};
 use crate::board::{Board, BoardSpec, Origin, RawJump};
 use crate::rules::Rules;
 
@@ -49,6 +54,12 @@ impl GridCells {
 
     /// The board the grid describes.
     pub(crate) fn into_spec(self) -> Result<BoardSpec, ParseError> {
+        self.into_spec_read(GridReading::Winding)
+    }
+
+    /// The board the grid describes when its cells are numbered by
+    /// `reading`.
+    pub(crate) fn into_spec_read(self, reading: GridReading) -> Result<BoardSpec, ParseError> {
         let rows = self.row_lens.len();
         if rows == 0 {
             return Err(ParseError::EmptyGrid);
@@ -60,7 +71,7 @@ impl GridCells {
         let squares = k * k;
         let mut jumps = Vec::with_capacity(self.cells.len());
         for (row, col, value) in self.cells {
-            let square = square_of(k, row as u64, col as u64);
+            let square = reading.square_of(k, row as u64, col as u64);
             let Ok(to) = u64::try_from(value) else {
                 return Err(ParseError::BadCell {
                     row,
@@ -83,16 +94,96 @@ impl GridCells {
     }
 }
 
+/// A way of numbering the cells of an n×n grid: LeetCode 909's winding, and
+/// the ways programs get it wrong.
+///
+/// Squares are numbered row by row from the bottom row up in every reading;
+/// the readings differ in which way each row runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum GridReading {
+    /// LeetCode 909's order: the bottom row left to right, and each row
+    /// after it the other way from the one below (boustrophedon).
+    #[default]
+    Winding,
+    /// Every row left to right: the winding forgotten.
+    Rows,
+    /// The winding begun from the bottom-right corner: the bottom row right
+    /// to left, then alternating.
+    Mirrored,
+    /// The winding with each row's direction taken from its index counted
+    /// from the top, the top row (index 0) left to right. Right on grids of
+    /// odd size, mirrored on even ones.
+    TopEven,
+    /// The winding with each row's direction taken from its index counted
+    /// from the top, the top row (index 0) right to left. Right on grids of
+    /// even size (LeetCode's 6×6 example among them), mirrored on odd ones.
+    TopOdd,
+}
+
+impl GridReading {
+    /// Every reading, LeetCode's first.
+    pub const ALL: [GridReading; 5] = [
+        GridReading::Winding,
+        GridReading::Rows,
+        GridReading::Mirrored,
+        GridReading::TopEven,
+        GridReading::TopOdd,
+    ];
+
+    /// A short name: `winding`, `rows`, `mirrored`, `top-even`, `top-odd`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GridReading::Winding => "winding",
+            GridReading::Rows => "rows",
+            GridReading::Mirrored => "mirrored",
+            GridReading::TopEven => "top-even",
+            GridReading::TopOdd => "top-odd",
+        }
+    }
+
+    /// The reading in words, for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            GridReading::Winding => {
+                "the grid numbered from the bottom-left, each row the other way from the one below"
+            }
+            GridReading::Rows => {
+                "the grid read without the winding: every row left to right, from the bottom up"
+            }
+            GridReading::Mirrored => {
+                "the grid's winding begun from the bottom-right corner instead of the bottom-left"
+            }
+            GridReading::TopEven => {
+                "the winding's direction taken from row numbers counted from the top (the top row left to right), which is wrong on even-sized grids"
+            }
+            GridReading::TopOdd => {
+                "the winding's direction taken from row numbers counted from the top (the top row right to left), which is wrong on odd-sized grids"
+            }
+        }
+    }
+
+    /// The square of the cell at `row` (from 0 at the top) and `col` on a
+    /// `k`×`k` grid.
+    pub fn square_of(self, k: u64, row: u64, col: u64) -> u64 {
+        let from_bottom = k - 1 - row;
+        let left_to_right = match self {
+            GridReading::Winding => from_bottom.is_multiple_of(2),
+            GridReading::Rows => true,
+            GridReading::Mirrored => !from_bottom.is_multiple_of(2),
+            GridReading::TopEven => row.is_multiple_of(2),
+            GridReading::TopOdd => !row.is_multiple_of(2),
+        };
+        let across = if left_to_right { col } else { k - 1 - col };
+        from_bottom * k + across + 1
+    }
+}
+
 /// The square of the cell at `row` (from 0 at the top) and `col` on a `k`×`k`
-/// grid.
+/// grid, in LeetCode's winding order.
+#[cfg(test)]
 fn square_of(k: u64, row: u64, col: u64) -> u64 {
-    let from_bottom = k - 1 - row;
-    let across = if from_bottom.is_multiple_of(2) {
-        col
-    } else {
-        k - 1 - col
-    };
-    from_bottom * k + across + 1
+    GridReading::Winding.square_of(k, row, col)
 }
 
 /// The `(row, col)` of `square` on a `k`×`k` grid, row 0 at the top.
@@ -128,6 +219,32 @@ fn cell_of(k: u64, square: u64) -> (usize, usize) {
 /// ```
 pub fn from_grid(grid: &[Vec<i64>]) -> Result<BoardSpec, ParseError> {
     GridCells::from_rows(grid.iter().map(|row| row.iter().copied())).into_spec()
+}
+
+/// The board a LeetCode grid describes when its cells are numbered by
+/// `reading`: the board a program that reads the grid that way plays. A
+/// cell's value is the square its jump leads to, as written.
+///
+/// # Errors
+///
+/// As [`from_grid`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::input::{self, GridReading};
+///
+/// // The bottom row holds squares 1 and 2, the ladder from 2 to 3 on the right.
+/// let grid = [vec![-1, -1], vec![-1, 3]];
+/// let winding = input::from_grid_read(&grid, GridReading::Winding)?.build()?;
+/// assert_eq!(winding.jump(2), Some(3));
+/// // Read from the bottom-right, that cell is square 1.
+/// let mirrored = input::from_grid_read(&grid, GridReading::Mirrored)?.build()?;
+/// assert_eq!(mirrored.jump(1), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_grid_read(grid: &[Vec<i64>], reading: GridReading) -> Result<BoardSpec, ParseError> {
+    GridCells::from_rows(grid.iter().map(|row| row.iter().copied())).into_spec_read(reading)
 }
 
 /// The LeetCode grid of `board`: `-1` for no jump, else the destination.
@@ -269,6 +386,42 @@ mod tests {
     }
 
     #[test]
+    fn readings_number_every_cell_once() {
+        for k in 1..=7u64 {
+            for reading in GridReading::ALL {
+                let mut seen = vec![false; (k * k + 1) as usize];
+                for r in 0..k {
+                    for c in 0..k {
+                        let s = reading.square_of(k, r, c);
+                        assert!(!std::mem::replace(&mut seen[s as usize], true));
+                    }
+                }
+            }
+            // The top-parity readings are right on one parity of k and
+            // mirrored on the other.
+            let (right, wrong) = if k % 2 == 1 {
+                (GridReading::TopEven, GridReading::TopOdd)
+            } else {
+                (GridReading::TopOdd, GridReading::TopEven)
+            };
+            for r in 0..k {
+                for c in 0..k {
+                    let s = square_of(k, r, c);
+                    assert_eq!(right.square_of(k, r, c), s);
+                    assert_eq!(
+                        wrong.square_of(k, r, c),
+                        GridReading::Mirrored.square_of(k, r, c)
+                    );
+                    assert_eq!(
+                        GridReading::Rows.square_of(k, r, c),
+                        (k - 1 - r) * k + c + 1
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn leetcode_example_cells() {
         let grid = vec![
             vec![-1, -1, -1, -1, -1, -1],
@@ -333,7 +486,7 @@ mod tests {
         );
         assert_eq!(
             to_grid_json(&board, Some(&Rules::default())).unwrap(),
-            "{\n  \"grid\": [\n    [-1, -1],\n    [-1, 4]\n  ],\n  \"rules\": {\"faces\": 6, \"finish\": \"exact\", \"chain\": false, \"start\": 1}\n}\n"
+            "{\n  \"grid\": [\n    [-1, -1],\n    [-1, 4]\n  ],\n  \"rules\": {\"die\": \"d6\", \"finish\": \"exact\", \"chain\": false, \"start\": 1, \"bonus\": false, \"bonus_limit\": null}\n}\n"
         );
     }
 }

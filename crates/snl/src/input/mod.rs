@@ -51,9 +51,11 @@ pub(crate) mod grid;
 mod json;
 mod moves;
 mod pairs;
+mod rules_object;
 mod text;
+mod values;
 
-pub use grid::{from_grid, to_grid, to_grid_json};
+pub use grid::{GridReading, from_grid, from_grid_read, to_grid, to_grid_json};
 pub use moves::{to_moves, to_moves_json};
 pub use pairs::to_pairs_json;
 pub use text::to_pairs_text;

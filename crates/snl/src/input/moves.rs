@@ -7,7 +7,8 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 
-use super::json::{IntSeed, Slot, number_lines, rules_json};
+use super::rules_object::rules_json;
+use super::values::{IntSeed, Slot, number_lines};
 use crate::board::{Board, BoardSpec, Origin, RawJump};
 use crate::rules::Rules;
 

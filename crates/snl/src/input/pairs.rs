@@ -20,7 +20,8 @@ use std::fmt::Write;
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, SeqAccess, Visitor};
 
-use super::json::{IntSeed, Slot, list_name, rules_json};
+use super::rules_object::rules_json;
+use super::values::{IntSeed, Slot, list_name};
 use crate::board::{Board, Jump, JumpKind, Origin, RawJump};
 use crate::rules::Rules;
 
@@ -234,7 +235,7 @@ mod tests {
         let board = Board::new(20, jumps).unwrap();
         assert_eq!(
             to_pairs_json(&board, Some(&Rules::default())),
-            "{\n  \"squares\": 20,\n  \"ladders\": [\n    [1, 11], [2, 12], [3, 13], [4, 14], [5, 15], [6, 16],\n    [7, 17]\n  ],\n  \"snakes\": [],\n  \"rules\": {\"faces\": 6, \"finish\": \"exact\", \"chain\": false, \"start\": 1}\n}\n"
+            "{\n  \"squares\": 20,\n  \"ladders\": [\n    [1, 11], [2, 12], [3, 13], [4, 14], [5, 15], [6, 16],\n    [7, 17]\n  ],\n  \"snakes\": [],\n  \"rules\": {\"die\": \"d6\", \"finish\": \"exact\", \"chain\": false, \"start\": 1, \"bonus\": false, \"bonus_limit\": null}\n}\n"
         );
     }
 }

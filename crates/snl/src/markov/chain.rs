@@ -2,17 +2,16 @@
 //! bonus streak, one transition per face of the die, all built from
 //! [`Game::play`].
 
-use crate::game::{Game, Pawn};
+use crate::game::{Game, Pawn, States};
 
 /// The target of a transition that ends the game (the pawn reached the goal).
 pub(crate) const EXIT: u32 = u32::MAX;
 
-/// The chain of a game. State `k` is position `k / streaks` with streak
-/// `k % streaks`; a streak of 0 is the start of a turn.
+/// The chain of a game, over the game's [`States`].
 #[derive(Debug, Clone)]
 pub(crate) struct Chain {
-    /// How many streak values each position has ([`Game::streaks`]).
-    pub streaks: usize,
+    /// The numbering of the states.
+    pub index: States,
     /// The die's weight of each face, smallest value first.
     pub weights: Vec<u64>,
     /// The sum of the weights.
@@ -31,18 +30,13 @@ impl Chain {
         let die = &game.rules().die;
         let faces: Vec<(u32, u64)> = die.faces().collect();
         let total = die.total();
-        let streaks = game.streaks() as usize;
+        let index = game.states();
         let goal = game.goal();
-        let states = game.positions() * streaks;
-        let mut target = Vec::with_capacity(states * faces.len());
-        for k in 0..states {
-            let at = (k / streaks) as u32;
-            let pawn = Pawn {
-                at,
-                streak: (k % streaks) as u32,
-            };
+        let mut target = Vec::with_capacity(index.len() * faces.len());
+        for k in 0..index.len() {
+            let pawn = index.pawn(k);
             for &(value, _) in &faces {
-                if at == goal {
+                if pawn.at == goal {
                     target.push(EXIT);
                     continue;
                 }
@@ -50,12 +44,12 @@ impl Chain {
                 target.push(if next.at == goal {
                     EXIT
                 } else {
-                    Self::index(streaks, next) as u32
+                    index.index(next) as u32
                 });
             }
         }
         Chain {
-            streaks,
+            index,
             prob: faces
                 .iter()
                 .map(|&(_, w)| w as f64 / total as f64)
@@ -67,14 +61,9 @@ impl Chain {
         }
     }
 
-    fn index(streaks: usize, pawn: Pawn) -> usize {
-        // Without a bonus limit every streak above 0 plays alike.
-        pawn.at as usize * streaks + (pawn.streak as usize).min(streaks - 1)
-    }
-
     /// The state of a pawn.
     pub fn state(&self, pawn: Pawn) -> usize {
-        Self::index(self.streaks, pawn)
+        self.index.index(pawn)
     }
 
     /// The number of states.
@@ -89,12 +78,12 @@ impl Chain {
 
     /// The position of state `k`.
     pub fn position(&self, k: usize) -> u32 {
-        (k / self.streaks) as u32
+        self.index.position(k)
     }
 
     /// Whether a roll from state `k` starts a turn.
     pub fn starts_turn(&self, k: usize) -> bool {
-        k.is_multiple_of(self.streaks)
+        self.index.starts_turn(k)
     }
 
     /// The targets of state `k`, one per face.

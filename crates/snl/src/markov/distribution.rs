@@ -17,6 +17,11 @@ use crate::markov::chain::{Chain, EXIT};
 /// errors of about this size.
 pub const TOLERANCE: f64 = 1e-12;
 
+/// An unresolved chance below this is too small to change a figure given to
+/// six decimals: [`Distribution::within`] then answers beyond the steps the
+/// propagation reached, and front ends say nothing about it.
+pub const NEGLIGIBLE: f64 = 1e-9;
+
 /// The distribution of the number of rolls (or turns) a game takes.
 ///
 /// `pmf.iter().sum() + never + unresolved` is 1, up to rounding.
@@ -63,10 +68,30 @@ impl Distribution {
         self.pmf.iter().take(t.saturating_add(1)).sum()
     }
 
-    /// The chance that the game ends within `t` steps; the same as
-    /// [`Distribution::cdf`].
-    pub fn within(&self, t: usize) -> f64 {
-        self.cdf(t)
+    /// The chance that the game ends within `t` steps, when the
+    /// distribution says: `None` when the propagation stopped before step
+    /// `t` with more than [`NEGLIGIBLE`] of the chance unresolved, since the
+    /// unresolved part may end at or before `t` or not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::markov::Distribution;
+    ///
+    /// let cut = Distribution { pmf: vec![0.0, 0.5], never: 0.0, unresolved: 0.5 };
+    /// assert_eq!(cut.within(1), Some(0.5));
+    /// assert_eq!(cut.within(2), None);
+    /// let whole = Distribution { pmf: vec![0.0, 0.5, 0.5], never: 0.0, unresolved: 0.0 };
+    /// assert_eq!(whole.within(1000), Some(1.0));
+    /// ```
+    pub fn within(&self, t: usize) -> Option<f64> {
+        (t < self.pmf.len() || self.is_complete()).then(|| self.cdf(t).min(1.0))
+    }
+
+    /// Whether the unresolved chance is too small to change any figure
+    /// read off the distribution (below [`NEGLIGIBLE`]).
+    pub fn is_complete(&self) -> bool {
+        self.unresolved < NEGLIGIBLE
     }
 
     /// The chance accounted for in `pmf`: that the game ends in at most
@@ -182,8 +207,7 @@ pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits
             unresolved: 0.0,
         };
     }
-    let single_top = game.rules().bonus.is_some_and(|b| b.limit.is_none()) && chain.faces() == 1;
-    if by_turns && single_top {
+    if by_turns && game.rules().every_roll_rolls_again() {
         // Every roll earns another: the whole game is one turn.
         let rolls = propagate(&chain, &live, from, false, limits);
         return Distribution {
@@ -191,7 +215,13 @@ pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits
             ..rolls
         };
     }
-    propagate(&chain, &live, from, by_turns && chain.streaks > 1, limits)
+    propagate(
+        &chain,
+        &live,
+        from,
+        by_turns && chain.index.streaks() > 1,
+        limits,
+    )
 }
 
 /// A vector of chances over states that remembers which part of it is in

@@ -5,7 +5,7 @@
 //! frontal elimination as the floating-point solver runs on arbitrary
 //! precision rationals, reduced to lowest terms at every step. Numerators and
 //! denominators grow with the board, so the work grows faster than linearly
-//! and boards are limited to [`MAX_STATES`] states.
+//! and boards are limited to [`MAX_EXACT_STATES`] states.
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -16,17 +16,17 @@ use crate::markov::{Analysis, Forward, solve};
 /// The largest number of chain states (squares, times the bonus limit when
 /// there is one) [`exact_mean`] accepts: a 1000-square board takes about a
 /// second.
-pub const MAX_STATES: usize = 2002;
+pub const MAX_EXACT_STATES: usize = 2002;
 
 /// The board is too large for exact arithmetic.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
     "the exact mean is limited to {limit} chain states (squares times the bonus limit); this game has {states}; use the floating-point mean"
 )]
-pub struct TooLarge {
+pub struct ExactTooLarge {
     /// The chain states of this game.
     pub states: usize,
-    /// The limit, [`MAX_STATES`].
+    /// The limit, [`MAX_EXACT_STATES`].
     pub limit: usize,
 }
 
@@ -35,7 +35,7 @@ pub struct TooLarge {
 ///
 /// # Errors
 ///
-/// [`TooLarge`] for games with more than [`MAX_STATES`] chain states.
+/// [`ExactTooLarge`] for games with more than [`MAX_EXACT_STATES`] chain states.
 ///
 /// # Examples
 ///
@@ -48,7 +48,7 @@ pub struct TooLarge {
 /// assert_eq!(mean, BigRational::from_integer(6.into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, TooLarge> {
+pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, ExactTooLarge> {
     exact(game, false)
 }
 
@@ -58,16 +58,16 @@ pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, TooLarge> {
 /// # Errors
 ///
 /// As [`exact_mean`].
-pub fn exact_turn_mean(game: &Game) -> Result<Option<BigRational>, TooLarge> {
+pub fn exact_turn_mean(game: &Game) -> Result<Option<BigRational>, ExactTooLarge> {
     exact(game, true)
 }
 
-fn exact(game: &Game, by_turns: bool) -> Result<Option<BigRational>, TooLarge> {
-    let states = game.positions() * game.streaks() as usize;
-    if states > MAX_STATES {
-        return Err(TooLarge {
+fn exact(game: &Game, by_turns: bool) -> Result<Option<BigRational>, ExactTooLarge> {
+    let states = game.states().len();
+    if states > MAX_EXACT_STATES {
+        return Err(ExactTooLarge {
             states,
-            limit: MAX_STATES,
+            limit: MAX_EXACT_STATES,
         });
     }
     if game.starts_finished() {
@@ -198,9 +198,9 @@ mod tests {
         let g = game(3000, &[], Rules::default());
         assert_eq!(
             exact_mean(&g),
-            Err(TooLarge {
+            Err(ExactTooLarge {
                 states: 3001,
-                limit: MAX_STATES
+                limit: MAX_EXACT_STATES
             })
         );
     }

@@ -11,16 +11,25 @@
 //! - [`distribution()`], [`turn_distribution`], [`distribution_from`]: the
 //!   distribution alone, from any position.
 //! - [`expected_rolls`], [`expected_turns`]: the mean alone, fast on boards
-//!   of millions of squares.
+//!   of millions of squares; [`moments`]: the mean, the variance and the
+//!   chance of never finishing, without the distribution.
 //! - [`exact_mean`]: the mean as an exact fraction, for boards of up to
-//!   [`exact::MAX_STATES`] states.
+//!   [`exact::MAX_EXACT_STATES`] states.
+//! - [`can_get_stuck`]: whether a pawn can reach a square it never leaves
+//!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
 //!
-//! Means and variances come from solving linear systems (see the notes of [`solve`](mod@solve)
-//! on the method), not from the distribution, which is computed
-//! separately by forward propagation.
+//! Means and variances come from solving linear systems, not from the
+//! distribution. The unknowns are eliminated from the last square down,
+//! carrying along only the squares that snakes, bounces and the bonus limit
+//! lead back to, so the work is linear in the board when jumps are of
+//! moderate length. When very many long snakes are open at once, the work
+//! would grow with their number squared; above a budget Gauss–Seidel sweeps
+//! take over, with a convergence check that reports failure rather than a
+//! wrong number. The distribution is computed separately, by carrying the
+//! chance of every state forward roll by roll.
 //!
 //! ```
 //! use snl::{Board, Game, Jump, Rules};
@@ -39,13 +48,13 @@ pub mod distribution;
 pub mod exact;
 pub mod impact;
 pub mod reference;
-pub mod solve;
+pub(crate) mod solve;
 pub mod visits;
 
 pub use distribution::{
     Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
 };
-pub use exact::{TooLarge, exact_mean, exact_turn_mean};
+pub use exact::{ExactTooLarge, exact_mean, exact_turn_mean};
 pub use impact::{JumpImpact, impact};
 pub use visits::{Visits, visits};
 
@@ -119,7 +128,7 @@ fn stats_by(game: &Game, by_turns: bool) -> Result<Stats, MarkovError> {
 ///
 /// As [`stats`].
 pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, MarkovError> {
-    let m = moments(game, by_turns, true)?;
+    let m = moments_with(game, by_turns, true)?;
     Ok(Stats {
         mean: m.mean,
         variance: m.variance,
@@ -150,7 +159,7 @@ pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, 
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
-    Ok(moments(game, false, false)?.mean)
+    Ok(moments_with(game, false, false)?.mean)
 }
 
 /// The expected number of turns from the game's start; `None` when the game
@@ -160,7 +169,7 @@ pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats`].
 pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
-    Ok(moments(game, true, false)?.mean)
+    Ok(moments_with(game, true, false)?.mean)
 }
 
 /// The chance that a game from the start never ends.
@@ -169,13 +178,67 @@ pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats`].
 pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
-    Ok(moments(game, false, false)?.never)
+    Ok(moments_with(game, false, false)?.never)
 }
 
-struct Moments {
-    mean: Option<f64>,
-    variance: Option<f64>,
-    never: f64,
+/// Whether a pawn with a real die can get stuck: reach a position from
+/// which no sequence of rolls leads to the last square. Then the game may
+/// never end, however it is played from there.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Jump, Rules};
+///
+/// // Squares 5 to 10 all lead back to 4: a pawn on 2 to 4 can never pass.
+/// let wall = (5..=10).map(|from| Jump { from, to: 4 });
+/// let trapped = Game::new(Board::new(12, wall.chain([Jump { from: 1, to: 11 }]))?, Rules::default())?;
+/// assert!(snl::markov::can_get_stuck(&trapped));
+/// let open = Game::new(Board::empty(12)?, Rules::default())?;
+/// assert!(!snl::markov::can_get_stuck(&open));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn can_get_stuck(game: &Game) -> bool {
+    !game.starts_finished() && Analysis::new(game).stuck
+}
+
+/// The mean and variance of the game length and the chance of never
+/// finishing, without the distribution: what [`stats`] gives, at a small
+/// part of its cost (the distribution is followed roll by roll until its
+/// tail is spent; these come from two linear solves).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moments {
+    /// The expected number; `None` when the game may never end.
+    pub mean: Option<f64>,
+    /// The variance; `None` when the game may never end.
+    pub variance: Option<f64>,
+    /// The chance that the game never ends.
+    pub never: f64,
+}
+
+/// The mean and variance of the number of rolls (or, with `by_turns`,
+/// turns) from the game's start, and the chance of never finishing: the
+/// same numbers as [`stats_with`] without the distribution.
+///
+/// # Errors
+///
+/// As [`stats`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// // Two squares from square 1: a d6 must show exactly 1, a geometric wait.
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let m = snl::markov::moments(&game, false)?;
+/// assert!((m.mean.unwrap() - 6.0).abs() < 1e-12);
+/// assert!((m.variance.unwrap() - 30.0).abs() < 1e-9);
+/// assert_eq!(m.never, 0.0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn moments(game: &Game, by_turns: bool) -> Result<Moments, MarkovError> {
+    moments_with(game, by_turns, true)
 }
 
 /// The chain of a game with the states that matter for a pawn from the
@@ -271,7 +334,7 @@ impl solve::Rows for Backward<'_> {
     }
 }
 
-fn moments(game: &Game, by_turns: bool, second: bool) -> Result<Moments, MarkovError> {
+fn moments_with(game: &Game, by_turns: bool, second: bool) -> Result<Moments, MarkovError> {
     if game.starts_finished() {
         return Ok(Moments {
             mean: Some(0.0),

@@ -1,6 +1,6 @@
 //! How often a pawn lands on each square, on average, in one game.
 
-use crate::game::{Game, Pawn};
+use crate::game::Game;
 use crate::markov::{Analysis, Backward, MarkovError, solve};
 
 /// The expected number of times, in one game from the start, that the pawn
@@ -84,10 +84,7 @@ pub fn visits(game: &Game) -> Result<Option<Visits>, MarkovError> {
     let faces: Vec<u32> = game.rules().die.values().collect();
     for k in (0..n).filter(|&k| a.active[k]) {
         let times = rolls[n - 1 - k];
-        let pawn = Pawn {
-            at: chain.position(k),
-            streak: (k % chain.streaks) as u32,
-        };
+        let pawn = chain.index.pawn(k);
         for (&value, &p) in faces.iter().zip(&chain.prob) {
             let played = game.play(pawn, value);
             let m = times * p;

@@ -29,7 +29,7 @@ proptest! {
 
     #[test]
     fn retrograde_agrees_with_game_tree_search(game in no_bonus(1..=6), bump: bool) {
-        let rules = duel::Rules { bump };
+        let rules = duel::DuelRules { bump };
         let table = duel::table(&game, rules).unwrap();
         for mover in 0..=game.goal() {
             for other in 0..=game.goal() {
@@ -50,7 +50,7 @@ proptest! {
     fn without_bumps_the_fewer_rolls_win(game in no_bonus(1..=40)) {
         let goal = game.goal();
         for (a, b) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-            let d = duel::duel_from(&game, duel::Rules::default(), a, b).unwrap();
+            let d = duel::duel_from(&game, duel::DuelRules::default(), a, b).unwrap();
             let (da, db) = (fewest_from(&game, a), fewest_from(&game, b));
             let expected = match (da, db) {
                 _ if a == goal => (Winner::First, Some(0)),

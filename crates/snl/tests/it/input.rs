@@ -5,7 +5,7 @@ use std::path::Path;
 
 use proptest::prelude::*;
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
-use snl::{Board, Game, Rules, Start};
+use snl::{Board, Bonus, Die, Game, Rules, RulesJson, Start};
 
 use crate::strategies;
 
@@ -342,17 +342,6 @@ fn round_trip(board: &Board, rules: &Rules, form: Format) -> Option<ParsedBoard>
     Some(input::parse(text.as_bytes(), &options).unwrap_or_else(|e| panic!("{e}\n{text}")))
 }
 
-/// Equal rules, with dice compared by their chances: a die written as
-/// weights is read back with the same weights, except that a one-faced die
-/// is written as `"faces": 1`.
-fn same_rules(a: &Rules, b: &Rules) -> bool {
-    let (ta, tb) = (u128::from(a.die.total()), u128::from(b.die.total()));
-    let same_die = a.die.max() == b.die.max()
-        && (1..=a.die.max())
-            .all(|v| u128::from(a.die.weight(v)) * tb == u128::from(b.die.weight(v)) * ta);
-    a.finish == b.finish && a.chain == b.chain && a.start == b.start && same_die
-}
-
 /// A parse either gives a spec whose checks run, or an error message in the
 /// house style that says where the fault is when it has a position.
 fn check_outcome(bytes: &[u8]) -> Result<(), TestCaseError> {
@@ -395,8 +384,7 @@ proptest! {
                 rules.clone()
             } else {
                 let read = parsed.rules.rules();
-                prop_assert!(same_rules(&read, &rules), "{:?} != {:?}", read, rules);
-                prop_assert_eq!(read.bonus, rules.bonus);
+                prop_assert_eq!(&read, &rules);
                 read
             };
             let got = Game::new(parsed.spec.build().unwrap(), rules).ok().map(|g| snl::shortest::min_rolls(&g));
@@ -429,5 +417,49 @@ proptest! {
     #[test]
     fn json_like_text_gives_a_board_or_a_placed_error(text in r#"[\[\]{}0-9,\- "a-z:.e]{0,40}"#) {
         check_outcome(text.as_bytes())?;
+    }
+}
+
+/// Any rules value, with dice and bonus limits beyond the small ones the
+/// game strategies use.
+fn any_rules() -> impl Strategy<Value = Rules> {
+    let die = prop_oneof![
+        strategies::die(),
+        (1u32..=1000).prop_map(|k| Die::uniform(k).unwrap()),
+        (1u32..=10, 1u32..=100)
+            .prop_filter("at most 1000", |(c, f)| c * f <= 1000)
+            .prop_filter_map("at most 2^64 outcomes", |(c, f)| Die::sum_of(c, f).ok()),
+        prop::collection::vec(0u64..=u64::MAX / 2000, 1..40)
+            .prop_filter("some face has weight", |w| w.iter().any(|&x| x > 0))
+            .prop_map(|w| Die::weighted(w).unwrap()),
+    ];
+    let bonus = prop_oneof![
+        Just(None),
+        Just(Some(Bonus::unlimited())),
+        (1u32..=u32::MAX).prop_map(|n| Some(Bonus::with_limit(n).unwrap())),
+    ];
+    (strategies::rules(), die, bonus).prop_map(|(rules, die, bonus)| Rules {
+        die,
+        bonus,
+        ..rules
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// The `rules` object of every answer is one a board file takes, and it
+    /// reads back as the same rules.
+    #[test]
+    fn answer_rules_read_back_from_a_board_file(rules in any_rules()) {
+        let printed = serde_json::to_string_pretty(&RulesJson::from(&rules)).unwrap();
+        let file = format!("{{\"squares\": 10, \"rules\": {printed}}}");
+        let parsed = parse(&file);
+        prop_assert_eq!(parsed.rules.rules(), rules.clone());
+        // And the written board file holds the same object.
+        let board = Board::empty(10).unwrap();
+        let written = input::write(&board, Some(&rules), Format::Pairs).unwrap();
+        let written: serde_json::Value = serde_json::from_str(&written).unwrap();
+        prop_assert_eq!(&written["rules"], &serde_json::to_value(RulesJson::from(&rules)).unwrap());
     }
 }

@@ -195,7 +195,7 @@ fn rule_errors() {
     let cases = [
         (
             r#"{"squares": 10, "rules": {"faces": 6, "die": "d6"}}"#,
-            "line 1, column 51: `rules` gives both `faces` and `die`; keep one (`\"faces\": 6` is `\"die\": \"d6\"`)",
+            "line 1, column 50: `rules` gives both `faces` and `die`; keep one (`\"faces\": 6` is `\"die\": \"d6\"`)",
         ),
         (
             r#"{"squares": 10, "rules": {"faces": 0}}"#,
@@ -216,6 +216,30 @@ fn rule_errors() {
         (
             r#"{"squares": 10, "rules": {"chain": 1}}"#,
             "line 1, column 36: invalid type: integer `1`, expected true or false for `rules.chain`",
+        ),
+        (
+            r#"{"squares": 10, "rules": {"bonus": 3}}"#,
+            "line 1, column 36: invalid type: integer `3`, expected true or false for `rules.bonus`",
+        ),
+        (
+            r#"{"squares": 10, "rules": [6]}"#,
+            "line 1, column 25: invalid type: sequence, expected an object for `rules`, such as {\"die\": \"d6\", \"finish\": \"exact\", \"chain\": false, \"start\": 1}",
+        ),
+        (
+            r#"{"squares": 10, "rules": [6, null, "exact", false, 1, false, null]}"#,
+            "line 1, column 25: invalid type: sequence, expected an object for `rules`, such as {\"die\": \"d6\", \"finish\": \"exact\", \"chain\": false, \"start\": 1}",
+        ),
+        (
+            r#"{"squares": 10, "rules": {"bonus_limit": 5000000000}}"#,
+            "line 1, column 52: `rules.bonus_limit`: 5000000000 is not a bonus limit; give a whole number from 1 to 4294967295, or null for no limit",
+        ),
+        (
+            r#"{"squares": 10, "rules": {"bonus_limit": 0}}"#,
+            "line 1, column 43: `rules.bonus_limit`: the bonus limit must be at least 1 (the roll that sends the pawn back), not 0; leave it out for no limit",
+        ),
+        (
+            r#"{"squares": 10, "rules": {"bonus": false, "bonus_limit": 2}}"#,
+            "line 1, column 59: `rules` turns bonus rolls off but gives a `bonus_limit`; remove one",
         ),
     ];
     for (input, message) in cases {

@@ -12,9 +12,8 @@ use crate::strategies;
 /// stopped.
 fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
     let k = from.len();
-    let n = game.positions();
     let goal = game.goal();
-    let streaks = game.streaks() as usize;
+    let states = game.states();
     let faces: Vec<(u32, f64)> = game
         .rules()
         .die
@@ -24,17 +23,14 @@ fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
     // A pawn can still finish from (position, streak) if the goal is
     // reachable from it under every rule (a bonus limit may stop a pawn
     // that plain moves would carry to the goal).
-    let id = |p: Pawn| p.at as usize * streaks + (p.streak as usize).min(streaks - 1);
+    let id = |p: Pawn| states.index(p);
     // Which pawn states reach, through `Game::play`, a state where `goal`
     // holds: the last square, or the end of a turn.
     let reach = |done: &dyn Fn(Pawn, bool) -> bool| -> Vec<bool> {
-        (0..n * streaks)
+        (0..states.len())
             .map(|s| {
-                let mut seen = vec![false; n * streaks];
-                let mut stack = vec![Pawn {
-                    at: (s / streaks) as u32,
-                    streak: (s % streaks) as u32,
-                }];
+                let mut seen = vec![false; states.len()];
+                let mut stack = vec![states.pawn(s)];
                 seen[s] = true;
                 while let Some(q) = stack.pop() {
                     if q.at == goal {
@@ -105,11 +101,7 @@ fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
                     continue;
                 }
                 let key = if played.again {
-                    (
-                        pos,
-                        seat,
-                        (played.pawn.streak as usize).min(streaks - 1) as u32,
-                    )
+                    (pos, seat, states.pawn(id(played.pawn)).streak)
                 } else {
                     (pos, (seat + 1) % k, 0)
                 };

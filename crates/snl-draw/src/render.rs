@@ -1,0 +1,121 @@
+//! The board picture with one overlay, titled, as `snl render` and the
+//! Python package draw it: the one place that decides what each overlay
+//! computes and how the picture is titled.
+//!
+//! ```
+//! use snl::{Board, Game, Jump, Rules};
+//! use snl_draw::render::{self, Overlay, Options};
+//!
+//! let board = Board::new(20, [Jump { from: 2, to: 19 }])?;
+//! let game = Game::new(board, Rules::default())?;
+//! let options = Options { path: true, ..Options::default() };
+//! let svg = render::board_svg(&game, "twenty", &options)?;
+//! assert!(svg.contains("twenty: fewest rolls 2"));
+//! let heat = Options { overlay: Overlay::Heat, ..Options::default() };
+//! assert!(render::board_svg(&game, "twenty", &heat)?.contains("expected landings per game"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use snl::Game;
+
+use crate::{BoardPicture, DrawError, Grid};
+
+/// How the squares are coloured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Overlay {
+    /// Plain squares.
+    #[default]
+    Plain,
+    /// Each square by the fewest rolls to come to rest on it.
+    Layers,
+    /// Each square by how often one game's rolls land on it, on average,
+    /// with a real die.
+    Heat,
+}
+
+/// What to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Options {
+    /// Draw one fewest-rolls path, each landing marked with its roll, and
+    /// say the fewest rolls in the title.
+    pub path: bool,
+    /// How the squares are coloured.
+    pub overlay: Overlay,
+    /// Squares per row; `None` for the natural layout (see
+    /// [`Grid::natural`]).
+    pub width: Option<u32>,
+}
+
+/// The board of `game` as SVG, titled `label` (with the fewest rolls when
+/// the path is drawn), with the overlays `options` ask for.
+///
+/// # Errors
+///
+/// [`DrawError::NoColumns`] for a width of 0; for the heat map,
+/// [`DrawError::Markov`] when the expected landings cannot be computed and
+/// [`DrawError::EndlessHeat`] when a game may never end.
+pub fn board_svg(game: &Game, label: &str, options: &Options) -> Result<String, DrawError> {
+    let board = game.board();
+    let grid = match options.width {
+        Some(w) => Grid::with_columns(board.squares(), w)?,
+        None => Grid::natural(board.squares()),
+    };
+    let mut title = label.to_string();
+    let mut pic = BoardPicture::new(board).grid(grid);
+    if options.path {
+        let best = snl::shortest::solve(game);
+        title = match best.min_rolls {
+            Some(k) => format!("{title}: fewest rolls {k}"),
+            None => format!("{title}: the last square cannot be reached"),
+        };
+        pic = pic.path(game.start(), &best.path);
+    }
+    match options.overlay {
+        Overlay::Plain => {}
+        Overlay::Layers => pic = pic.layers(&snl::shortest::distances(game)),
+        Overlay::Heat => {
+            let visits = snl::markov::visits(game)
+                .map_err(DrawError::Markov)?
+                .ok_or(DrawError::EndlessHeat)?;
+            pic = pic.heat(&visits.landings, "expected landings per game");
+        }
+    }
+    Ok(pic.title(&title).to_svg())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use snl::{Board, Jump, Rules};
+
+    #[test]
+    fn unreachable_title_and_endless_heat() {
+        // Snakes on 4..=9 send every way in back down: the last square is
+        // never reached, and pawns land on squares without limit.
+        let jumps = (4..=9).map(|from| Jump { from, to: 2 });
+        let game = Game::new(Board::new(10, jumps).unwrap(), Rules::default()).unwrap();
+        let path = Options {
+            path: true,
+            ..Options::default()
+        };
+        let svg = board_svg(&game, "trap", &path).unwrap();
+        assert!(svg.contains("trap: the last square cannot be reached"));
+        let heat = Options {
+            overlay: Overlay::Heat,
+            ..Options::default()
+        };
+        assert!(matches!(
+            board_svg(&game, "trap", &heat),
+            Err(DrawError::EndlessHeat)
+        ));
+        let zero = Options {
+            width: Some(0),
+            ..Options::default()
+        };
+        assert!(matches!(
+            board_svg(&game, "trap", &zero),
+            Err(DrawError::NoColumns)
+        ));
+    }
+}

@@ -1,0 +1,60 @@
+"""snl: the Snakes and Ladders analyser.
+
+Fewest rolls when you choose every roll, how long a game with a real die
+lasts (exactly: the mean, the variance, the whole distribution), simulation,
+races of several players, duels, and pictures, for any board and any rules.
+
+>>> import snl
+>>> board = snl.Board.preset("milton-bradley")
+>>> board.solve().min_rolls
+7
+>>> round(board.expect().mean, 4)
+39.2251
+
+The engine is the Rust library ``snl``; this package holds no game logic of
+its own. See ``help(snl.Board)`` for everything a board can answer.
+"""
+
+from snl._snl import (
+    AnalysisError,
+    Board,
+    BoardError,
+    Diagnostic,
+    Duel,
+    Expectation,
+    JumpImpact,
+    LimitError,
+    Move,
+    Race,
+    Rules,
+    RulesError,
+    Simulation,
+    SnlError,
+    Solution,
+    Visits,
+    __version__,
+    preset_info,
+    presets,
+)
+
+__all__ = [
+    "AnalysisError",
+    "Board",
+    "BoardError",
+    "Diagnostic",
+    "Duel",
+    "Expectation",
+    "JumpImpact",
+    "LimitError",
+    "Move",
+    "Race",
+    "Rules",
+    "RulesError",
+    "Simulation",
+    "SnlError",
+    "Solution",
+    "Visits",
+    "__version__",
+    "preset_info",
+    "presets",
+]

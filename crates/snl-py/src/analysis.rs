@@ -1,0 +1,466 @@
+//! The answers of `solve` and `expect`: plain objects with named fields,
+//! numpy arrays for everything indexed by roll count or square.
+
+use std::sync::{Arc, OnceLock};
+
+use num_bigint::BigUint;
+use num_rational::BigRational;
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use snl::Game;
+use snl::markov::{self, Distribution, MarkovError, Moments};
+
+use crate::errors;
+use crate::quote;
+use crate::rules::PyRules;
+
+/// A numpy array of `values` that Python cannot write to: answers are
+/// frozen, and an array handed out twice must read the same both times.
+pub fn frozen_array<T: numpy::Element>(py: Python<'_>, values: Vec<T>) -> Py<PyArray1<T>> {
+    let array = PyArray1::from_vec(py, values);
+    array.readwrite().make_nonwriteable();
+    array.unbind()
+}
+
+/// `math.inf` for an unbounded value.
+fn or_inf(v: Option<f64>) -> f64 {
+    v.unwrap_or(f64::INFINITY)
+}
+
+fn markov_error(e: MarkovError) -> PyErr {
+    errors::analysis(e)
+}
+
+/// One roll of a path: the value rolled (``roll``), the square it lands on
+/// (``land``) and the square the pawn comes to rest on after any jump
+/// (``to``).
+#[pyclass(frozen, eq, hash, module = "snl", name = "Move")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyMove {
+    /// The value rolled.
+    #[pyo3(get)]
+    roll: u32,
+    /// The square the roll lands on, before any jump.
+    #[pyo3(get)]
+    land: u32,
+    /// The square the pawn rests on, after any jump.
+    #[pyo3(get)]
+    to: u32,
+}
+
+#[pymethods]
+impl PyMove {
+    /// ``"ladder"`` or ``"snake"`` when the move took a jump, else ``None``.
+    #[getter]
+    fn jump(&self) -> Option<&'static str> {
+        match self.to.cmp(&self.land) {
+            std::cmp::Ordering::Greater => Some("ladder"),
+            std::cmp::Ordering::Less => Some("snake"),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Move(roll={}, land={}, to={})",
+            self.roll, self.land, self.to
+        )
+    }
+}
+
+/// The answer of ``Board.solve``: the fewest rolls to the last square when
+/// every roll is chosen.
+///
+/// ``min_rolls`` is ``None`` when the last square cannot be reached;
+/// ``path`` is the optimal sequence whose rolls come first in dictionary
+/// order (empty when unreachable); ``optimal_sequences`` counts every
+/// optimal roll sequence exactly (``None`` when unreachable or not
+/// counted).
+#[pyclass(frozen, module = "snl", name = "Solution")]
+#[derive(Debug)]
+pub struct PySolution {
+    /// The fewest rolls, or ``None`` when the last square cannot be reached.
+    #[pyo3(get)]
+    min_rolls: Option<u32>,
+    /// One optimal sequence of moves.
+    #[pyo3(get)]
+    path: Vec<PyMove>,
+    /// How many roll sequences reach the last square in the fewest rolls
+    /// (two rolls that lead to the same square count as different), exact.
+    #[pyo3(get)]
+    optimal_sequences: Option<BigUint>,
+    /// The rules the answer holds under.
+    #[pyo3(get)]
+    rules: PyRules,
+}
+
+impl PySolution {
+    pub fn compute(py: Python<'_>, game: &Game, count: bool) -> PySolution {
+        let (best, sequences) = py.detach(|| {
+            let best = snl::shortest::solve(game);
+            let sequences = if count {
+                snl::shortest::count_optimal(game)
+            } else {
+                None
+            };
+            (best, sequences)
+        });
+        PySolution {
+            min_rolls: best.min_rolls,
+            path: best
+                .path
+                .iter()
+                .map(|m| PyMove {
+                    roll: m.roll,
+                    land: m.land,
+                    to: m.to,
+                })
+                .collect(),
+            optimal_sequences: sequences,
+            rules: PyRules(game.rules().clone()),
+        }
+    }
+}
+
+#[pymethods]
+impl PySolution {
+    fn __repr__(&self) -> String {
+        let opt = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
+        format!(
+            "Solution(min_rolls={}, optimal_sequences={}, path=[{} moves])",
+            opt(self.min_rolls.map(|v| v.to_string())),
+            opt(self.optimal_sequences.as_ref().map(ToString::to_string)),
+            self.path.len()
+        )
+    }
+}
+
+/// The answer of ``Board.expect``: the exact statistics of how long one
+/// player's game with a real die lasts, counted in rolls (or turns).
+///
+/// ``mean``, ``variance``, ``std_dev`` and ``never_finishes`` come from
+/// linear solves and are ready at once. The distribution (``pmf``, ``cdf``,
+/// ``median``, ``mode``, ``quantile``, ``fewest``) is followed roll by roll
+/// the first time one of them is read, and ``exact_mean`` is worked out in
+/// exact fractions the first time it is read.
+///
+/// On a board where the pawn can get stuck for ever the mean, variance and
+/// standard deviation are ``math.inf``, ``never_finishes`` is the chance of
+/// that, and the distribution still says how the finishing games end.
+#[pyclass(frozen, module = "snl", name = "Expectation")]
+#[derive(Debug)]
+pub struct PyExpectation {
+    game: Arc<Game>,
+    by_turns: bool,
+    moments: Moments,
+    distribution: OnceLock<Distribution>,
+    pmf: OnceLock<Py<PyArray1<f64>>>,
+    cdf: OnceLock<Py<PyArray1<f64>>>,
+    exact: OnceLock<Option<BigRational>>,
+}
+
+impl PyExpectation {
+    pub fn compute(py: Python<'_>, game: Game, by_turns: bool) -> PyResult<PyExpectation> {
+        let moments = py
+            .detach(|| markov::moments(&game, by_turns))
+            .map_err(markov_error)?;
+        Ok(PyExpectation {
+            game: Arc::new(game),
+            by_turns,
+            moments,
+            distribution: OnceLock::new(),
+            pmf: OnceLock::new(),
+            cdf: OnceLock::new(),
+            exact: OnceLock::new(),
+        })
+    }
+
+    /// The distribution, followed the first time it is needed. Computed
+    /// outside the lock, without the GIL: a thread waiting on the lock while
+    /// holding the GIL would block the one computing it from taking the GIL
+    /// back.
+    fn distribution(&self, py: Python<'_>) -> &Distribution {
+        if let Some(d) = self.distribution.get() {
+            return d;
+        }
+        let game = &self.game;
+        let start = game.start();
+        let by_turns = self.by_turns;
+        let d = py.detach(|| markov::distribution_from(game, start, by_turns));
+        let _ = self.distribution.set(d);
+        self.distribution.get().expect("set above")
+    }
+}
+
+#[pymethods]
+impl PyExpectation {
+    /// The expected number of rolls (or turns); ``math.inf`` when the pawn
+    /// can get stuck.
+    #[getter]
+    fn mean(&self) -> f64 {
+        or_inf(self.moments.mean)
+    }
+
+    /// The variance; ``math.inf`` when the pawn can get stuck.
+    #[getter]
+    fn variance(&self) -> f64 {
+        or_inf(self.moments.variance)
+    }
+
+    /// The standard deviation; ``math.inf`` when the pawn can get stuck.
+    #[getter]
+    fn std_dev(&self) -> f64 {
+        or_inf(self.moments.variance.map(f64::sqrt))
+    }
+
+    /// The chance that the game never ends (the pawn reaches a square from
+    /// which the last square cannot be reached).
+    #[getter]
+    fn never_finishes(&self) -> f64 {
+        self.moments.never
+    }
+
+    /// Whether this counts turns (``by_turns=True``) rather than rolls.
+    #[getter]
+    fn by_turns(&self) -> bool {
+        self.by_turns
+    }
+
+    /// The rules the answer holds under.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules(self.game.rules().clone())
+    }
+
+    /// ``pmf[t]``: the chance that the game ends on roll (or turn) ``t``, a
+    /// read-only numpy float64 array indexed from 0. It stops once less
+    /// than 1e-12 of the chance is left (see ``unresolved``).
+    #[getter]
+    fn pmf(&self, py: Python<'_>) -> Py<PyArray1<f64>> {
+        if let Some(a) = self.pmf.get() {
+            return a.clone_ref(py);
+        }
+        let a = frozen_array(py, self.distribution(py).pmf.clone());
+        self.pmf.get_or_init(|| a).clone_ref(py)
+    }
+
+    /// ``cdf[t]``: the chance that the game ends within ``t`` rolls (or
+    /// turns), ``P(T <= t)``: a read-only numpy float64 array as long as
+    /// ``pmf``.
+    #[getter]
+    fn cdf(&self, py: Python<'_>) -> Py<PyArray1<f64>> {
+        if let Some(a) = self.cdf.get() {
+            return a.clone_ref(py);
+        }
+        let mut total = 0.0;
+        let running: Vec<f64> = self
+            .distribution(py)
+            .pmf
+            .iter()
+            .map(|p| {
+                total += p;
+                total.min(1.0)
+            })
+            .collect();
+        let a = frozen_array(py, running);
+        self.cdf.get_or_init(|| a).clone_ref(py)
+    }
+
+    /// The chance the distribution leaves unaccounted: it was followed
+    /// until less than this was still in play (below 1e-12 except on huge
+    /// boards).
+    #[getter]
+    fn unresolved(&self, py: Python<'_>) -> f64 {
+        self.distribution(py).unresolved
+    }
+
+    /// The fewest rolls (or turns) with which the game can end; ``None``
+    /// when it never does.
+    #[getter]
+    fn fewest(&self, py: Python<'_>) -> Option<usize> {
+        self.distribution(py).min()
+    }
+
+    /// The median: the smallest t with ``P(T <= t) >= 0.5``.
+    #[getter]
+    fn median(&self, py: Python<'_>) -> Option<usize> {
+        self.distribution(py).median()
+    }
+
+    /// The most likely length (the smallest, on a tie).
+    #[getter]
+    fn mode(&self, py: Python<'_>) -> Option<usize> {
+        self.distribution(py).mode()
+    }
+
+    /// The chance that the game ends within ``k`` rolls (or turns),
+    /// ``P(T <= k)``, for any ``k`` (beyond the end of ``cdf`` too);
+    /// ``None`` when the distribution was cut short before ``k`` on a huge
+    /// board.
+    fn within(&self, py: Python<'_>, k: usize) -> Option<f64> {
+        self.distribution(py).within(k)
+    }
+
+    /// The ``q``-quantile: the smallest t with ``P(T <= t) >= q``; ``None``
+    /// when the game ends with a chance below ``q``.
+    fn quantile(&self, py: Python<'_>, q: f64) -> PyResult<Option<usize>> {
+        if !(0.0..=1.0).contains(&q) {
+            return Err(errors::value(format!(
+                "a quantile needs 0 <= q <= 1, not {q}"
+            )));
+        }
+        Ok(self.distribution(py).quantile(q))
+    }
+
+    /// The mean as an exact ``fractions.Fraction`` in lowest terms, worked
+    /// out on first use (about a second for 1,000 squares); ``None`` when
+    /// the pawn can get stuck. Raises ``snl.LimitError`` on boards of more
+    /// than 2,002 states (squares, times the bonus limit).
+    #[getter]
+    fn exact_mean(&self, py: Python<'_>) -> PyResult<Option<BigRational>> {
+        if let Some(v) = self.exact.get() {
+            return Ok(v.clone());
+        }
+        let game = &self.game;
+        let by_turns = self.by_turns;
+        let v = py
+            .detach(|| {
+                if by_turns {
+                    markov::exact_turn_mean(game)
+                } else {
+                    markov::exact_mean(game)
+                }
+            })
+            .map_err(errors::limit)?;
+        Ok(self.exact.get_or_init(|| v).clone())
+    }
+
+    /// The expected landings and rests on each square in one game (an
+    /// ``snl.Visits``); ``None`` when the pawn can get stuck (some counts
+    /// are then unbounded).
+    fn visits(&self, py: Python<'_>) -> PyResult<Option<PyVisits>> {
+        PyVisits::compute(py, &self.game)
+    }
+
+    /// For each snake and ladder, the mean with that jump alone removed,
+    /// largest change first: a list of ``snl.JumpImpact``.
+    fn impact(&self, py: Python<'_>) -> PyResult<Vec<PyJumpImpact>> {
+        let game = &self.game;
+        let list = py.detach(|| markov::impact(game)).map_err(markov_error)?;
+        let mean = self.moments.mean;
+        Ok(list
+            .iter()
+            .map(|i| PyJumpImpact {
+                jump: (i.jump.from, i.jump.to),
+                kind: i.jump.kind().to_string(),
+                mean_without: or_inf(i.mean_without),
+                change: match (i.mean_without, mean) {
+                    (Some(without), Some(with)) => Some(i.change.unwrap_or(without - with)),
+                    (None, Some(_)) => Some(f64::INFINITY),
+                    (Some(_), None) => Some(f64::NEG_INFINITY),
+                    (None, None) => None,
+                },
+            })
+            .collect())
+    }
+
+    fn __repr__(&self) -> String {
+        let unit = if self.by_turns { "turns" } else { "rolls" };
+        match self.moments.mean {
+            Some(m) => format!(
+                "Expectation({unit}: mean={m:.6}, std_dev={:.6})",
+                self.std_dev()
+            ),
+            None => format!(
+                "Expectation({unit}: mean=inf, never_finishes={:.6})",
+                self.moments.never
+            ),
+        }
+    }
+}
+
+/// Where a pawn spends one game, on average: ``landings[s]`` (rolls that
+/// land on square s, before any jump) and ``rests[s]`` (rolls after which
+/// the pawn stands on s), read-only numpy float64 arrays indexed by
+/// position (0 is the start off the board); ``lost`` (rolls lost to an
+/// exact finish) and ``resets`` (rolls that sent the pawn back under a bonus
+/// limit). ``rests.sum()`` is the expected number of rolls.
+#[pyclass(frozen, module = "snl", name = "Visits")]
+#[derive(Debug)]
+pub struct PyVisits {
+    /// Expected landings on each square, before any jump.
+    #[pyo3(get)]
+    landings: Py<PyArray1<f64>>,
+    /// Expected rests on each square, after any jump.
+    #[pyo3(get)]
+    rests: Py<PyArray1<f64>>,
+    /// Expected rolls lost because they would pass the last square.
+    #[pyo3(get)]
+    lost: f64,
+    /// Expected rolls that sent the pawn back to the start.
+    #[pyo3(get)]
+    resets: f64,
+}
+
+impl PyVisits {
+    pub fn compute(py: Python<'_>, game: &Game) -> PyResult<Option<PyVisits>> {
+        let v = py.detach(|| markov::visits(game)).map_err(markov_error)?;
+        Ok(v.map(|v| PyVisits {
+            landings: frozen_array(py, v.landings),
+            rests: frozen_array(py, v.rests),
+            lost: v.lost,
+            resets: v.resets,
+        }))
+    }
+}
+
+#[pymethods]
+impl PyVisits {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let rests = self.rests.bind(py).readonly();
+        let rests = rests.as_slice().unwrap_or(&[]);
+        let total: f64 = rests.iter().sum();
+        format!(
+            "Visits(squares={}, rolls={total:.6}, lost={:.6}, resets={:.6})",
+            rests.len().saturating_sub(1),
+            self.lost,
+            self.resets
+        )
+    }
+}
+
+/// What one snake or ladder is worth: the mean with it alone removed
+/// (``mean_without``, ``math.inf`` when the game could then go on for ever)
+/// and the change from the board's mean (``change``: ``mean_without -
+/// mean``; ``inf`` or ``-inf`` when removing it makes the game endless or
+/// ends that; ``None`` when the game is endless either way).
+#[pyclass(frozen, module = "snl", name = "JumpImpact")]
+#[derive(Debug)]
+pub struct PyJumpImpact {
+    /// The jump as ``(from, to)``.
+    #[pyo3(get)]
+    jump: (u32, u32),
+    /// ``"ladder"`` or ``"snake"``.
+    #[pyo3(get)]
+    kind: String,
+    /// The mean without this jump.
+    #[pyo3(get)]
+    mean_without: f64,
+    /// ``mean_without - mean``.
+    #[pyo3(get)]
+    change: Option<f64>,
+}
+
+#[pymethods]
+impl PyJumpImpact {
+    fn __repr__(&self) -> String {
+        format!(
+            "JumpImpact(jump={:?}, kind={}, mean_without={}, change={})",
+            self.jump,
+            quote(&self.kind),
+            self.mean_without,
+            self.change
+                .map_or_else(|| "None".to_string(), |c| c.to_string())
+        )
+    }
+}

@@ -1,0 +1,713 @@
+//! `snl.Board`: a board, read from any form, with its own rules and name,
+//! and every analysis as a method.
+
+use std::fmt::Write as _;
+
+use num_bigint::BigInt;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
+use snl::check::{self, Diagnostic, Severity};
+use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
+use snl::{BoardSpec, Game, Origin, RawJump};
+use snl_draw::render::{self, Options, Overlay};
+
+use crate::analysis::{PyExpectation, PySolution, PyVisits};
+use crate::errors;
+use crate::play::{self, PyDuel, PyRace, PySimulation};
+use crate::rules::PyRules;
+use crate::{list_repr, quote};
+
+/// Boards up to this many squares draw themselves in Jupyter; larger ones
+/// show their ``repr`` (an SVG of millions of squares would stall the page).
+const INLINE_SVG_SQUARES: u32 = 10_000;
+
+/// A Snakes and Ladders board: its squares, ladders and snakes, the rules it
+/// is played under (its own, unless an analysis is given others) and a name.
+///
+/// Build one from 1-based pairs, ``Board(20, ladders=[(2, 19), (12, 15)],
+/// snakes=[(9, 2)])`` (a ``{from: to}`` dict works too), or with
+/// ``Board.preset``, ``Board.from_grid`` (LeetCode 909),
+/// ``Board.from_moves`` (a 0-based array), ``Board.parse`` (text in any
+/// form) or ``Board.read`` (a file). A board is valid once built: any
+/// problem raises ``snl.BoardError``, whose ``diagnostics`` list them all.
+/// Boards are frozen; ``with_rules`` makes a copy under other rules.
+///
+/// Every analysis takes ``rules=`` (an ``snl.Rules``), defaulting to the
+/// board's own: ``solve`` (fewest rolls), ``expect`` (how long a game with a
+/// real die lasts), ``simulate``, ``race``, ``duel``, ``check``; and
+/// pictures: ``svg``, ``show``, ``report_html``.
+#[pyclass(frozen, eq, hash, module = "snl", name = "Board")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PyBoard {
+    board: snl::Board,
+    rules: snl::Rules,
+    name: Option<String>,
+    format: Option<Format>,
+}
+
+/// One finding of ``Board.check()`` (or of a ``BoardError``).
+///
+/// ``severity`` is ``"error"`` (the board cannot be played) or
+/// ``"warning"`` (it can, but probably not as meant); ``code`` a stable
+/// kebab-case name such as ``"ends-on-jump"``; ``message`` what is wrong,
+/// where, and the fix; ``squares`` the squares involved.
+#[pyclass(frozen, eq, module = "snl", name = "Diagnostic")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PyDiagnostic {
+    /// ``"error"`` or ``"warning"``.
+    #[pyo3(get)]
+    severity: String,
+    /// The kind of finding: ``no-squares``, ``too-many-squares``,
+    /// ``off-board``, ``no-move``, ``wrong-direction``, ``from-last``,
+    /// ``two-jumps``, ``cycle``, ``never-landed``, ``ends-on-jump``,
+    /// ``goal-unreachable``.
+    #[pyo3(get)]
+    code: String,
+    /// What is wrong, where, and the fix.
+    #[pyo3(get)]
+    message: String,
+    /// The squares involved.
+    #[pyo3(get)]
+    squares: Vec<u32>,
+}
+
+impl From<&Diagnostic> for PyDiagnostic {
+    fn from(d: &Diagnostic) -> PyDiagnostic {
+        PyDiagnostic {
+            severity: match d.severity {
+                Severity::Error => "error",
+                _ => "warning",
+            }
+            .to_string(),
+            code: d.code.to_string(),
+            message: d.message.clone(),
+            squares: d.squares.clone(),
+        }
+    }
+}
+
+#[pymethods]
+impl PyDiagnostic {
+    fn __repr__(&self) -> String {
+        format!(
+            "Diagnostic(severity={}, code={}, message={}, squares={})",
+            quote(&self.severity),
+            quote(&self.code),
+            quote(&self.message),
+            list_repr(&self.squares)
+        )
+    }
+
+    /// ``warning[ends-on-jump]: ...``, as ``snl check`` prints it.
+    fn __str__(&self) -> String {
+        format!("{}[{}]: {}", self.severity, self.code, self.message)
+    }
+}
+
+/// A `BoardError` for the first error of `diagnostics`, carrying them all.
+fn board_error(py: Python<'_>, prefix: &str, diagnostics: &[Diagnostic]) -> PyErr {
+    let first = diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .map_or_else(String::new, |d| d.message.clone());
+    let err = errors::board(format!("{prefix}{first}"));
+    let list: Vec<PyDiagnostic> = diagnostics.iter().map(PyDiagnostic::from).collect();
+    if let Ok(list) = list.into_pyobject(py) {
+        let _ = err.value(py).setattr("diagnostics", list);
+    }
+    err
+}
+
+/// How a parse error reads. For input this module wrote itself from Python
+/// values, a JSON line and column would point into text the user never saw:
+/// only the library's message about the value is kept.
+fn parse_error(prefix: &str, e: &ParseError, generated: bool) -> PyErr {
+    match e {
+        ParseError::Json { message, .. } if generated => {
+            errors::board(format!("{prefix}{message}"))
+        }
+        _ => errors::board(format!("{prefix}{e}")),
+    }
+}
+
+/// A board's jumps as a spec, for `check`.
+fn spec_of(board: &snl::Board) -> BoardSpec {
+    BoardSpec {
+        squares: u64::from(board.squares()),
+        jumps: board
+            .jumps()
+            .enumerate()
+            .map(|(index, j)| RawJump {
+                from: u64::from(j.from),
+                to: u64::from(j.to),
+                declared: None,
+                origin: Origin::Jump { index },
+            })
+            .collect(),
+    }
+}
+
+/// Pairs given as a sequence of `(from, to)` or a `{from: to}` mapping.
+fn pairs(value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<BigInt>>> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    if let Ok(dict) = value.cast::<PyDict>() {
+        return dict
+            .iter()
+            .map(|(k, v)| Ok(vec![k.extract()?, v.extract()?]))
+            .collect();
+    }
+    value.extract()
+}
+
+/// `[[a, b], [c, d]]`.
+fn json_rows(rows: &[Vec<BigInt>]) -> String {
+    let mut out = String::from("[");
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (j, v) in row.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{v}");
+        }
+        out.push(']');
+    }
+    out.push(']');
+    out
+}
+
+impl PyBoard {
+    /// The board a parsed input describes, under its own rules, or a
+    /// `BoardError` listing every problem.
+    fn from_parsed(
+        py: Python<'_>,
+        parsed: ParsedBoard,
+        prefix: &str,
+        rules: Option<&PyRules>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        let rules = rules.map_or_else(|| parsed.rules.rules(), |r| r.0.clone());
+        let failed = |py| board_error(py, prefix, &check::check(&parsed.spec, &rules));
+        let Ok(board) = parsed.spec.build() else {
+            return Err(failed(py));
+        };
+        if rules.chain && Game::new(board.clone(), rules.clone()).is_err() {
+            return Err(failed(py));
+        }
+        Ok(PyBoard {
+            board,
+            rules,
+            name: name.or(parsed.name),
+            format: Some(parsed.format),
+        })
+    }
+
+    /// Parses text this module wrote from Python values.
+    fn from_generated(
+        py: Python<'_>,
+        text: &str,
+        format: Format,
+        rules: Option<&PyRules>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        let options = ParseOptions {
+            format: Some(format),
+            squares: None,
+        };
+        let parsed =
+            input::parse(text.as_bytes(), &options).map_err(|e| parse_error("", &e, true))?;
+        let mut board = PyBoard::from_parsed(py, parsed, "", rules, name)?;
+        board.format = None;
+        Ok(board)
+    }
+
+    /// The game under `rules`, or the board's own.
+    pub fn game(&self, rules: Option<&PyRules>) -> PyResult<Game> {
+        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
+        Game::new(self.board.clone(), rules).map_err(errors::board)
+    }
+
+    /// What the board is called in titles.
+    fn label(&self) -> String {
+        self.name.clone().unwrap_or_else(|| "board".to_string())
+    }
+}
+
+fn format_arg(format: Option<&str>) -> PyResult<Option<Format>> {
+    format
+        .map(|f| f.parse::<Format>().map_err(errors::board))
+        .transpose()
+}
+
+#[pymethods]
+impl PyBoard {
+    /// A board of ``squares`` squares with the given ladders and snakes,
+    /// each a ``(from, to)`` pair of 1-based squares (or a ``{from: to}``
+    /// dict). ``rules`` default to ``snl.Rules()``.
+    #[new]
+    #[pyo3(signature = (squares, ladders = None, snakes = None, *, rules = None, name = None))]
+    fn new(
+        py: Python<'_>,
+        squares: BigInt,
+        ladders: Option<&Bound<'_, PyAny>>,
+        snakes: Option<&Bound<'_, PyAny>>,
+        rules: Option<PyRef<'_, PyRules>>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        let text = format!(
+            "{{\"squares\": {squares}, \"ladders\": {}, \"snakes\": {}}}",
+            json_rows(&pairs(ladders)?),
+            json_rows(&pairs(snakes)?)
+        );
+        PyBoard::from_generated(py, &text, Format::Pairs, rules.as_deref(), name)
+    }
+
+    /// A built-in board by name (see ``snl.presets()``), under the rules it
+    /// is published with: ``Board.preset("milton-bradley")``.
+    #[staticmethod]
+    fn preset(py: Python<'_>, name: &str) -> PyResult<PyBoard> {
+        let preset = snl::presets::find(name).ok_or_else(|| {
+            let names: Vec<&str> = snl::presets::all().iter().map(|p| p.name).collect();
+            errors::board(format!(
+                "there is no preset `{name}`; the presets are {} (see snl.presets())",
+                names.join(", ")
+            ))
+        })?;
+        PyBoard::from_parsed(py, preset.parse(), "", None, Some(preset.name.to_string()))
+    }
+
+    /// The board of a LeetCode 909 grid: N rows of N cells, top row first,
+    /// squares numbered from the bottom left in the winding order; a cell
+    /// holds -1 or the square its jump leads to.
+    #[staticmethod]
+    #[pyo3(signature = (rows, *, rules = None, name = None))]
+    fn from_grid(
+        py: Python<'_>,
+        rows: Vec<Vec<BigInt>>,
+        rules: Option<PyRef<'_, PyRules>>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        PyBoard::from_generated(py, &json_rows(&rows), Format::Grid, rules.as_deref(), name)
+    }
+
+    /// The board of a 0-based moves array: entry i (square i + 1) holds the
+    /// 0-based square its jump leads to, or -1 for none.
+    #[staticmethod]
+    #[pyo3(signature = (moves, *, rules = None, name = None))]
+    fn from_moves(
+        py: Python<'_>,
+        moves: Vec<BigInt>,
+        rules: Option<PyRef<'_, PyRules>>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        let text = json_rows(&[moves]);
+        // The one row, without its outer brackets, is the moves array.
+        let text = &text[1..text.len() - 1];
+        PyBoard::from_generated(py, text, Format::Moves, rules.as_deref(), name)
+    }
+
+    /// A board from text (``str`` or ``bytes``) in any form snl reads: a
+    /// LeetCode grid, a moves array, a pairs object, or pairs text. The form
+    /// is detected as the command line does, unless ``format`` says it
+    /// (``"grid"``, ``"moves"``, ``"pairs"``, ``"pairs-text"``). ``squares``
+    /// is the size of a pairs-text board (100 if not given). A JSON board's
+    /// own ``rules`` and ``name`` are kept unless given here.
+    #[staticmethod]
+    #[pyo3(signature = (text, format = None, *, squares = None, rules = None, name = None))]
+    fn parse(
+        py: Python<'_>,
+        text: &Bound<'_, PyAny>,
+        format: Option<&str>,
+        squares: Option<u64>,
+        rules: Option<PyRef<'_, PyRules>>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        let bytes: Vec<u8> = if let Ok(s) = text.cast::<PyString>() {
+            s.to_cow()?.as_bytes().to_vec()
+        } else if let Ok(b) = text.cast::<PyBytes>() {
+            b.as_bytes().to_vec()
+        } else {
+            return Err(pyo3::exceptions::PyTypeError::new_err(
+                "Board.parse takes the board as str or bytes; to read a file use Board.read(path)",
+            ));
+        };
+        let options = ParseOptions {
+            format: format_arg(format)?,
+            squares,
+        };
+        let parsed = py
+            .detach(|| input::parse(&bytes, &options))
+            .map_err(|e| parse_error("", &e, false))?;
+        PyBoard::from_parsed(py, parsed, "", rules.as_deref(), name)
+    }
+
+    /// A board from a file (a path or ``os.PathLike``), in any form; see
+    /// ``Board.parse``. Errors name the file.
+    #[staticmethod]
+    #[pyo3(signature = (path, format = None, *, squares = None, rules = None, name = None))]
+    fn read(
+        py: Python<'_>,
+        path: &Bound<'_, PyAny>,
+        format: Option<&str>,
+        squares: Option<u64>,
+        rules: Option<PyRef<'_, PyRules>>,
+        name: Option<String>,
+    ) -> PyResult<PyBoard> {
+        let shown: String = py
+            .import("os")?
+            .call_method1("fspath", (path,))?
+            .str()?
+            .extract()?;
+        let file = py.import("builtins")?.call_method1("open", (path, "rb"))?;
+        let read = file.call_method0("read");
+        file.call_method0("close")?;
+        let data = read?;
+        let bytes = data.cast::<PyBytes>()?.as_bytes().to_vec();
+        let options = ParseOptions {
+            format: format_arg(format)?,
+            squares,
+        };
+        let prefix = format!("{shown}: ");
+        let parsed = py
+            .detach(|| input::parse(&bytes, &options))
+            .map_err(|e| parse_error(&prefix, &e, false))?;
+        PyBoard::from_parsed(py, parsed, &prefix, rules.as_deref(), name)
+    }
+
+    /// The number of squares; the last square is this number.
+    #[getter]
+    fn squares(&self) -> u32 {
+        self.board.squares()
+    }
+
+    /// The ladders as ``(from, to)`` pairs, by starting square.
+    #[getter]
+    fn ladders(&self) -> Vec<(u32, u32)> {
+        self.board.ladders().map(|j| (j.from, j.to)).collect()
+    }
+
+    /// The snakes as ``(from, to)`` pairs, by starting square.
+    #[getter]
+    fn snakes(&self) -> Vec<(u32, u32)> {
+        self.board.snakes().map(|j| (j.from, j.to)).collect()
+    }
+
+    /// Every ladder and snake as ``(from, to)`` pairs, by starting square.
+    #[getter]
+    fn jumps(&self) -> Vec<(u32, u32)> {
+        self.board.jumps().map(|j| (j.from, j.to)).collect()
+    }
+
+    /// Where a jump from ``square`` leads, or ``None``.
+    fn jump(&self, square: i64) -> Option<u32> {
+        u32::try_from(square).ok().and_then(|s| self.board.jump(s))
+    }
+
+    /// The rules the board is played under unless an analysis is given
+    /// others: a board file's or preset's own, else ``snl.Rules()``.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules(self.rules.clone())
+    }
+
+    /// The board's name (a preset's, or a file's ``"name"``), or ``None``.
+    #[getter]
+    fn name(&self) -> Option<String> {
+        self.name.clone()
+    }
+
+    /// The form the board was read in (``"grid"``, ``"moves"``,
+    /// ``"pairs"``, ``"pairs-text"``), or ``None`` for a board built from
+    /// Python values.
+    #[getter]
+    fn format(&self) -> Option<&'static str> {
+        self.format.map(Format::name)
+    }
+
+    /// The 0-based moves array: entry i (square i + 1) holds the 0-based
+    /// destination of its jump, or -1.
+    #[getter]
+    fn moves(&self) -> Vec<i64> {
+        input::to_moves(&self.board)
+    }
+
+    /// The LeetCode 909 grid (top row first, -1 for no jump), or ``None``
+    /// when the number of squares is not a perfect square.
+    #[getter]
+    fn grid(&self) -> Option<Vec<Vec<i64>>> {
+        input::to_grid(&self.board)
+    }
+
+    /// This board under other rules (and the same name): either a
+    /// ``snl.Rules`` or the changes as keywords,
+    /// ``board.with_rules(finish="bounce")``.
+    #[pyo3(signature = (rules = None, **changes))]
+    fn with_rules(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+        changes: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PyBoard> {
+        let base = rules.map_or_else(|| PyRules(self.rules.clone()), |r| r.clone());
+        let rules = match changes {
+            Some(c) if !c.is_empty() => base
+                .into_pyobject(py)?
+                .call_method("replace", (), Some(c))?
+                .cast::<PyRules>()?
+                .get()
+                .clone(),
+            _ => base,
+        };
+        let mut board = self.clone();
+        if rules.0.chain && Game::new(self.board.clone(), rules.0.clone()).is_err() {
+            return Err(board_error(
+                py,
+                "",
+                &check::check(&spec_of(&self.board), &rules.0),
+            ));
+        }
+        board.rules = rules.0;
+        Ok(board)
+    }
+
+    /// The board written in ``format``: ``"pairs"`` (snl's JSON board
+    /// file), ``"grid"`` (LeetCode 909, square boards only), ``"moves"``
+    /// (0-based JSON) or ``"pairs-text"`` (plain text). The JSON forms
+    /// carry the board's rules unless ``rules=False``; text reads back with
+    /// ``Board.parse``.
+    #[pyo3(signature = (format = "pairs", rules = true))]
+    fn to_json(&self, format: &str, rules: bool) -> PyResult<String> {
+        let format = format.parse::<Format>().map_err(errors::value)?;
+        let rules = rules.then_some(&self.rules);
+        input::write(&self.board, rules, format).ok_or_else(|| {
+            errors::value(format!(
+                "a LeetCode grid needs a square number of squares (4, 9, ..., 100), and this board has {}; write it as pairs or moves",
+                self.board.squares()
+            ))
+        })
+    }
+
+    /// Every error and warning about this board under ``rules`` (its own by
+    /// default), errors first: ``snl check``'s findings as
+    /// ``snl.Diagnostic`` objects. Empty when all is well.
+    #[pyo3(signature = (rules = None))]
+    fn check(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> Vec<PyDiagnostic> {
+        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
+        let spec = spec_of(&self.board);
+        let found = py.detach(|| check::check(&spec, &rules));
+        found.iter().map(PyDiagnostic::from).collect()
+    }
+
+    /// The fewest rolls to the last square when you choose every roll, one
+    /// optimal sequence of moves (``path``), and how many optimal roll
+    /// sequences there are (``optimal_sequences``, an exact ``int``; skipped
+    /// with ``count=False``, which saves time on boards of millions of
+    /// squares).
+    #[pyo3(signature = (rules = None, count = true))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+        count: bool,
+    ) -> PyResult<PySolution> {
+        let game = self.game(rules.as_deref())?;
+        Ok(PySolution::compute(py, &game, count))
+    }
+
+    /// The fewest rolls from the start to every position, as a list indexed
+    /// by position (index 0 is the start off the board); ``None`` where a
+    /// pawn never comes to rest.
+    #[pyo3(signature = (rules = None))]
+    fn distances(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<Vec<Option<u32>>> {
+        let game = self.game(rules.as_deref())?;
+        Ok(py.detach(|| snl::shortest::distances(&game)))
+    }
+
+    /// How long a game with a real die lasts, for one player, exactly: an
+    /// ``snl.Expectation`` with the mean, variance and the whole
+    /// distribution of the number of rolls (or of turns, with
+    /// ``by_turns=True``; they differ only with bonus rolls).
+    #[pyo3(signature = (rules = None, *, by_turns = false))]
+    fn expect(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+        by_turns: bool,
+    ) -> PyResult<PyExpectation> {
+        let game = self.game(rules.as_deref())?;
+        PyExpectation::compute(py, game, by_turns)
+    }
+
+    /// The expected landings and rests on each square in one game (see
+    /// ``Expectation.visits``); ``None`` when a game may never end.
+    #[pyo3(signature = (rules = None))]
+    fn visits(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<Option<PyVisits>> {
+        let game = self.game(rules.as_deref())?;
+        PyVisits::compute(py, &game)
+    }
+
+    /// Plays ``games`` games with a real die on all cores (or ``threads``)
+    /// and counts their lengths. The same ``seed`` gives the same numbers
+    /// on any number of threads. A game still running after ``max_rolls``
+    /// rolls is stopped and counted as capped. Ctrl-C (``KeyboardInterrupt``)
+    /// stops it.
+    #[pyo3(signature = (games = 100_000, seed = 0, threads = None, *, max_rolls = snl::simulate::DEFAULT_MAX_ROLLS, rules = None, by_turns = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn simulate(
+        &self,
+        py: Python<'_>,
+        games: u64,
+        seed: u64,
+        threads: Option<usize>,
+        max_rolls: u64,
+        rules: Option<PyRef<'_, PyRules>>,
+        by_turns: bool,
+    ) -> PyResult<PySimulation> {
+        let game = self.game(rules.as_deref())?;
+        play::simulate(py, game, games, seed, threads, max_rolls, by_turns)
+    }
+
+    /// The exact chance that each seat wins a race of ``players`` pawns
+    /// with a real die, seat 0 moving first. ``start`` is every seat's
+    /// starting position (an ``int``) or one per seat (a list); by default
+    /// the rules' start.
+    #[pyo3(signature = (players = None, start = None, *, rules = None))]
+    fn race(
+        &self,
+        py: Python<'_>,
+        players: Option<usize>,
+        start: Option<&Bound<'_, PyAny>>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<PyRace> {
+        let game = self.game(rules.as_deref())?;
+        play::race(py, &game, players, start)
+    }
+
+    /// Two players who choose their rolls, moving in turn: who wins with
+    /// perfect play (``"first"``, ``"second"`` or ``"draw"``), in how many
+    /// rolls, and the first player's best first rolls. With ``bump=True`` a
+    /// pawn that comes to rest on the other pawn sends it back to the
+    /// start. ``start`` is a pair of starting positions.
+    #[pyo3(signature = (bump = false, start = None, *, rules = None))]
+    fn duel(
+        &self,
+        py: Python<'_>,
+        bump: bool,
+        start: Option<(u32, u32)>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<PyDuel> {
+        let game = self.game(rules.as_deref())?;
+        play::duel(py, &game, bump, start)
+    }
+
+    /// The board as SVG text: squares numbered in the order they are played,
+    /// ladders and snakes, and optionally one fewest-rolls path
+    /// (``path=True``, the default), each square coloured by how often a
+    /// game lands on it (``heat=True``) or by the fewest rolls to reach it
+    /// (``layers=True``). ``width`` sets the squares per row (default: n
+    /// for an n x n board, else 10); ``title`` heads the picture.
+    #[pyo3(signature = (path = true, heat = false, layers = false, *, width = None, title = None, rules = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg(
+        &self,
+        py: Python<'_>,
+        path: bool,
+        heat: bool,
+        layers: bool,
+        width: Option<u32>,
+        title: Option<String>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<String> {
+        let overlay = match (heat, layers) {
+            (true, true) => {
+                return Err(errors::value(
+                    "a picture shows one colouring: ask for heat=True or layers=True, not both",
+                ));
+            }
+            (true, false) => Overlay::Heat,
+            (false, true) => Overlay::Layers,
+            (false, false) => Overlay::Plain,
+        };
+        if width == Some(0) {
+            return Err(errors::value(
+                "a board needs at least 1 square per row, not 0",
+            ));
+        }
+        let game = self.game(rules.as_deref())?;
+        let label = title.unwrap_or_else(|| self.label());
+        let options = Options {
+            path,
+            overlay,
+            width,
+        };
+        py.detach(|| render::board_svg(&game, &label, &options))
+            .map_err(errors::analysis)
+    }
+
+    /// The board as SVG, so that Jupyter draws it with its fewest-rolls
+    /// path; ``None`` (Jupyter then shows the ``repr``) for boards over
+    /// 10,000 squares.
+    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
+        if self.board.squares() > INLINE_SVG_SQUARES {
+            return None;
+        }
+        self.svg(py, true, false, false, None, None, None).ok()
+    }
+
+    /// The board as text: a grid of square numbers as it is played, with
+    /// ``↑n`` for a ladder up to square n and ``↓n`` for a snake down to n.
+    /// ``width`` sets the squares per row.
+    #[pyo3(signature = (width = None))]
+    fn show(&self, width: Option<u32>) -> PyResult<String> {
+        let grid = match width {
+            Some(w) => {
+                snl_draw::Grid::with_columns(self.board.squares(), w).map_err(errors::value)?
+            }
+            None => snl_draw::Grid::natural(self.board.squares()),
+        };
+        Ok(snl_draw::text::board(&self.board, grid, false))
+    }
+
+    /// Everything about the board in one self-contained HTML page (the
+    /// board with a fewest-rolls path, the rules in words, the statistics
+    /// of the game length with a plot, a heat map, what each jump is worth,
+    /// races of 2 to 4 players), as ``snl report`` writes it.
+    #[pyo3(signature = (rules = None))]
+    fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
+        let game = self.game(rules.as_deref())?;
+        let label = self.label();
+        py.detach(|| snl_draw::report::Report::compute(&game, &label).to_html())
+            .map_err(errors::analysis)
+    }
+
+    fn __repr__(&self) -> String {
+        let n = self.board.squares();
+        let ladders = self.board.ladders().count();
+        let snakes = self.board.snakes().count();
+        let plural = |k: usize, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
+        let name = self
+            .name
+            .as_ref()
+            .map_or_else(String::new, |name| format!("{}, ", quote(name)));
+        format!(
+            "<snl.Board {name}{}, {}, {}; {}>",
+            plural(n as usize, "square"),
+            plural(ladders, "ladder"),
+            plural(snakes, "snake"),
+            PyRules(self.rules.clone()).__repr__()
+        )
+    }
+}

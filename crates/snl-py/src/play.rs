@@ -1,0 +1,426 @@
+//! Games with a real die played out (`simulate`), races of several pawns,
+//! and duels of two players who choose their rolls.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use numpy::PyArray1;
+use pyo3::prelude::*;
+use snl::Game;
+use snl::duel::{DuelError, Winner};
+use snl::race::RaceError;
+use snl::simulate::{Options, Simulation, Unit};
+
+use crate::analysis::frozen_array;
+use crate::errors;
+use crate::rules::PyRules;
+use crate::{list_repr, quote};
+
+/// How often a long computation's caller looks for Ctrl-C.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on another thread without the GIL, while this thread looks
+/// for signals: Python runs its signal handlers only on the main thread,
+/// and only when asked. On Ctrl-C (or any handler that raises) the stop flag
+/// is set, the work is waited for (it checks the flag and returns early),
+/// and the handler's exception (``KeyboardInterrupt``) is raised.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (done, wait) = mpsc::channel();
+        let stop = &stop;
+        let worker = scope.spawn(move || {
+            let out = work(stop);
+            // The receiver is gone only if the caller stopped waiting.
+            let _ = done.send(());
+            out
+        });
+        let mut wait = Some(wait);
+        loop {
+            let rx = wait.take().expect("put back every round");
+            let (rx, finished) = py.detach(move || {
+                let r = rx.recv_timeout(SIGNAL_POLL);
+                (rx, !matches!(r, Err(mpsc::RecvTimeoutError::Timeout)))
+            });
+            wait = Some(rx);
+            if finished {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Ordering::Relaxed);
+                let _ = py.detach(|| worker.join());
+                return Err(interrupt);
+            }
+        }
+        py.detach(|| worker.join()).map_err(|_| {
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "the simulation failed inside snl; please report it with the board and rules",
+            )
+        })
+    })
+}
+
+/// The answer of ``Board.simulate``: games played with a real die, counted
+/// by length in rolls (or turns, with ``by_turns=True``).
+///
+/// ``histogram[n]`` is the number of finished games of length n (a
+/// read-only numpy int64 array); ``capped`` games were stopped at
+/// ``max_rolls`` and are not in it. ``mean``, ``std_dev`` and ``ci95`` are
+/// over finished games; ``exact_mean`` is the exact answer from
+/// ``Board.expect`` and ``z`` how many standard errors the simulated mean
+/// lies from it.
+#[pyclass(frozen, module = "snl", name = "Simulation")]
+#[derive(Debug)]
+pub struct PySimulation {
+    sim: Simulation,
+    unit: Unit,
+    /// The seed every random number came from.
+    #[pyo3(get)]
+    seed: u64,
+    /// The exact mean (``math.inf`` when a game may never end).
+    #[pyo3(get)]
+    exact_mean: f64,
+    histogram: Py<PyArray1<i64>>,
+    /// The rules the games were played under.
+    #[pyo3(get)]
+    rules: PyRules,
+}
+
+/// Plays the games.
+pub fn simulate(
+    py: Python<'_>,
+    game: Game,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    max_rolls: u64,
+    by_turns: bool,
+) -> PyResult<PySimulation> {
+    if games == 0 {
+        return Err(errors::value("a simulation needs at least 1 game"));
+    }
+    if max_rolls == 0 {
+        return Err(errors::value("max_rolls must be at least 1"));
+    }
+    let pool = match threads {
+        Some(0) => {
+            return Err(errors::value(
+                "threads must be at least 1, or None for every core",
+            ));
+        }
+        Some(n) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))?,
+        ),
+        None => None,
+    };
+    let options = Options {
+        games,
+        seed,
+        max_rolls,
+    };
+    let unit = if by_turns { Unit::Turns } else { Unit::Rolls };
+    let g = &game;
+    let sim = interruptible(py, |stop| {
+        let run = || snl::simulate::run(g, &options, stop, |_| {});
+        match &pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        }
+    })?;
+    let exact = py
+        .detach(|| {
+            if by_turns {
+                snl::markov::expected_turns(g)
+            } else {
+                snl::markov::expected_rolls(g)
+            }
+        })
+        .map_err(errors::analysis)?;
+    let histogram = sim
+        .lengths(unit)
+        .histogram
+        .iter()
+        .map(|&c| c as i64)
+        .collect();
+    Ok(PySimulation {
+        histogram: frozen_array(py, histogram),
+        sim,
+        unit,
+        seed,
+        exact_mean: exact.unwrap_or(f64::INFINITY),
+        rules: PyRules(game.rules().clone()),
+    })
+}
+
+#[pymethods]
+impl PySimulation {
+    /// Games played, capped ones included.
+    #[getter]
+    fn games(&self) -> u64 {
+        self.sim.games
+    }
+
+    /// Games stopped at ``max_rolls`` rolls before finishing.
+    #[getter]
+    fn capped(&self) -> u64 {
+        self.sim.capped
+    }
+
+    /// Games that reached the last square.
+    #[getter]
+    fn finished(&self) -> u64 {
+        self.sim.finished()
+    }
+
+    /// The cap on one game's rolls.
+    #[getter]
+    fn max_rolls(&self) -> u64 {
+        self.sim.max_rolls
+    }
+
+    /// Whether this counts turns rather than rolls.
+    #[getter]
+    fn by_turns(&self) -> bool {
+        self.unit == Unit::Turns
+    }
+
+    /// ``histogram[n]``: finished games of length n.
+    #[getter]
+    fn histogram(&self, py: Python<'_>) -> Py<PyArray1<i64>> {
+        self.histogram.clone_ref(py)
+    }
+
+    /// The mean length of the finished games (``None`` if none finished).
+    #[getter]
+    fn mean(&self) -> Option<f64> {
+        self.sim.lengths(self.unit).mean()
+    }
+
+    /// The sample standard deviation of the finished games' lengths.
+    #[getter]
+    fn std_dev(&self) -> Option<f64> {
+        self.sim.lengths(self.unit).std_dev()
+    }
+
+    /// The standard error of the mean.
+    #[getter]
+    fn std_error(&self) -> Option<f64> {
+        self.sim.lengths(self.unit).std_error()
+    }
+
+    /// The 95 % confidence interval of the mean, ``(low, high)``.
+    #[getter]
+    fn ci95(&self) -> Option<(f64, f64)> {
+        self.sim.lengths(self.unit).ci95()
+    }
+
+    /// How many standard errors the simulated mean lies from the exact one
+    /// (positive when above); ``None`` when either is unknown.
+    #[getter]
+    fn z(&self) -> Option<f64> {
+        self.exact_mean
+            .is_finite()
+            .then(|| self.sim.lengths(self.unit).z_score(self.exact_mean))
+            .flatten()
+    }
+
+    /// The median length, capped games counted as longer than any.
+    #[getter]
+    fn median(&self) -> Option<u64> {
+        self.sim.lengths(self.unit).median()
+    }
+
+    /// The smallest length n such that a share ``q`` of all games took n or
+    /// fewer (capped games count as longer than any); ``None`` when that
+    /// share is reached only among the capped games.
+    fn quantile(&self, q: f64) -> PyResult<Option<u64>> {
+        if !(0.0..=1.0).contains(&q) {
+            return Err(errors::value(format!(
+                "a quantile needs 0 <= q <= 1, not {q}"
+            )));
+        }
+        Ok(self.sim.lengths(self.unit).quantile(q))
+    }
+
+    fn __repr__(&self) -> String {
+        let mean = self
+            .mean()
+            .map_or_else(|| "None".to_string(), |m| format!("{m:.4}"));
+        format!(
+            "Simulation(games={}, seed={}, mean={mean}, exact_mean={:.4}, capped={})",
+            self.sim.games, self.seed, self.exact_mean, self.sim.capped
+        )
+    }
+}
+
+/// The answer of ``Board.race``: the exact chance that each seat wins when
+/// players take turns with a real die, each with a pawn of their own.
+///
+/// ``win[i]`` is seat i's chance (seat 0 moves first); ``no_winner`` the
+/// chance that nobody ever finishes; ``expected_rounds`` the expected
+/// number of rounds until someone does (a round is one turn of every seat;
+/// ``math.inf`` when nobody may ever finish); ``unresolved`` the chance the
+/// truncated distributions leave unaccounted (a bound on the error of every
+/// number here).
+#[pyclass(frozen, module = "snl", name = "Race")]
+#[derive(Debug)]
+pub struct PyRace {
+    /// Each seat's starting position.
+    #[pyo3(get)]
+    start: Vec<u32>,
+    /// Each seat's chance of winning, seat 0 first.
+    #[pyo3(get)]
+    win: Vec<f64>,
+    /// The chance that no pawn ever reaches the last square.
+    #[pyo3(get)]
+    no_winner: f64,
+    /// The expected number of rounds until a pawn finishes.
+    #[pyo3(get)]
+    expected_rounds: f64,
+    /// The chance not accounted for.
+    #[pyo3(get)]
+    unresolved: f64,
+    /// The rules the race is played under.
+    #[pyo3(get)]
+    rules: PyRules,
+}
+
+#[pymethods]
+impl PyRace {
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.start.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let win: Vec<String> = self.win.iter().map(|w| format!("{w:.6}")).collect();
+        format!(
+            "Race(players={}, win=[{}], expected_rounds={:.4})",
+            self.start.len(),
+            win.join(", "),
+            self.expected_rounds
+        )
+    }
+}
+
+/// Runs the race.
+pub fn race(
+    py: Python<'_>,
+    game: &Game,
+    players: Option<usize>,
+    start: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyRace> {
+    let given: Option<Vec<u32>> = match start {
+        None => None,
+        Some(s) => Some(match s.extract::<u32>() {
+            Ok(one) => vec![one; players.unwrap_or(2)],
+            Err(_) => s.extract::<Vec<u32>>()?,
+        }),
+    };
+    let from = match (players, given) {
+        (Some(k), Some(list)) if list.len() != k => {
+            return Err(errors::value(format!(
+                "players={k} but start lists {} positions; give one per player",
+                list.len()
+            )));
+        }
+        (_, Some(list)) => list,
+        (k, None) => vec![game.start(); k.unwrap_or(2)],
+    };
+    let race = py
+        .detach(|| snl::race::race(game, &from))
+        .map_err(|e| match e {
+            RaceError::Players(_) => errors::limit(e),
+            _ => errors::board(e),
+        })?;
+    Ok(PyRace {
+        start: from,
+        win: race.win,
+        no_winner: race.no_winner,
+        expected_rounds: race.expected_rounds.unwrap_or(f64::INFINITY),
+        unresolved: race.unresolved,
+        rules: PyRules(game.rules().clone()),
+    })
+}
+
+/// The answer of ``Board.duel``: two players who choose their rolls, moving
+/// in turn; the first to reach the last square wins.
+///
+/// ``winner`` is ``"first"``, ``"second"`` or ``"draw"`` (neither can force
+/// a win); ``rolls`` the rolls of both players together until the win with
+/// best play (``None`` for a draw); ``best_rolls`` the first player's best
+/// first rolls, smallest first.
+#[pyclass(frozen, module = "snl", name = "Duel")]
+#[derive(Debug)]
+pub struct PyDuel {
+    /// ``"first"``, ``"second"`` or ``"draw"``.
+    #[pyo3(get)]
+    winner: &'static str,
+    /// Rolls until the win with best play, both players counted.
+    #[pyo3(get)]
+    rolls: Option<u32>,
+    /// The first player's best first rolls.
+    #[pyo3(get)]
+    best_rolls: Vec<u32>,
+    /// Whether a pawn that comes to rest on the other sends it back.
+    #[pyo3(get)]
+    bump: bool,
+    /// The two pawns' starting positions, the first player's first.
+    #[pyo3(get)]
+    start: (u32, u32),
+    /// The rules of the duel.
+    #[pyo3(get)]
+    rules: PyRules,
+}
+
+#[pymethods]
+impl PyDuel {
+    fn __repr__(&self) -> String {
+        format!(
+            "Duel(winner={}, rolls={}, best_rolls={}, bump={})",
+            quote(self.winner),
+            self.rolls
+                .map_or_else(|| "None".to_string(), |r| r.to_string()),
+            list_repr(&self.best_rolls),
+            if self.bump { "True" } else { "False" }
+        )
+    }
+}
+
+/// Solves the duel.
+pub fn duel(
+    py: Python<'_>,
+    game: &Game,
+    bump: bool,
+    start: Option<(u32, u32)>,
+) -> PyResult<PyDuel> {
+    let (first, second) = start.unwrap_or((game.start(), game.start()));
+    let rules = snl::duel::DuelRules { bump };
+    let d = py
+        .detach(|| snl::duel::duel_from(game, rules, first, second))
+        .map_err(|e| match e {
+            DuelError::Bonus => errors::rules(e),
+            DuelError::Position { .. } => errors::board(e),
+            _ => errors::limit(e),
+        })?;
+    Ok(PyDuel {
+        winner: match d.winner {
+            Winner::First => "first",
+            Winner::Second => "second",
+            _ => "draw",
+        },
+        rolls: d.rolls,
+        best_rolls: d.best_rolls,
+        bump,
+        start: (first, second),
+        rules: PyRules(game.rules().clone()),
+    })
+}

@@ -1,0 +1,51 @@
+"""Long work releases the GIL, and Ctrl-C stops a long simulation."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import snl
+
+
+def test_simulation_lets_other_threads_run():
+    board = snl.Board.preset("milton-bradley")
+    ticks = 0
+    running = True
+
+    def count():
+        nonlocal ticks
+        while running:
+            ticks += 1
+
+    other = threading.Thread(target=count)
+    other.start()
+    try:
+        time.sleep(0.05)
+        before = ticks
+        board.simulate(1_000_000, seed=3)
+        during = ticks - before
+    finally:
+        running = False
+        other.join()
+    # With the GIL held for the whole simulation the counter would stand
+    # still; released, it counts on.
+    assert during > 10_000
+
+
+def test_ctrl_c_stops_a_long_simulation():
+    board = snl.Board.preset("milton-bradley")
+    # A billion games take minutes; Ctrl-C half a second in stops them.
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            board.simulate(1_000_000_000, seed=1)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 10
+    # The module is still usable afterwards.
+    assert board.simulate(1000, seed=1).games == 1000

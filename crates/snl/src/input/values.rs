@@ -1,0 +1,161 @@
+//! The pieces every JSON form shares: whole numbers read with where they
+//! were written, JSON errors with their position, and number lists written
+//! for people.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
+
+use super::ParseError;
+use crate::board::JumpKind;
+
+/// Where a number is written, for messages.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Slot {
+    /// The `squares` field.
+    Squares,
+    /// The `n` field.
+    N,
+    /// A grid cell.
+    Cell { row: usize, col: usize },
+    /// An entry of `moves`.
+    Move { index: usize },
+    /// A square of a ladder or snake pair.
+    Pair { kind: JumpKind, index: usize },
+    /// `rules.faces`.
+    Faces,
+    /// `rules.start`.
+    Start,
+    /// `rules.bonus_limit`.
+    BonusLimit,
+}
+
+impl Slot {
+    /// What the number stands for.
+    fn noun(self) -> &'static str {
+        match self {
+            Slot::Squares | Slot::N => "a board size",
+            Slot::Cell { .. } | Slot::Pair { .. } => "a square number",
+            Slot::Move { .. } => "a 0-based square index",
+            Slot::Faces => "a number of faces",
+            Slot::Start => "a start position",
+            Slot::BonusLimit => "a bonus limit",
+        }
+    }
+}
+
+impl fmt::Display for Slot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Slot::Squares => f.write_str("`squares`"),
+            Slot::N => f.write_str("`n`"),
+            Slot::Cell { row, col } => write!(f, "grid row {row}, column {col}"),
+            Slot::Move { index } => write!(f, "moves[{index}] (square {})", index + 1),
+            Slot::Pair { kind, index } => write!(f, "{}[{index}]", list_name(kind)),
+            Slot::Faces => f.write_str("`rules.faces`"),
+            Slot::Start => f.write_str("`rules.start`"),
+            Slot::BonusLimit => f.write_str("`rules.bonus_limit`"),
+        }
+    }
+}
+
+/// The field a kind of jump is listed under.
+pub(super) fn list_name(kind: JumpKind) -> &'static str {
+    match kind {
+        JumpKind::Ladder => "ladders",
+        JumpKind::Snake => "snakes",
+    }
+}
+
+/// Reads one whole number that fits in an `i64`, with messages that say
+/// where it is. A number written with a fraction or an exponent, or too large
+/// for 64 bits (`serde_json` hands those over as `f64`), is refused here;
+/// a number beyond even `f64` is refused by `serde_json` itself.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct IntSeed(pub Slot);
+
+impl<'de> DeserializeSeed<'de> for IntSeed {
+    type Value = i64;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<i64, D::Error> {
+        d.deserialize_i64(self)
+    }
+}
+
+impl Visitor<'_> for IntSeed {
+    type Value = i64;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (a whole number) for {}", self.0.noun(), self.0)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<i64, E> {
+        Ok(v)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<i64, E> {
+        i64::try_from(v).map_err(|_| too_large(self.0, v))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
+        if v.fract() == 0.0 {
+            Err(too_large(self.0, format_args!("{v:e}")))
+        } else {
+            Err(E::custom(format_args!(
+                "{}: {v} is not a whole number; write {} without a fraction",
+                self.0,
+                self.0.noun()
+            )))
+        }
+    }
+}
+
+fn too_large<E: de::Error>(slot: Slot, v: impl fmt::Display) -> E {
+    E::custom(format_args!(
+        "{slot}: {v} is too large to be {}",
+        slot.noun()
+    ))
+}
+
+/// A JSON error with its position split out of the message, in the
+/// characters people count. `serde_json` counts columns in bytes, and puts
+/// the newline that ends a line at column 0 of the next; the position is
+/// reported at that character instead.
+pub(super) fn json_error(text: &str, source: serde_json::Error) -> ParseError {
+    let (line, column) = (source.line(), source.column());
+    let full = source.to_string();
+    let suffix = format!(" at line {line} column {column}");
+    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let (line, column) = if line >= 2 && column == 0 {
+        let before = text.split('\n').nth(line - 2).unwrap_or("");
+        (line - 1, before.chars().count() + 1)
+    } else {
+        let here = text.split('\n').nth(line.saturating_sub(1)).unwrap_or("");
+        let read = here.char_indices().take_while(|&(i, _)| i < column).count();
+        (line, read.max(1))
+    };
+    ParseError::Json {
+        line,
+        column,
+        message,
+        source,
+    }
+}
+
+/// Writes numbers as `a, b, c` with a line break after every `per_line`,
+/// each line indented by `indent`.
+pub(super) fn number_lines(out: &mut String, numbers: &[i64], per_line: usize, indent: &str) {
+    use std::fmt::Write;
+    for (i, chunk) in numbers.chunks(per_line).enumerate() {
+        if i > 0 {
+            out.push_str(",\n");
+        }
+        out.push_str(indent);
+        for (j, v) in chunk.iter().enumerate() {
+            if j > 0 {
+                out.push_str(", ");
+            }
+            write!(out, "{v}").expect("writing to a String cannot fail");
+        }
+    }
+}

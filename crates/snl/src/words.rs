@@ -1,0 +1,188 @@
+//! Words for people: the phrases every front end (the command line, the
+//! report, the web page, the Python package) writes the same way.
+//!
+//! ```
+//! use snl::words;
+//!
+//! assert_eq!(words::ordinal(3), "3rd");
+//! assert_eq!(words::plural(1, "snake", "snakes"), "1 snake");
+//! assert_eq!(
+//!     words::rules_line(&snl::Rules::default()),
+//!     "die d6, finish exact, no chaining, start on square 1"
+//! );
+//! ```
+
+use crate::rules::{Finish, Rules, Start};
+
+/// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `102nd`.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// `1 snake`, `2 snakes`: the count and the noun that agrees with it.
+pub fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The rules on one line, as answers head them:
+/// `die d6, finish exact, no chaining, start on square 1`, then the bonus
+/// rule when it is on.
+pub fn rules_line(rules: &Rules) -> String {
+    let die = if rules.die.is_uniform() || rules.die.sum_of_fair().is_some() {
+        format!("die {}", rules.die)
+    } else {
+        format!("die with weights {}", rules.die)
+    };
+    let start = match rules.start {
+        Start::OffBoard => "start off the board (0)",
+        _ => "start on square 1",
+    };
+    let chain = if rules.chain {
+        "chaining"
+    } else {
+        "no chaining"
+    };
+    let bonus = match rules.bonus.map(|b| b.limit) {
+        None => String::new(),
+        Some(None) => ", a top value rolls again".to_string(),
+        Some(Some(n)) => format!(
+            ", a top value rolls again (the {} in a row goes back to the start)",
+            ordinal(n.get())
+        ),
+    };
+    format!("{die}, finish {}, {chain}, {start}{bonus}", rules.finish)
+}
+
+/// The rules as sentences, one per rule, for a page that explains them.
+pub fn rules_sentences(rules: &Rules) -> Vec<String> {
+    let die = &rules.die;
+    let mut lines = vec![if die.is_uniform() {
+        format!(
+            "Each roll is a fair die numbered 1 to {} ({die}).",
+            die.max()
+        )
+    } else if let Some((count, faces)) = die.sum_of_fair() {
+        format!("Each roll is the sum of {count} fair dice numbered 1 to {faces} ({die}).")
+    } else {
+        let faces: Vec<String> = die
+            .faces()
+            .map(|(v, w)| format!("{v} ({:.1}%)", w as f64 / die.total() as f64 * 100.0))
+            .collect();
+        format!("Each roll shows {}.", faces.join(", "))
+    }];
+    lines.push(match rules.finish {
+        Finish::Exact => {
+            "The last square must be reached exactly: a roll that would overshoot it is lost."
+                .to_string()
+        }
+        Finish::Bounce => {
+            "A roll that would overshoot the last square bounces back from it by the excess."
+                .to_string()
+        }
+        _ => "Reaching or passing the last square wins.".to_string(),
+    });
+    lines.push(if rules.chain {
+        "A jump that ends where another starts is followed by that one too.".to_string()
+    } else {
+        "A move takes at most one jump, even if it ends where another starts.".to_string()
+    });
+    lines.push(match rules.start {
+        Start::OffBoard => {
+            "Pawns start off the board: a first roll of r lands on square r.".to_string()
+        }
+        _ => "Pawns start on square 1 (a jump from square 1 is not taken before the first roll)."
+            .to_string(),
+    });
+    if let Some(bonus) = rules.bonus {
+        lines.push(match bonus.limit {
+            None => format!("Rolling a {} earns another roll in the same turn.", die.max()),
+            Some(n) => format!(
+                "Rolling a {} earns another roll in the same turn; the {} such roll in a row sends the pawn back to the start.",
+                die.max(),
+                ordinal(n.get())
+            ),
+        });
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Bonus;
+
+    #[test]
+    fn ordinals_and_plurals() {
+        let ordinals: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 102, 111, 1001]
+            .map(ordinal)
+            .into();
+        assert_eq!(
+            ordinals,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd", "111th",
+                "1001st"
+            ]
+        );
+        assert_eq!(plural(0, "jump", "jumps"), "0 jumps");
+        assert_eq!(plural(1, "jump", "jumps"), "1 jump");
+        assert_eq!(plural(2, "game was", "games were"), "2 games were");
+    }
+
+    #[test]
+    fn rules_in_one_line() {
+        assert_eq!(
+            rules_line(&Rules::default()),
+            "die d6, finish exact, no chaining, start on square 1"
+        );
+        let odd = Rules {
+            die: "1,1,2".parse().unwrap(),
+            finish: Finish::Bounce,
+            chain: true,
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        assert_eq!(
+            rules_line(&odd),
+            "die with weights 1,1,2, finish bounce, chaining, start off the board (0)"
+        );
+        let two = Rules {
+            die: "2d6".parse().unwrap(),
+            bonus: Some(Bonus::with_limit(3).unwrap()),
+            ..Rules::default()
+        };
+        assert_eq!(
+            rules_line(&two),
+            "die 2d6, finish exact, no chaining, start on square 1, a top value rolls again (the 3rd in a row goes back to the start)"
+        );
+    }
+
+    #[test]
+    fn rules_as_sentences() {
+        let rules = Rules {
+            die: "1,1,1,1,1,3".parse().unwrap(),
+            finish: Finish::Pass,
+            bonus: Some(Bonus::with_limit(2).unwrap()),
+            ..Rules::default()
+        };
+        let lines = rules_sentences(&rules);
+        assert_eq!(lines.len(), 5);
+        assert_eq!(
+            lines[0],
+            "Each roll shows 1 (12.5%), 2 (12.5%), 3 (12.5%), 4 (12.5%), 5 (12.5%), 6 (37.5%)."
+        );
+        assert_eq!(lines[1], "Reaching or passing the last square wins.");
+        assert!(
+            lines[4].contains("the 2nd such roll in a row"),
+            "{}",
+            lines[4]
+        );
+        assert_eq!(rules_sentences(&Rules::default()).len(), 4);
+    }
+}
