@@ -20,25 +20,36 @@ impl fmt::Display for N {
     }
 }
 
-/// Text escaped for XML content and attribute values. Characters XML 1.0
-/// cannot hold at all (control characters other than tab and line breaks,
-/// U+FFFE and U+FFFF), which a board's name may contain, become U+FFFD, the
-/// replacement character, so the document stays well-formed.
+/// Text escaped for XML content and attribute values, with the characters
+/// XML cannot hold replaced (see [`xml_chars`]).
 pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for c in xml_chars(s).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            '\0'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
     out
+}
+
+/// `s` with the characters XML 1.0 cannot hold at all (control characters
+/// other than tab and line breaks, U+FFFE and U+FFFF), which a board's name
+/// may contain, replaced by U+FFFD, the replacement character, so that a
+/// document with `s` in it stays well-formed. For text that is escaped
+/// elsewhere (plotters escapes what it is given).
+pub(crate) fn xml_chars(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            '\0'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
 }
 
 /// Appends formatted text to a `String` (which cannot fail).
