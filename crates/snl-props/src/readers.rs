@@ -8,7 +8,7 @@
 //! every other, and reads again to the same board and rules.
 
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
-use snl::{Board, Die, Game, Rules, check, presets};
+use snl::{Board, Die, Game, Rules, RulesJson, check, presets};
 use snl_draw::BoardPicture;
 
 /// Boards larger than this are read but not built, checked or written back
@@ -232,6 +232,7 @@ pub fn die(data: &[u8]) {
         die,
         ..Rules::default()
     };
+    answer_rules_read_back(&rules);
     round_trip(
         &Board::empty(10).expect("ten squares"),
         &rules,
@@ -254,10 +255,25 @@ pub fn rules(data: &[u8]) {
             return;
         }
     };
+    answer_rules_read_back(&parsed.rules.rules());
     if parsed.spec.squares > BUILD_SQUARES {
         return;
     }
     checked(&parsed);
+}
+
+/// The rules as every JSON answer writes them ([`RulesJson`]) read back,
+/// as a board file's `rules`, to the same rules.
+fn answer_rules_read_back(rules: &Rules) {
+    let written = serde_json::to_string(&RulesJson::from(rules)).expect("rules are JSON");
+    let file = format!("{{\"squares\": 10, \"rules\": {written}}}");
+    let back = input::parse(file.as_bytes(), &forced(Format::Pairs))
+        .unwrap_or_else(|e| panic!("the rules an answer writes do not read back: {e}\n{file}"));
+    assert_eq!(
+        &back.rules.rules(),
+        rules,
+        "the rules an answer writes read back\n{file}"
+    );
 }
 
 /// Board names: a preset is found by its name in any ASCII case and by
