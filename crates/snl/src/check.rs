@@ -22,10 +22,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::board::{BoardError, BoardSpec};
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, Pawn};
 use crate::limits::{self, Control, LimitError};
 use crate::rules::Rules;
 
@@ -122,11 +124,11 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         skipped: Some(e),
     };
     let tables = limits::board(spec.squares, spec.jumps.len() as u64);
-    // Looking for warnings holds three flags a square and lists of squares
-    // to visit beside the tables.
+    // Looking for warnings holds a streak and two flags a square, and a
+    // queue of squares to visit, beside the tables.
     let looking = limits::Estimate::new(
-        spec.squares.saturating_mul(7),
-        spec.squares.saturating_mul(8),
+        spec.squares.saturating_mul(24),
+        spec.squares.saturating_mul(16),
     );
     if let Err(e) = ctl.admit("checking the board", tables.and(looking)) {
         return skipped(e);
@@ -350,20 +352,39 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
 /// Which squares some sequence of rolls from the start lands on (jumps
 /// passed through by chaining count as landed on: they are taken), and
 /// which positions a pawn can come to rest on.
+///
+/// Rolls are played by [`Game::play`], so a bonus limit counts: the top
+/// value that would complete the streak sends the pawn back instead of
+/// moving it. A pawn standing on a square with a shorter streak can do all
+/// that one with a longer streak can, so the search keeps the shortest
+/// streak found for each position and takes pawns in order of streak; a
+/// position is then taken at most twice (its first streak, and 0), and the
+/// search stays linear in the board whatever the limit.
 fn landings(game: &Game, ctl: &Control) -> Result<(Vec<bool>, Vec<bool>), LimitError> {
     let positions = game.positions();
     let mut landed = limits::vec_of(positions, false, "the table of squares landed on")?;
-    let mut reached = limits::vec_of(positions, false, "the table of squares reached")?;
+    let mut streak = limits::vec_of(positions, u32::MAX, "the table of squares reached")?;
     let mut meter = ctl.meter();
     let start = game.start();
-    reached[start as usize] = true;
-    let mut queue = vec![start];
+    streak[start as usize] = 0;
+    let mut queue = BinaryHeap::from([Reverse((0, start))]);
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    while let Some(u) = queue.pop() {
+    while let Some(Reverse((streak_here, u))) = queue.pop() {
+        if streak_here > streak[u as usize] {
+            continue;
+        }
         meter.add(rolls.len() as u64 * 2)?;
         for &r in &rolls {
-            let Some(m) = game.step(u, r) else { continue };
-            if !landed[m.land as usize] {
+            let played = game.play(
+                Pawn {
+                    at: u,
+                    streak: streak_here,
+                },
+                r,
+            );
+            if let Some(m) = played.moved
+                && !landed[m.land as usize]
+            {
                 landed[m.land as usize] = true;
                 // Under chaining, the pawn passes through every jump start
                 // of the chain. A square already marked had its chain
@@ -375,12 +396,14 @@ fn landings(game: &Game, ctl: &Control) -> Result<(Vec<bool>, Vec<bool>), LimitE
                     }
                 }
             }
-            if !reached[m.to as usize] {
-                reached[m.to as usize] = true;
-                queue.push(m.to);
+            let Pawn { at, streak: t } = played.pawn;
+            if t < streak[at as usize] {
+                streak[at as usize] = t;
+                queue.push(Reverse((t, at)));
             }
         }
     }
+    let reached = streak.iter().map(|&s| s != u32::MAX).collect();
     Ok((landed, reached))
 }
 
@@ -505,6 +528,55 @@ mod tests {
         };
         let d = check(&spec(10, &[(3, 4), (4, 8)]), &rules);
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn a_bonus_limit_of_one_makes_the_top_value_a_reset() {
+        // Under a limit of 1 the top value never moves the pawn: with a d1
+        // nothing moves, and with a d2 only ones do.
+        let d1 = Rules {
+            die: Die::uniform(1).unwrap(),
+            bonus: Some(crate::rules::Bonus::with_limit(1).unwrap()),
+            ..Rules::default()
+        };
+        let d = check(&spec(6, &[(3, 5)]), &d1);
+        assert_eq!(codes(&d), ["never-landed", "goal-unreachable"]);
+        let d2 = Rules {
+            die: Die::uniform(2).unwrap(),
+            ..d1.clone()
+        };
+        // Only a two could pass the snake on 3.
+        let d = check(&spec(6, &[(3, 1)]), &d2);
+        assert_eq!(codes(&d), ["goal-unreachable"]);
+        // A limit of 2 allows one two in a row, which is enough: 2, 4, 5, 6.
+        let two = Rules {
+            bonus: Some(crate::rules::Bonus::with_limit(2).unwrap()),
+            ..d2
+        };
+        assert!(check(&spec(6, &[(3, 1)]), &two).is_empty());
+    }
+
+    #[test]
+    fn a_trap_is_a_warning() {
+        // Squares 10 to 15 all lead back to 9: a pawn that reaches 3 to 9
+        // never gets past. Only the ladder on 2 leads on, to 18 and the end.
+        let mut jumps: Vec<(u64, u64)> = (10..=15).map(|s| (s, 9)).collect();
+        jumps.push((2, 18));
+        let d = check(&spec(20, &jumps), &Rules::default());
+        assert_eq!(codes(&d), ["trap"]);
+        assert_eq!(d[0].squares, [3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(
+            d[0].message,
+            "the pawn can be trapped: it can come to rest on squares 3, 4, 5, 6, 7, 8, 9, from which no rolls reach the last square (20), so with a real die a game may never end; move the snakes that lead there or change the rules"
+        );
+        // Without the wall nothing traps; under a bonus limit a streak of
+        // tops sends a trapped pawn back to the start.
+        assert!(check(&spec(20, &[(2, 18)]), &Rules::default()).is_empty());
+        let limit = Rules {
+            bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+            ..Rules::default()
+        };
+        assert!(codes(&check(&spec(20, &jumps), &limit)).is_empty());
     }
 
     #[test]
