@@ -540,23 +540,32 @@ fn solve_moments(
             unit: if by_turns { "turns" } else { "rolls" },
         });
     }
-    let (variance, std_dev) = if second && mean > 0.0 {
+    let (variance, std_dev) = if second {
         // E[T²] from k: a roll costing c, then T' from the next state:
         // E[(c + T')²] = c² + 2c·E[T'] + E[T'²], with E[T'] = x_k - c.
-        // Solved for E[T²] / mean², which stays finite whenever the mean
-        // does (the variance itself may not: it is about the mean squared).
         let y = run(&|k| {
             let c = cost(k);
-            c * ((2.0 * x[k] - c) / mean) / mean
+            c * (2.0 * x[k] - c)
         })?;
-        let relative = (y[a.start] - 1.0).max(0.0);
-        let variance = relative * mean * mean;
-        (
-            variance.is_finite().then_some(variance),
-            Some(relative.sqrt() * mean),
-        )
-    } else if second {
-        (Some(0.0), Some(0.0))
+        let second_moment = y[a.start];
+        if second_moment.is_finite() {
+            let variance = (second_moment - mean * mean).max(0.0);
+            (Some(variance), Some(variance.sqrt()))
+        } else {
+            // Past floating point (a mean above about 1e154): solved again
+            // for E[T²] / mean², which stays finite whenever the mean does.
+            // The deviation is then finite; the variance is not.
+            let y = run(&|k| {
+                let c = cost(k);
+                c * ((2.0 * x[k] - c) / mean) / mean
+            })?;
+            let relative = (y[a.start] - 1.0).max(0.0);
+            let variance = relative * mean * mean;
+            (
+                variance.is_finite().then_some(variance),
+                Some(relative.sqrt() * mean),
+            )
+        }
     } else {
         (None, None)
     };
