@@ -200,21 +200,21 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
         visits: None,
         impact: None,
     };
-    let starts: Vec<Vec<u32>> = RACE_PLAYERS
+    let from_each: Vec<Vec<u32>> = RACE_PLAYERS
         .iter()
         .map(|&k| vec![game.start(); k])
         .collect();
-    let starts: Vec<&[u32]> = starts.iter().map(Vec::as_slice).collect();
+    let from_each: Vec<&[u32]> = from_each.iter().map(Vec::as_slice).collect();
     // Without the bonus rule a turn is one roll: the races follow the
     // distribution just computed instead of computing it again.
     let known = match game.rules().bonus {
         None => vec![(game.start(), stats.distribution.clone())],
         Some(_) => Vec::new(),
     };
-    let race = snl::race::races_with(game, &starts, known)
+    let race = snl::race::races_with(game, &from_each, known)
         .map_err(|e| analysis(&e))?
         .iter()
-        .zip(&starts)
+        .zip(&from_each)
         .map(|(race, from)| RaceAnswer::new(header(), from, race))
         .collect();
     let check = CheckAnswer::new(header(), &playable.diagnostics);
