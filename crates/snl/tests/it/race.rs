@@ -156,10 +156,16 @@ proptest! {
             prop_assert!((rounds - mean).abs() < 1e-6 * mean.max(1.0), "{} vs {}", rounds, mean);
         }
     }
+}
+
+proptest! {
+    // Each case follows several distributions; some random rules make
+    // games very long, so fewer cases than above.
+    #![proptest_config(ProptestConfig::with_cases(40))]
 
     #[test]
-    fn races_at_once_are_the_races_one_by_one(game in strategies::game(1..=30)) {
-        let starts: Vec<Vec<u32>> = (1..=4).map(|k| vec![game.start(); k]).collect();
+    fn races_at_once_are_the_races_one_by_one(game in strategies::game(1..=16)) {
+        let starts: Vec<Vec<u32>> = (2..=3).map(|k| vec![game.start(); k]).collect();
         let starts: Vec<&[u32]> = starts.iter().map(Vec::as_slice).collect();
         let one_by_one: Vec<_> = starts.iter().map(|f| snl::race::race(&game, f).unwrap()).collect();
         prop_assert_eq!(&snl::race::races(&game, &starts).unwrap(), &one_by_one);
