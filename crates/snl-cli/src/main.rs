@@ -8,6 +8,7 @@ mod board_arg;
 mod cmd;
 mod output;
 mod output_file;
+mod read_file;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
