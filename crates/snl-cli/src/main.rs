@@ -28,7 +28,8 @@ Exit codes:
 /// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
 /// one JSON document instead. snl prints no colour except `error:` and
 /// `snl show`'s board on a terminal, and none when `NO_COLOR` is set.
-/// `render`, `plot` and `report` draw pictures and a one-page report.
+/// `render`, `plot` and `report` draw pictures and a one-page report;
+/// `serve` starts snl studio, a board designer in the browser.
 // Without a subcommand, clap's usage error (a usage line and a hint) rather
 // than the whole help on stderr.
 #[derive(Debug, Parser)]
@@ -51,6 +52,7 @@ enum Command {
     Plot(cmd::plot::Args),
     Report(cmd::report::Args),
     Show(cmd::show::Args),
+    Serve(cmd::serve::Args),
 }
 
 /// The command line, as parsed and as `--help` shows it. `duel` takes the
@@ -96,6 +98,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => cmd::plot::run(args, &mut out),
         Command::Report(args) => cmd::report::run(args, &mut out),
         Command::Show(args) => cmd::show::run(args, &mut out),
+        Command::Serve(args) => cmd::serve::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

@@ -10,6 +10,7 @@ pub mod presets;
 pub mod race;
 pub mod render;
 pub mod report;
+pub mod serve;
 pub mod show;
 pub mod simulate;
 pub mod solve;

@@ -11,6 +11,7 @@ mod presets;
 mod readme;
 mod rules;
 mod solve;
+mod studio;
 
 use std::path::PathBuf;
 
