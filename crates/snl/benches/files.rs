@@ -98,7 +98,11 @@ fn textbook_table(text: &str, form: Format, squares: usize) -> Vec<i64> {
             for (r, row) in grid.iter().enumerate() {
                 let from_bottom = k - 1 - r;
                 for (c, &v) in row.iter().enumerate() {
-                    let across = if from_bottom % 2 == 0 { c } else { k - 1 - c };
+                    let across = if from_bottom.is_multiple_of(2) {
+                        c
+                    } else {
+                        k - 1 - c
+                    };
                     let square = from_bottom * k + across + 1;
                     if v != -1 && v as usize != square {
                         table[square] = v;
@@ -134,10 +138,10 @@ fn textbook_table(text: &str, form: Format, squares: usize) -> Vec<i64> {
 /// an exact finish.
 fn textbook_solve(table: &[i64]) -> Option<(u32, Vec<usize>)> {
     let n = table.len() - 1;
-    let mut dist = vec![u32::MAX; n + 1];
+    let mut rolls = vec![u32::MAX; n + 1];
     let mut parent = vec![0usize; n + 1];
     let mut queue = VecDeque::from([1usize]);
-    dist[1] = 0;
+    rolls[1] = 0;
     while let Some(at) = queue.pop_front() {
         if at == n {
             break;
@@ -152,14 +156,14 @@ fn textbook_solve(table: &[i64]) -> Option<(u32, Vec<usize>)> {
             } else {
                 table[next] as usize
             };
-            if dist[dest] == u32::MAX {
-                dist[dest] = dist[at] + 1;
+            if rolls[dest] == u32::MAX {
+                rolls[dest] = rolls[at] + 1;
                 parent[dest] = at;
                 queue.push_back(dest);
             }
         }
     }
-    if dist[n] == u32::MAX {
+    if rolls[n] == u32::MAX {
         return None;
     }
     let mut path = vec![n];
@@ -167,7 +171,7 @@ fn textbook_solve(table: &[i64]) -> Option<(u32, Vec<usize>)> {
         path.push(parent[*path.last().unwrap()]);
     }
     path.reverse();
-    Some((dist[n], path))
+    Some((rolls[n], path))
 }
 
 /// snl from the text to one optimal sequence.
