@@ -235,15 +235,7 @@ impl<'a> LengthPlot<'a> {
                 .label(text)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], style));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::MiddleRight)
-            .label_font(label)
-            .background_style(WHITE.mix(0.9))
-            .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
-            .draw()
-            .map_err(plot_error)?;
-        Ok(())
+        legend(&mut chart, SeriesLabelPosition::MiddleRight, label)
     }
 
     fn race_panel(&self, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), DrawError> {
@@ -309,20 +301,32 @@ impl<'a> LengthPlot<'a> {
                 .label(format!("seat {}: wins {}", i + 1, percent(seat.win)))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], style));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font(label)
-            .background_style(WHITE.mix(0.9))
-            .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
-            .draw()
-            .map_err(plot_error)?;
-        Ok(())
+        legend(&mut chart, SeriesLabelPosition::LowerRight, label)
     }
 }
 
 /// A tick label for a count of rolls or rounds: ticks between whole numbers
 /// are left blank.
+/// The box naming each series, in the plot's style.
+fn legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+    label: FontDesc<'a>,
+) -> Result<(), DrawError>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font(label)
+        .background_style(WHITE.mix(0.9))
+        .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
+        .draw()
+        .map_err(plot_error)
+}
+
 fn whole(x: f64) -> String {
     if (x - x.round()).abs() < 1e-6 {
         format!("{}", x.round() as i64)

@@ -97,20 +97,7 @@ impl Board {
     /// # Ok::<(), snl::BoardError>(())
     /// ```
     pub fn new(squares: u32, jumps: impl IntoIterator<Item = Jump>) -> Result<Board, BoardError> {
-        let spec = BoardSpec {
-            squares: u64::from(squares),
-            jumps: jumps
-                .into_iter()
-                .enumerate()
-                .map(|(index, j)| RawJump {
-                    from: u64::from(j.from),
-                    to: u64::from(j.to),
-                    declared: None,
-                    origin: Origin::Jump { index },
-                })
-                .collect(),
-        };
-        spec.build()
+        BoardSpec::of_jumps(u64::from(squares), jumps).build()
     }
 
     /// A board of `squares` squares and no jumps.
@@ -374,6 +361,25 @@ pub struct BoardSpec {
 }
 
 impl BoardSpec {
+    /// The spec of `jumps` on a board of `squares` squares, each jump
+    /// located by its position in the list ([`Origin::Jump`]), for checking
+    /// jumps that come from a program rather than a file.
+    pub fn of_jumps(squares: u64, jumps: impl IntoIterator<Item = Jump>) -> BoardSpec {
+        BoardSpec {
+            squares,
+            jumps: jumps
+                .into_iter()
+                .enumerate()
+                .map(|(index, j)| RawJump {
+                    from: u64::from(j.from),
+                    to: u64::from(j.to),
+                    declared: None,
+                    origin: Origin::Jump { index },
+                })
+                .collect(),
+        }
+    }
+
     /// Every problem that makes this board unplayable, in input order.
     pub fn problems(&self) -> Vec<BoardError> {
         let mut problems = Vec::new();
@@ -485,6 +491,14 @@ impl BoardSpec {
             squares,
             jumps: JumpMap::new(squares as usize + 1, &jumps),
         })
+    }
+}
+
+impl From<&Board> for BoardSpec {
+    /// The spec of a built board, its jumps by starting square: what
+    /// [`crate::check::check`] takes to look for warnings under some rules.
+    fn from(board: &Board) -> BoardSpec {
+        BoardSpec::of_jumps(u64::from(board.squares()), board.jumps())
     }
 }
 
