@@ -80,7 +80,8 @@ impl<'a> LengthPlot<'a> {
     /// The title above the plot.
     #[must_use]
     pub fn title(mut self, title: &str) -> Self {
-        self.title = title.to_string();
+        // A board's name may hold characters no SVG can.
+        self.title = crate::svg::xml_chars(title);
         self
     }
 
@@ -398,6 +399,18 @@ mod tests {
         assert!(svg.contains("2 players"));
         assert!(svg.contains("seat 1: wins 55%"));
         assert!(svg.contains("seat 2: wins 45%"));
+    }
+
+    #[test]
+    fn a_title_with_control_characters_stays_well_formed() {
+        let game = Game::new(Board::empty(6).unwrap(), Rules::default()).unwrap();
+        let stats = snl::markov::stats(&game).unwrap();
+        let svg = LengthPlot::new(&stats.distribution)
+            .title("odd\u{2}name <&>")
+            .to_svg()
+            .unwrap();
+        roxmltree::Document::parse(&svg).unwrap();
+        assert!(svg.contains("odd\u{fffd}name &lt;&amp;&gt;"), "{svg}");
     }
 
     #[test]

@@ -248,7 +248,7 @@ pub enum ParseError {
     Json {
         /// Line, from 1.
         line: usize,
-        /// Column, from 1.
+        /// Column, from 1, in characters.
         column: usize,
         /// What is wrong, without the position.
         message: String,
