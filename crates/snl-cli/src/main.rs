@@ -12,7 +12,7 @@ mod output_file;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -27,9 +27,12 @@ Exit codes:
 /// preset (`--preset NAME`). Text for people goes to stdout; `--json` prints
 /// one JSON document instead. snl prints no colour except `error:` and
 /// `snl show`'s board on a terminal, and none when `NO_COLOR` is set.
-/// `render`, `plot` and `report` draw pictures and a one-page report.
+/// `render`, `plot` and `report` draw pictures and a one-page report;
+/// `serve` starts snl studio, a board designer in the browser.
+// Without a subcommand, clap's usage error (a usage line and a hint) rather
+// than the whole help on stderr.
 #[derive(Debug, Parser)]
-#[command(name = "snl", version, after_help = EXIT_CODES)]
+#[command(name = "snl", version, after_help = EXIT_CODES, arg_required_else_help = false)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -48,10 +51,26 @@ enum Command {
     Plot(cmd::plot::Args),
     Report(cmd::report::Args),
     Show(cmd::show::Args),
+    Serve(cmd::serve::Args),
+}
+
+/// The command line, as parsed and as `--help` shows it. `duel` takes the
+/// shared rule flags but refuses the bonus rule, so its help does not offer
+/// `--bonus` (given anyway, the flag is refused with the reason).
+fn command() -> clap::Command {
+    Cli::command().mut_subcommand("duel", |duel| {
+        duel.mut_arg("bonus", |a| a.hide(true))
+            .mut_arg("bonus_limit", |a| a.hide(true))
+    })
+}
+
+fn parse() -> Result<Cli, clap::Error> {
+    let mut matches = command().try_get_matches()?;
+    Cli::from_arg_matches_mut(&mut matches)
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         // --help and --version: print to stdout and succeed.
         Err(err) if !err.use_stderr() => {
@@ -78,6 +97,7 @@ fn main() -> ExitCode {
         Command::Plot(args) => cmd::plot::run(args, &mut out),
         Command::Report(args) => cmd::report::run(args, &mut out),
         Command::Show(args) => cmd::show::run(args, &mut out),
+        Command::Serve(args) => cmd::serve::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;
@@ -111,11 +131,10 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn cli_is_well_formed() {
-        Cli::command().debug_assert();
+        command().debug_assert();
     }
 
     #[test]

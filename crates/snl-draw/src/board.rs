@@ -162,6 +162,62 @@ impl<'a> BoardPicture<'a> {
     pub fn to_svg(&self) -> String {
         Painter::new(self).paint()
     }
+
+    /// Where the squares sit in the picture [`BoardPicture::to_svg`] draws,
+    /// in its pixels: for a program that maps a point on the picture back to
+    /// a square, such as an editor that lets people draw on the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::Board;
+    /// use snl_draw::{BoardPicture, Grid};
+    ///
+    /// let board = Board::empty(36)?;
+    /// let pic = BoardPicture::new(&board);
+    /// let layout = pic.layout();
+    /// // Square 1 is the bottom-left square of the 6 x 6 grid.
+    /// let cell = Grid::natural(36).cell(1);
+    /// assert_eq!(cell.row, 5);
+    /// assert_eq!((layout.columns, layout.rows, layout.cell), (6, 6, 56.0));
+    /// assert!(layout.top + 6.0 * layout.cell < layout.height);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn layout(&self) -> Layout {
+        let p = Painter::new(self);
+        Layout {
+            width: p.width,
+            height: p.height,
+            left: p.left,
+            top: p.top,
+            cell: p.cell,
+            columns: self.grid.columns(),
+            rows: self.grid.rows(),
+        }
+    }
+}
+
+/// Where the squares sit in a board picture, in the picture's pixels: the
+/// grid's top-left corner and the size of a square. The square in column
+/// `c` and row `r` (from the top-left, as [`Grid::cell`] gives them) covers
+/// `left + c * cell` to `left + (c + 1) * cell` across, and likewise down
+/// from `top`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Layout {
+    /// The picture's width.
+    pub width: f64,
+    /// The picture's height.
+    pub height: f64,
+    /// The left edge of the grid.
+    pub left: f64,
+    /// The top edge of the grid.
+    pub top: f64,
+    /// The side of a square.
+    pub cell: f64,
+    /// Squares per row.
+    pub columns: u32,
+    /// Rows, a partly filled top row included.
+    pub rows: u32,
 }
 
 /// Everything laid out, ready to write.

@@ -48,7 +48,7 @@ pub mod report;
 mod svg;
 pub mod text;
 
-pub use board::BoardPicture;
+pub use board::{BoardPicture, Layout};
 pub use grid::Grid;
 
 /// A picture that cannot be made.

@@ -52,10 +52,25 @@ pub struct Options {
 ///
 /// # Errors
 ///
+/// As [`board_picture`].
+pub fn board_svg(game: &Game, label: &str, options: &Options) -> Result<String, DrawError> {
+    Ok(board_picture(game, label, options)?.to_svg())
+}
+
+/// The picture [`board_svg`] writes, before it is written: for a front end
+/// that also needs to know where the squares are in it
+/// ([`BoardPicture::layout`]).
+///
+/// # Errors
+///
 /// [`DrawError::NoColumns`] for a width of 0; for the heat map,
 /// [`DrawError::Markov`] when the expected landings cannot be computed and
 /// [`DrawError::EndlessHeat`] when a game may never end.
-pub fn board_svg(game: &Game, label: &str, options: &Options) -> Result<String, DrawError> {
+pub fn board_picture<'g>(
+    game: &'g Game,
+    label: &str,
+    options: &Options,
+) -> Result<BoardPicture<'g>, DrawError> {
     let board = game.board();
     let grid = match options.width {
         Some(w) => Grid::with_columns(board.squares(), w)?,
@@ -81,7 +96,7 @@ pub fn board_svg(game: &Game, label: &str, options: &Options) -> Result<String, 
             pic = pic.heat(&visits.landings, "expected landings per game");
         }
     }
-    Ok(pic.title(&title).to_svg())
+    Ok(pic.title(&title))
 }
 
 #[cfg(test)]

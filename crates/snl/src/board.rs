@@ -11,8 +11,7 @@
 
 use std::fmt;
 
-/// The most squares a board may have. Four bytes per square in each table
-/// keeps a board this large within a few gigabytes.
+/// The most squares a board may have.
 pub const MAX_SQUARES: u64 = 1 << 30;
 
 /// A ladder or a snake.
@@ -72,9 +71,10 @@ impl fmt::Display for JumpKind {
 /// A playable board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Board {
-    /// `dest[s]` is where a jump starting on square `s` leads, or 0 where no
-    /// jump starts. Index 0 (the off-board start) never has a jump.
-    dest: Vec<u32>,
+    /// The number of squares.
+    squares: u32,
+    /// The squares that start a jump, and where each leads.
+    jumps: JumpMap,
 }
 
 impl Board {
@@ -120,27 +120,18 @@ impl Board {
 
     /// The number of squares; the last square is this number.
     pub fn squares(&self) -> u32 {
-        (self.dest.len() - 1) as u32
+        self.squares
     }
 
     /// Where a jump starting on `square` leads, if one does.
+    #[inline]
     pub fn jump(&self, square: u32) -> Option<u32> {
-        match self.dest.get(square as usize) {
-            Some(&to) if to != 0 => Some(to),
-            _ => None,
-        }
+        self.jumps.get(square)
     }
 
     /// Every jump, by starting square.
     pub fn jumps(&self) -> impl Iterator<Item = Jump> + '_ {
-        self.dest
-            .iter()
-            .enumerate()
-            .filter(|(_, to)| **to != 0)
-            .map(|(from, &to)| Jump {
-                from: from as u32,
-                to,
-            })
+        self.jumps.iter().map(|(from, to)| Jump { from, to })
     }
 
     /// The ladders, by starting square.
@@ -155,23 +146,133 @@ impl Board {
 
     /// The number of jumps.
     pub fn jump_count(&self) -> usize {
-        self.dest.iter().filter(|&&to| to != 0).count()
+        self.jumps.len()
     }
 
-    /// The jump table: `table[s]` is where a jump from `s` leads, 0 for none.
-    /// Its length is `squares() + 1`.
-    pub(crate) fn jump_table(&self) -> &[u32] {
-        &self.dest
+    /// The squares that start a jump and where each leads, for the
+    /// algorithms that scan them a word at a time.
+    pub(crate) fn jump_map(&self) -> &JumpMap {
+        &self.jumps
     }
 
     /// This board with the jump from `square` removed (for "what if" studies).
     #[must_use]
     pub fn without_jump(&self, square: u32) -> Board {
-        let mut dest = self.dest.clone();
-        if let Some(d) = dest.get_mut(square as usize) {
-            *d = 0;
+        Board {
+            squares: self.squares,
+            jumps: JumpMap::new(
+                self.squares as usize + 1,
+                self.jumps.iter().filter(|&(from, _)| from != square),
+            ),
         }
-        Board { dest }
+    }
+}
+
+/// A map from some squares to squares, in a little over two bits per
+/// square plus four bytes per entry: one bit per square says whether it has
+/// an entry, a count per 64 squares says how many entries come before, and
+/// the values are listed by square. A lookup is a bit test, a count of the
+/// bits below it in its word, and a read from the short list.
+///
+/// Boards have jumps on a few squares in a hundred, so this keeps a board of
+/// 10^8 squares in about 20 MB, and a search that looks up jumps at random
+/// finds every table in the processor's cache instead of in a four-byte-per-
+/// square array.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct JumpMap {
+    /// Bit `s % 64` of word `s / 64` is set where square `s` has an entry;
+    /// one spare zero word at the end, so that `s / 64 + 1` is a word.
+    bits: Vec<u64>,
+    /// `before[w]`: the entries in words before `w`.
+    before: Vec<u32>,
+    /// The values, by square.
+    to: Vec<u32>,
+}
+
+impl JumpMap {
+    /// The map over squares `0..positions` with `entries`, which must come
+    /// by increasing square, each square once.
+    pub(crate) fn new(positions: usize, entries: impl Iterator<Item = (u32, u32)>) -> JumpMap {
+        let words = positions.div_ceil(64) + 1;
+        let mut bits = vec![0u64; words];
+        let mut to = Vec::new();
+        for (from, dest) in entries {
+            debug_assert!((from as usize) < positions);
+            bits[from as usize / 64] |= 1 << (from % 64);
+            to.push(dest);
+        }
+        let mut before = Vec::with_capacity(words);
+        let mut count = 0u32;
+        for &w in &bits {
+            before.push(count);
+            count += w.count_ones();
+        }
+        JumpMap { bits, before, to }
+    }
+
+    /// The same squares with other values, one per entry in square order.
+    pub(crate) fn with_values(&self, to: Vec<u32>) -> JumpMap {
+        assert_eq!(to.len(), self.to.len(), "one value per entry");
+        JumpMap {
+            bits: self.bits.clone(),
+            before: self.before.clone(),
+            to,
+        }
+    }
+
+    /// The position of `square`'s entry in the list, if it has one.
+    #[inline]
+    pub(crate) fn index(&self, square: u32) -> Option<usize> {
+        let w = square as usize / 64;
+        let word = *self.bits.get(w)?;
+        let bit = 1u64 << (square % 64);
+        (word & bit != 0)
+            .then(|| self.before[w] as usize + (word & (bit - 1)).count_ones() as usize)
+    }
+
+    /// The value of `square`, if it has one.
+    #[inline]
+    pub(crate) fn get(&self, square: u32) -> Option<u32> {
+        self.index(square).map(|i| self.to[i])
+    }
+
+    /// The number of entries.
+    pub(crate) fn len(&self) -> usize {
+        self.to.len()
+    }
+
+    /// One bit per square, set where an entry is (see the field).
+    pub(crate) fn bits(&self) -> &[u64] {
+        &self.bits
+    }
+
+    /// `before()[w]`: the entries in words before `w`.
+    pub(crate) fn before(&self) -> &[u32] {
+        &self.before
+    }
+
+    /// The values, by square.
+    pub(crate) fn values(&self) -> &[u32] {
+        &self.to
+    }
+
+    /// The squares with an entry, in order.
+    pub(crate) fn keys(&self) -> impl Iterator<Item = u32> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (w * 64) as u32 + b
+                })
+            })
+        })
+    }
+
+    /// Every entry, by square.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.keys().zip(self.to.iter().copied())
     }
 }
 
@@ -273,9 +374,10 @@ impl BoardSpec {
             problems.push(BoardError::TooManySquares(n));
             return problems;
         }
-        // `first[s]` is the index of the first jump from `s`, to report
-        // duplicates against it.
-        let mut first: Vec<u32> = vec![u32::MAX; n as usize + 1];
+        // One bit per square marks a square some jump starts on; the jump
+        // that came first is looked up only for the squares that start two.
+        let mut taken = vec![0u64; (n as usize).div_ceil(64) + 1];
+        let mut duplicates = Vec::new();
         for (i, j) in self.jumps.iter().enumerate() {
             let on_board = |s: u64| (1..=n).contains(&s);
             if !on_board(j.from) || !on_board(j.to) {
@@ -316,15 +418,37 @@ impl BoardSpec {
                 });
                 continue;
             }
-            let slot = &mut first[j.from as usize];
-            if *slot == u32::MAX {
-                *slot = i as u32;
+            let (w, bit) = (j.from as usize / 64, 1u64 << (j.from % 64));
+            if taken[w] & bit == 0 {
+                taken[w] |= bit;
             } else {
-                problems.push(BoardError::TwoJumps {
-                    square: j.from,
-                    first: self.jumps[*slot as usize].origin,
-                    second: j.origin,
-                });
+                // Filled in below, once every duplicate is known.
+                duplicates.push((problems.len(), i));
+                problems.push(BoardError::NoSquares);
+            }
+        }
+        if !duplicates.is_empty() {
+            // The first jump from each square that starts two: the lowest
+            // index among the jumps that passed the checks above.
+            let mut first: Vec<(u64, usize)> = self
+                .jumps
+                .iter()
+                .enumerate()
+                .filter(|(_, j)| {
+                    (1..n).contains(&j.from) && (1..=n).contains(&j.to) && j.from != j.to
+                })
+                .map(|(i, j)| (j.from, i))
+                .collect();
+            first.sort_unstable();
+            first.dedup_by_key(|&mut (square, _)| square);
+            for (at, i) in duplicates {
+                let square = self.jumps[i].from;
+                let k = first.partition_point(|&(s, _)| s < square);
+                problems[at] = BoardError::TwoJumps {
+                    square,
+                    first: self.jumps[first[k].1].origin,
+                    second: self.jumps[i].origin,
+                };
             }
         }
         problems
@@ -339,11 +463,19 @@ impl BoardSpec {
         if let Some(problem) = self.problems().into_iter().next() {
             return Err(problem);
         }
-        let mut dest = vec![0u32; self.squares as usize + 1];
-        for j in &self.jumps {
-            dest[j.from as usize] = j.to as u32;
+        let mut jumps: Vec<(u32, u32)> = self
+            .jumps
+            .iter()
+            .map(|j| (j.from as u32, j.to as u32))
+            .collect();
+        if !jumps.is_sorted() {
+            jumps.sort_unstable();
         }
-        Ok(Board { dest })
+        let squares = self.squares as u32;
+        Ok(Board {
+            squares,
+            jumps: JumpMap::new(squares as usize + 1, jumps.into_iter()),
+        })
     }
 }
 

@@ -9,7 +9,7 @@
 //! Positions are numbered `0..=N`: squares `1..=N`, and 0 for a pawn that
 //! has not yet entered the board (see [`crate::Start::OffBoard`]).
 
-use crate::board::Board;
+use crate::board::{Board, JumpMap};
 use crate::rules::{Bonus, Finish, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
@@ -17,14 +17,10 @@ use crate::rules::{Bonus, Finish, Rules};
 pub struct Game {
     board: Board,
     rules: Rules,
-    /// `rest[s]`: where a pawn that lands on square `s` comes to rest, after
-    /// the jump from `s` (and, when chaining, every jump after it). `rest[s] ==
-    /// s` where no jump starts. `rest[0] == 0`.
-    rest: Vec<u32>,
-    /// Bit `s % 64` of word `s / 64` is set where a jump starts, so that
-    /// landing on `s` moves the pawn on; one spare zero word at the end.
-    /// Kept beside `rest` for the search's word-at-a-time scan.
-    jump_bits: Vec<u64>,
+    /// For each square a jump starts on, where a pawn that lands there
+    /// comes to rest: the jump's end, or under chaining the end of the last
+    /// jump in the chain. A pawn landing anywhere else rests where it landed.
+    rest: JumpMap,
 }
 
 /// One roll of the pawn: the value rolled, where it landed, and where it
@@ -184,25 +180,13 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(board: Board, rules: Rules) -> Result<Game, GameError> {
-        let table = board.jump_table();
-        let len = table.len();
-        let mut rest: Vec<u32> = (0..len as u32).collect();
-        let mut jump_bits = vec![0u64; len.div_ceil(64) + 1];
-        for (s, &to) in table.iter().enumerate() {
-            if to != 0 {
-                rest[s] = to;
-                jump_bits[s / 64] |= 1 << (s % 64);
-            }
-        }
-        if rules.chain {
-            resolve_chains(table, &mut rest)?;
-        }
-        Ok(Game {
-            board,
-            rules,
-            rest,
-            jump_bits,
-        })
+        let jumps = board.jump_map();
+        let rest = if rules.chain {
+            jumps.with_values(resolve_chains(jumps)?)
+        } else {
+            jumps.clone()
+        };
+        Ok(Game { board, rules, rest })
     }
 
     /// The board.
@@ -227,24 +211,19 @@ impl Game {
 
     /// The number of positions, `0..=goal()`.
     pub fn positions(&self) -> usize {
-        self.rest.len()
+        self.goal() as usize + 1
     }
 
     /// Where a pawn that lands on `square` comes to rest.
     #[inline]
     pub fn rest(&self, square: u32) -> u32 {
-        self.rest[square as usize]
+        self.rest.get(square).unwrap_or(square)
     }
 
-    /// The resting square for every landing square, indexed by square.
-    pub(crate) fn rest_table(&self) -> &[u32] {
+    /// The squares that move a pawn on, and where each leads it to rest, for
+    /// the algorithms that scan a word of squares at a time.
+    pub(crate) fn rest_map(&self) -> &JumpMap {
         &self.rest
-    }
-
-    /// One bit per square, set where a jump starts (bit `s % 64` of word
-    /// `s / 64`), with one spare zero word at the end.
-    pub(crate) fn jump_bits(&self) -> &[u64] {
-        &self.jump_bits
     }
 
     /// The squares where a jump starts that a pawn landing on `square`
@@ -446,36 +425,39 @@ fn bounce(n: u32, target: u64) -> u32 {
     }
 }
 
-/// Follows chains of jumps so that `rest[s]` is the square where the pawn
-/// finally stops. Iterative, so long chains cannot overflow the stack.
-fn resolve_chains(table: &[u32], rest: &mut [u32]) -> Result<(), GameError> {
+/// Where a pawn comes to rest after each jump when jumps chain, one value per
+/// jump in square order. Iterative, so long chains cannot overflow the stack.
+fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
-    let mut state = vec![NEW; table.len()];
-    let mut trail = Vec::new();
-    for s in 0..table.len() {
-        if table[s] == 0 || state[s] == DONE {
+    let to = jumps.values();
+    let mut rest = to.to_vec();
+    let mut state = vec![NEW; to.len()];
+    let mut trail: Vec<usize> = Vec::new();
+    for i in 0..to.len() {
+        if state[i] == DONE {
             continue;
         }
         // Walk forward until a square with a known resting place.
-        let mut at = s;
+        let mut at = i;
         let end = loop {
-            if table[at] == 0 {
-                break at as u32;
-            }
             if state[at] == DONE {
                 break rest[at];
             }
             if state[at] == OPEN {
                 let begin = trail.iter().position(|&t| t == at).unwrap_or(0);
+                let squares: Vec<u32> = jumps.keys().collect();
                 return Err(GameError::Cycle {
-                    squares: trail[begin..].iter().map(|&t| t as u32).collect(),
+                    squares: trail[begin..].iter().map(|&t| squares[t]).collect(),
                 });
             }
             state[at] = OPEN;
             trail.push(at);
-            at = table[at] as usize;
+            match jumps.index(to[at]) {
+                Some(next) => at = next,
+                None => break to[at],
+            }
         };
         for &t in &trail {
             rest[t] = end;
@@ -483,7 +465,7 @@ fn resolve_chains(table: &[u32], rest: &mut [u32]) -> Result<(), GameError> {
         }
         trail.clear();
     }
-    Ok(())
+    Ok(rest)
 }
 
 #[cfg(test)]

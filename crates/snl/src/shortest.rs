@@ -16,8 +16,8 @@
 //!
 //! Near the last square, where a roll may overshoot, every pawn moves through
 //! [`Game::land`], so the finish rule is applied in one place only. The
-//! search keeps a few bits per square, plus one `u32` per square when the
-//! distances or a path are wanted.
+//! search keeps a few bits per square; [`distances`] adds one `u32` per
+//! square, and [`solve`] keeps the layers' words to rebuild a path from.
 //!
 //! Under a bonus limit (the `n`th top value in a row sends the pawn back to
 //! the start) a sequence may not hold `n` tops in a row within a turn, so a
@@ -27,6 +27,7 @@
 
 use num_bigint::BigUint;
 
+use crate::board::JumpMap;
 use crate::game::{Game, Move, Pawn, States};
 
 /// The fewest rolls and one way to achieve them.
@@ -88,6 +89,10 @@ pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
 }
 
 /// The fewest rolls and one optimal sequence of moves.
+///
+/// The search keeps the words of newly reached squares of every layer
+/// rather than a distance for every square, and rebuilds the sequence from
+/// them.
 pub fn solve(game: &Game) -> Solution {
     if limited(game) {
         let s = StreakSearch::search(game, game.start(), false);
@@ -96,13 +101,12 @@ pub fn solve(game: &Game) -> Solution {
             path: s.first_path(game),
         };
     }
-    let mut dist = vec![u32::MAX; game.positions()];
-    dist[game.start() as usize] = 0;
+    let mut layers = Layers::new(game.start());
     let min_rolls = bfs(game, game.start(), true, |word, bits, d| {
-        set_distances(&mut dist, word, bits, d);
+        layers.push(word, bits, d);
     });
     let path = match min_rolls {
-        Some(k) => first_path(game, &dist, k),
+        Some(k) => first_path(game, &layers.finish(), k),
         None => Vec::new(),
     };
     Solution { min_rolls, path }
@@ -332,66 +336,199 @@ fn set_distances(dist: &mut [u32], word: usize, mut bits: u64, d: u32) {
     }
 }
 
-/// The optimal sequence whose rolls come first in dictionary order: mark
-/// every position that lies on some optimal sequence (walking back from the
-/// goal a layer at a time), then walk forward from the start taking the
-/// smallest roll that stays on a marked position.
-fn first_path(game: &Game, dist: &[u32], k: u32) -> Vec<Move> {
-    let rolls: Vec<u32> = game.rules().die.values().collect();
-    let max = game.rules().die.max();
-    let goal = game.goal();
-    // Landing squares by where they lead, for the squares that start a jump.
-    let mut jumps_to: Vec<(u32, u32)> = game
-        .board()
-        .jumps()
-        .map(|j| (game.rest(j.from), j.from))
-        .collect();
-    jumps_to.sort_unstable();
-    let predecessors = |v: u32| {
-        let first = jumps_to.partition_point(|&(to, _)| to < v);
-        let landings = jumps_to[first..]
+/// The positions reached by the search, layer by layer: for layer `d`, the
+/// words of the bitset over positions that hold positions first reached
+/// with `d` rolls (bit `b` of word `w` is position `64 w + b`), in the order
+/// the search found them.
+///
+/// This takes 12 bytes per word of a layer and 4 per layer, where a distance
+/// per position takes 4 bytes per square: about half as much on boards whose
+/// layers are scattered by many jumps, a little less on boards with few, and
+/// it is written in order rather than all over the board.
+struct Layers {
+    words: Vec<u32>,
+    bits: Vec<u64>,
+    /// `start[d]`: the index of layer `d`'s first word; one more entry than
+    /// there are layers once finished.
+    start: Vec<u32>,
+}
+
+impl Layers {
+    /// Layer 0: the start.
+    fn new(start: u32) -> Layers {
+        Layers {
+            words: vec![start / 64],
+            bits: vec![1 << (start % 64)],
+            start: vec![0],
+        }
+    }
+
+    /// Adds `bits` of word `word` to layer `d`, which is the last layer or
+    /// the one after it.
+    fn push(&mut self, word: usize, bits: u64, d: u32) {
+        if d as usize == self.start.len() {
+            self.start.push(self.words.len() as u32);
+        }
+        self.words.push(word as u32);
+        self.bits.push(bits);
+    }
+
+    fn finish(mut self) -> Layers {
+        self.start.push(self.words.len() as u32);
+        self
+    }
+
+    /// The words of layer `d`.
+    fn layer(&self, d: u32) -> impl Iterator<Item = (usize, u64)> + '_ {
+        let range = self.start[d as usize] as usize..self.start[d as usize + 1] as usize;
+        self.words[range.clone()]
             .iter()
-            .take_while(move |&&(to, _)| to == v)
-            .map(|&(_, s)| s)
-            .chain(game.board().jump(v).is_none().then_some(v));
-        // Pawns that land without overshooting, and pawns near the end,
-        // where the finish rule decides the landing.
-        landings
-            .flat_map(|s| rolls.iter().filter(move |&&r| r <= s).map(move |&r| s - r))
-            .chain(goal.saturating_sub(max)..goal)
-    };
-    let mut on_path = vec![false; game.positions()];
-    on_path[goal as usize] = true;
-    let mut layer = vec![goal];
-    for d in (0..k).rev() {
-        let mut before = Vec::new();
-        for &v in &layer {
-            for u in predecessors(v) {
-                if dist[u as usize] == d
-                    && !on_path[u as usize]
-                    && rolls
-                        .iter()
-                        .any(|&r| game.step(u, r).is_some_and(|m| m.to == v))
-                {
-                    on_path[u as usize] = true;
-                    before.push(u);
-                }
+            .zip(&self.bits[range])
+            .map(|(&w, &b)| (w as usize, b))
+    }
+}
+
+/// The mask of the bits of word `w` whose positions are at most `last`
+/// (none when `last` is negative).
+fn mask_up_to(last: i64, w: usize) -> u64 {
+    match last - (w * 64) as i64 {
+        x if x >= 63 => u64::MAX,
+        x if x < 0 => 0,
+        x => u64::MAX >> (63 - x),
+    }
+}
+
+/// The last position from which no roll can overshoot the goal, when the
+/// word-at-a-time moves apply (rolls up to 64); -1 otherwise.
+fn fast_last(game: &Game) -> i64 {
+    let max = game.rules().die.max();
+    if max <= 64 {
+        i64::from(game.goal()) - i64::from(max)
+    } else {
+        -1
+    }
+}
+
+/// The optimal sequence whose rolls come first in dictionary order.
+///
+/// First every position on some optimal sequence is marked, from the goal's
+/// layer down: a position of layer `d` is on one when a roll takes it to a
+/// marked position, which is then of layer `d + 1` (a roll reaches at most
+/// one layer further, and only the layers above `d` are marked yet). The
+/// squares a roll may land on to come to rest on a marked position are kept
+/// as a bitset, so the layers are scanned a word of pawns at a time with
+/// shifts, as the search spread them. Then the walk from the start takes, at
+/// each roll, the smallest value that rests on a marked position of the next
+/// layer.
+fn first_path(game: &Game, layers: &Layers, k: u32) -> Vec<Move> {
+    let rolls: Vec<u32> = game.rules().die.values().collect();
+    let goal = game.goal();
+    let last = fast_last(game);
+    // The jumps, `(rest, start)`, grouped by the word of the square they
+    // lead the pawn to rest on: a counting sort, linear in the jumps.
+    let rest = game.rest_map();
+    let mut group = vec![0u32; game.positions().div_ceil(64) + 1];
+    for &v in rest.values() {
+        group[v as usize / 64 + 1] += 1;
+    }
+    for w in 1..group.len() {
+        group[w] += group[w - 1];
+    }
+    let mut jumps_to = vec![(0u32, 0u32); rest.len()];
+    let mut fill = group.clone();
+    for (from, to) in rest.iter() {
+        let at = &mut fill[to as usize / 64];
+        jumps_to[*at as usize] = (to, from);
+        *at += 1;
+    }
+    drop(fill);
+    // `good`: the squares a roll may land on to rest on a marked position.
+    let mut good = vec![0u64; game.positions().div_ceil(64) + 1];
+    let mark = |good: &mut [u64], v: u32| {
+        if game.board().jump(v).is_none() {
+            good[v as usize / 64] |= 1 << (v % 64);
+        }
+        let w = v as usize / 64;
+        for &(to, s) in &jumps_to[group[w] as usize..group[w + 1] as usize] {
+            if to == v {
+                good[s as usize / 64] |= 1 << (s % 64);
             }
         }
-        layer = before;
+    };
+    let is_good = |good: &[u64], s: u32| good[s as usize / 64] & (1 << (s % 64)) != 0;
+    mark(&mut good, goal);
+    // The marked positions of each layer, sorted, from the goal's layer
+    // down: layer `d` is `on[from_top[k - d]..from_top[k - d + 1]]`.
+    let mut on: Vec<u32> = vec![goal];
+    let mut from_top: Vec<u32> = vec![0, 1];
+    for d in (0..k).rev() {
+        let begin = on.len();
+        for (w, bits) in layers.layer(d) {
+            let fast = bits & mask_up_to(last, w);
+            let mut hit = if fast == 0 {
+                0
+            } else {
+                lands_on(fast, w, &rolls, &good)
+            };
+            let mut slow = bits & !fast;
+            while slow != 0 {
+                let b = slow.trailing_zeros();
+                slow &= slow - 1;
+                let u = (w * 64) as u32 + b;
+                if rolls
+                    .iter()
+                    .any(|&r| game.land(u, r).is_some_and(|s| is_good(&good, s)))
+                {
+                    hit |= 1 << b;
+                }
+            }
+            while hit != 0 {
+                on.push((w * 64) as u32 + hit.trailing_zeros());
+                hit &= hit - 1;
+            }
+        }
+        // Marked only now, so that no position of layer `d` counts as a way
+        // on for another.
+        on[begin..].sort_unstable();
+        for &u in &on[begin..] {
+            mark(&mut good, u);
+        }
+        from_top.push(on.len() as u32);
     }
+    let on_path = |d: u32, p: u32| {
+        let i = (k - d) as usize;
+        on[from_top[i] as usize..from_top[i + 1] as usize]
+            .binary_search(&p)
+            .is_ok()
+    };
     let mut path = Vec::with_capacity(k as usize);
     let mut u = game.start();
     for d in 1..=k {
         let m = rolls
             .iter()
             .filter_map(|&r| game.step(u, r))
-            .find(|m| on_path[m.to as usize] && dist[m.to as usize] == d)
+            .find(|m| on_path(d, m.to))
             .expect("a marked position leads on to the next layer");
         path.push(m);
         u = m.to;
     }
     path
+}
+
+/// The pawns among `pawns` (positions in word `w`, none of which can
+/// overshoot) that some roll lands on a square set in `good`: the shifts of
+/// [`spread`], backwards.
+fn lands_on(pawns: u64, w: usize, rolls: &[u32], good: &[u64]) -> u64 {
+    let (lo, hi) = (good[w], good[w + 1]);
+    let mut hit = 0u64;
+    for &r in rolls {
+        if r < 64 {
+            hit |= lo >> r | hi << (64 - r);
+        } else {
+            hit |= hi >> (r - 64);
+        }
+    }
+    hit & pawns
 }
 
 /// The next layer as it is being built: a bitset over positions, and the
@@ -435,13 +572,8 @@ fn bfs(
     let rolls: Vec<u32> = die.values().collect();
     // Pawns on positions up to `fast_last` cannot overshoot; the shifts only
     // handle rolls up to 64.
-    let fast_last: i64 = if die.max() <= 64 {
-        i64::from(goal) - i64::from(die.max())
-    } else {
-        -1
-    };
-    let rest = game.rest_table();
-    let jumps = game.jump_bits();
+    let fast_last = fast_last(game);
+    let rest = game.rest_map();
     let words = game.positions().div_ceil(64) + 1;
     let mut seen = vec![0u64; words];
     let mut next = NextLayer {
@@ -457,11 +589,7 @@ fn bfs(
         for &(w, bits) in &layer {
             let w = w as usize;
             let base = (w * 64) as i64;
-            let fast_mask = match fast_last - base {
-                x if x >= 63 => u64::MAX,
-                x if x < 0 => 0,
-                x => u64::MAX >> (63 - x),
-            };
+            let fast_mask = mask_up_to(fast_last, w);
             // Near the end: one pawn and one roll at a time, by the rules.
             let mut slow = bits & !fast_mask;
             while slow != 0 {
@@ -469,13 +597,13 @@ fn bfs(
                 slow &= slow - 1;
                 for &r in &rolls {
                     if let Some(land) = game.land(u, r) {
-                        next.add_position(rest[land as usize]);
+                        next.add_position(game.rest(land));
                     }
                 }
             }
             let fast = bits & fast_mask;
             if fast != 0 {
-                spread(fast, w, &rolls, jumps, rest, &seen, &mut next);
+                spread(fast, w, &rolls, rest, &seen, &mut next);
             }
         }
         d += 1;
@@ -511,15 +639,7 @@ fn bfs(
 // (the shortest bench runs about 10 % faster inlined).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn spread(
-    pawns: u64,
-    w: usize,
-    rolls: &[u32],
-    jumps: &[u64],
-    rest: &[u32],
-    seen: &[u64],
-    next: &mut NextLayer,
-) {
+fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], next: &mut NextLayer) {
     // `lo` is what lands in word w, `hi` what spills over into word w + 1.
     let (mut lo, mut hi) = (0u64, 0u64);
     for &r in rolls {
@@ -534,17 +654,24 @@ fn spread(
         if landed == 0 {
             continue;
         }
-        let mut on_jump = landed & jumps[word];
+        let jumps = rest.bits()[word];
+        let mut on_jump = landed & jumps;
         let plain = landed & !on_jump & !seen[word];
         if plain != 0 {
             next.add(word, plain);
         }
-        while on_jump != 0 {
-            let s = word * 64 + on_jump.trailing_zeros() as usize;
-            on_jump &= on_jump - 1;
-            let v = rest[s];
-            if seen[v as usize / 64] & (1 << (v % 64)) == 0 {
-                next.add_position(v);
+        if on_jump != 0 {
+            // The jumps of this word are listed from `before[word]` on, in
+            // order of their squares.
+            let first = rest.before()[word] as usize;
+            let values = rest.values();
+            while on_jump != 0 {
+                let bit = on_jump & on_jump.wrapping_neg();
+                on_jump &= on_jump - 1;
+                let v = values[first + (jumps & (bit - 1)).count_ones() as usize];
+                if seen[v as usize / 64] & (1 << (v % 64)) == 0 {
+                    next.add_position(v);
+                }
             }
         }
     }
@@ -554,7 +681,7 @@ fn spread(
 mod tests {
     use super::*;
     use crate::board::{Board, Jump};
-    use crate::rules::{Bonus, Die, Finish, Rules, Start};
+    use crate::rules::{Bonus, Finish, Rules, Start};
 
     fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
@@ -612,25 +739,31 @@ mod tests {
 
     #[test]
     fn finish_rules_change_the_answer() {
-        // 1 -> 10 with a d6 under exact: 5 then 4 (two rolls).
-        let pass = Rules {
-            finish: Finish::Pass,
-            die: Die::uniform(20).unwrap(),
+        // Six squares and a die that shows 1 or 6; the last square is five
+        // away. Exactly, only five 1s reach it. A 6 bounces back from 6 to
+        // square 5, one short. Passing, a 6 finishes at once.
+        let with = |finish| Rules {
+            finish,
+            die: "1,0,0,0,0,1".parse().unwrap(),
             ..Rules::default()
         };
-        assert_eq!(min_rolls(&game(10, &[], pass)), Some(1));
-        let exact20 = Rules {
-            die: Die::uniform(20).unwrap(),
-            ..Rules::default()
-        };
-        assert_eq!(min_rolls(&game(10, &[], exact20)), Some(1));
-        let two = Rules {
+        assert_eq!(min_rolls(&game(6, &[], with(Finish::Exact))), Some(5));
+        let bounce = solve(&game(6, &[], with(Finish::Bounce)));
+        assert_eq!(bounce.min_rolls, Some(2));
+        let landed: Vec<(u32, u32)> = bounce.path.iter().map(|m| (m.roll, m.land)).collect();
+        assert_eq!(landed, vec![(6, 5), (1, 6)]);
+        assert_eq!(min_rolls(&game(6, &[], with(Finish::Pass))), Some(1));
+        // A 2d6 never shows 1, so on two squares only an overshoot ends
+        // the game: never exactly, at once by passing or by bouncing an odd
+        // total back onto square 2.
+        let two = |finish| Rules {
+            finish,
             die: "2d6".parse().unwrap(),
             ..Rules::default()
         };
-        // From 1, a 2d6 cannot show 1: reaching 2 needs... 1+2=3 at least.
-        assert_eq!(min_rolls(&game(3, &[], two.clone())), Some(1));
-        assert_eq!(min_rolls(&game(2, &[], two)), None);
+        assert_eq!(min_rolls(&game(2, &[], two(Finish::Exact))), None);
+        assert_eq!(min_rolls(&game(2, &[], two(Finish::Pass))), Some(1));
+        assert_eq!(min_rolls(&game(2, &[], two(Finish::Bounce))), Some(1));
     }
 
     #[test]

@@ -17,6 +17,10 @@ use crate::output::write_json;
 /// when the board has errors, 0 when it has only warnings or none. The
 /// rules matter: a circle of jumps is an error only with chaining.
 #[derive(Debug, Clone, clap::Args)]
+#[command(after_help = super::after_help("  \
+  snl check testdata/seed-004-twenty.pairs.json
+  snl check testdata/seed-004-twenty.pairs.json --chain --json
+  snl check - < testdata/seed-000-leetcode-909.grid.json", super::CHECK_EXIT_CODES))]
 pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]

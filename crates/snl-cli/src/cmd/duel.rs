@@ -9,10 +9,9 @@ use snl::duel::{self, Winner};
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output::{header, write_json};
 
-/// Two players who each choose every roll, moving in turn: who wins with
-/// perfect play?
+/// Two players who choose their rolls: who wins with perfect play?
 ///
-/// The first to reach the last square wins. With --bump, a pawn that comes
+/// The players move in turn, each choosing every roll. The first to reach the last square wins. With --bump, a pawn that comes
 /// to rest on the other pawn's square sends it back to the start. A roll
 /// that is lost under the exact finish may be chosen: it is a pass. Prints
 /// the winner, how many rolls (both players') the win takes when the winner
@@ -20,9 +19,9 @@ use crate::output::{header, write_json};
 /// rolls. "draw" means neither player can force a win. Boards of up to 4095
 /// squares; the bonus-roll rule is not supported.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl duel board.json
-  snl duel --preset milton-bradley --bump --json")]
+#[command(after_help = super::after_help("  \
+  snl duel testdata/seed-004-twenty.pairs.json
+  snl duel --preset moves-example-1 --bump --json", super::EXIT_CODES))]
 pub struct Args {
     /// Landing on the other pawn's square sends it back to the start.
     #[arg(long)]

@@ -10,7 +10,7 @@ use snl::markov;
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
 use crate::output::{header, note, write_json};
 
-/// How long a game with a real die lasts, one player: exact statistics.
+/// How long a one-player game with a real die lasts: exact statistics.
 ///
 /// The game is an absorbing Markov chain, solved exactly (no simulation):
 /// the mean number of rolls, the variance and standard deviation, the
@@ -28,10 +28,10 @@ use crate::output::{header, note, write_json};
 // Flags are bools in clap.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
+#[command(after_help = super::after_help("  \
   snl expect --preset milton-bradley
-  snl expect board.json --exact --within 50 --within 100
-  snl expect board.json --bonus --bonus-limit 3 --json")]
+  snl expect testdata/seed-004-twenty.pairs.json --exact --within 5 --within 10
+  snl expect --preset milton-bradley --bonus --bonus-limit 3 --json", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion (boards of up to 2002 chain states: squares, times

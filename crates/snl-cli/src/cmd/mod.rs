@@ -10,6 +10,25 @@ pub mod presets;
 pub mod race;
 pub mod render;
 pub mod report;
+pub mod serve;
 pub mod show;
 pub mod simulate;
 pub mod solve;
+
+/// The exit codes of every subcommand but `check`.
+pub const EXIT_CODES: &str = "\
+Exit codes:
+  0  success (an unreachable last square is an answer, not a failure)
+  2  usage, input or I/O error";
+
+/// The exit codes of `check`.
+pub const CHECK_EXIT_CODES: &str = "\
+Exit codes:
+  0  the board is playable (it may have warnings)
+  1  the board has errors
+  2  usage, input or I/O error";
+
+/// A subcommand's text after its flags: examples, then exit codes.
+pub fn after_help(examples: &str, exit_codes: &str) -> String {
+    format!("Examples:\n{examples}\n\n{exit_codes}")
+}

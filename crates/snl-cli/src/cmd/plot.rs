@@ -11,17 +11,17 @@ use snl_draw::plot::LengthPlot;
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output_file::write_picture;
 
-/// Plot how many rolls a game takes with a real die: the chance of
-/// finishing on each roll (bars), the chance of having finished by then (a
-/// line), with the mean, the median and the fewest rolls marked.
+/// Plot how many rolls a game takes with a real die.
 ///
-/// With --players K, a second panel shows each seat's chance of having won
+/// The plot shows the chance of finishing on each roll (bars) and of having
+/// finished by then (a line), with the mean, the median and the fewest rolls
+/// marked. With --players K, a second panel shows each seat's chance of having won
 /// a K-player race by each round. The picture is SVG, or PNG when the output
 /// name ends in `.png`. Without -o the SVG goes to standard output.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl plot board.json -o length.svg
-  snl plot --preset milton-bradley -o length.png --players 3")]
+#[command(after_help = super::after_help("  \
+  snl plot testdata/seed-004-twenty.pairs.json -o length.svg
+  snl plot --preset milton-bradley -o length.png --players 3", super::EXIT_CODES))]
 pub struct Args {
     /// Where to write the plot: `.png` for PNG, anything else for SVG.
     #[arg(short, long, value_name = "FILE")]

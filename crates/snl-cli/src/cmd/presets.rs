@@ -14,6 +14,10 @@ use crate::output::{wrap, write_json};
 /// For each: its name, title, squares, ladders and snakes, and the published
 /// sources it follows.
 #[derive(Debug, Clone, clap::Args)]
+#[command(after_help = super::after_help("  \
+  snl presets
+  snl presets --json
+  snl solve --preset leetcode-909", super::EXIT_CODES))]
 pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]

@@ -9,17 +9,16 @@ use snl::race::MAX_PLAYERS;
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output::{header, write_json};
 
-/// The exact chance that each seat wins when players take turns with a
-/// real die.
+/// The exact chance that each seat wins a race with a real die.
 ///
-/// Every player has a pawn of their own (pawns do not meet); seat 1 moves
+/// Players take turns with a real die. Every player has a pawn of their own (pawns do not meet); seat 1 moves
 /// first. Prints each seat's chance of winning, the chance that no one ever
 /// finishes, and the expected number of rounds until someone does (a round
 /// is one turn of every player). Chances are exact up to a tail below 1e-12.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl race board.json --players 3
-  snl race --preset milton-bradley --from 1,30 --json")]
+#[command(after_help = super::after_help("  \
+  snl race testdata/seed-004-twenty.pairs.json --players 3
+  snl race --preset milton-bradley --from 1,30 --json", super::EXIT_CODES))]
 pub struct Args {
     /// How many players (1 to 16) [default: 2, or as many as --from lists].
     #[arg(long, value_name = "K")]

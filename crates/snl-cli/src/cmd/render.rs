@@ -12,18 +12,18 @@ use snl_draw::render::{self, Options, Overlay};
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output_file::write_picture;
 
-/// Draw the board: squares numbered in the winding order of the game,
-/// ladders and snakes, and an optional overlay with its legend.
+/// Draw the board as a picture, with an optional path or colouring.
 ///
-/// An n x n board is drawn n squares a row, as it is played (LeetCode 909's
+/// The squares are numbered in the winding order of the game, with ladders,
+/// snakes, and the overlay asked for with its legend. An n x n board is drawn n squares a row, as it is played (LeetCode 909's
 /// numbering); other sizes in rows of 10, or of --width. The picture is SVG,
 /// or PNG when the output name ends in `.png`. Without -o the SVG goes to
 /// standard output.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl render board.json -o board.svg --path
-  snl render board.json -o board.png --heat
-  snl render --preset milton-bradley --layers -o layers.png")]
+#[command(after_help = super::after_help("  \
+  snl render testdata/seed-004-twenty.pairs.json -o board.svg --path
+  snl render testdata/seed-004-twenty.pairs.json -o board.png --heat
+  snl render --preset milton-bradley --layers -o layers.png", super::EXIT_CODES))]
 pub struct Args {
     /// Where to write the picture: `.png` for PNG, anything else for SVG.
     #[arg(short, long, value_name = "FILE")]

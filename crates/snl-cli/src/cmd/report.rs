@@ -10,17 +10,17 @@ use snl_draw::report::Report;
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output_file::write_output;
 
-/// Write one HTML page about the board: the board with a fewest-rolls path,
-/// the rules in words, the exact statistics of the game length with its
-/// plot, a heat map of landings, what each jump is worth, and the win
-/// chances for two to four players.
+/// Write one HTML page with everything about the board.
 ///
-/// The page opens offline in any browser with nothing beside it, and
+/// The page shows the board with a fewest-rolls path, the rules in words,
+/// the exact statistics of the game length with its plot, a heat map of
+/// landings, what each jump is worth, and the win chances for two to four
+/// players. It opens offline in any browser with nothing beside it, and
 /// prints. Without -o it goes to standard output.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl report board.json -o report.html
-  snl report --preset milton-bradley -o milton-bradley.html")]
+#[command(after_help = super::after_help("  \
+  snl report testdata/seed-004-twenty.pairs.json -o report.html
+  snl report --preset milton-bradley -o milton-bradley.html", super::EXIT_CODES))]
 pub struct Args {
     /// Where to write the page.
     #[arg(short, long, value_name = "FILE")]

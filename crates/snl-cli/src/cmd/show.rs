@@ -9,15 +9,15 @@ use snl_draw::Grid;
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output::colour_allowed;
 
-/// Print the board as a grid of square numbers, laid out as it is played,
-/// with each jump after its square: `12↑38` is a ladder from 12 up to 38,
-/// `17↓6` a snake down to 6.
+/// Print the board in the terminal.
 ///
-/// In colour when standard output is a terminal and `NO_COLOR` is unset.
+/// The squares are a grid of numbers laid out as the board is played, each
+/// jump written after its square: `12↑38` is a ladder from 12 up to 38,
+/// `17↓6` a snake down to 6. In colour when standard output is a terminal and `NO_COLOR` is unset.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl show board.json
-  snl show --preset milton-bradley")]
+#[command(after_help = super::after_help("  \
+  snl show testdata/seed-000-leetcode-909.grid.json
+  snl show --preset milton-bradley", super::EXIT_CODES))]
 pub struct Args {
     /// Squares per row [default: n for an n x n board, else 10].
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..))]

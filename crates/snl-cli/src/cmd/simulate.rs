@@ -22,20 +22,26 @@ use crate::output::{header, note, write_json};
 /// rolls is stopped and counted as capped. Ctrl-C stops early and reports
 /// the games played so far.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl simulate board.json --games 1000000 --seed 7
-  snl simulate --preset milton-bradley --json")]
+#[command(after_help = super::after_help("  \
+  snl simulate testdata/seed-004-twenty.pairs.json --games 200000 --seed 7
+  snl simulate --preset milton-bradley --json", super::EXIT_CODES))]
 pub struct Args {
-    /// How many games to play.
-    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    /// How many games to play [default: 100000].
+    #[arg(
+        long,
+        default_value_t = 100_000,
+        value_name = "N",
+        hide_default_value = true
+    )]
     pub games: u64,
 
-    /// The seed of every random number.
-    #[arg(long, default_value_t = 0, value_name = "S")]
+    /// The seed of every random number [default: 0].
+    #[arg(long, default_value_t = 0, value_name = "S", hide_default_value = true)]
     pub seed: u64,
 
-    /// Stop a game after this many rolls and count it as capped.
-    #[arg(long, default_value_t = simulate::DEFAULT_MAX_ROLLS, value_name = "N")]
+    /// Stop a game after this many rolls and count it as capped
+    /// [default: 100000].
+    #[arg(long, default_value_t = simulate::DEFAULT_MAX_ROLLS, value_name = "N", hide_default_value = true)]
     pub max_rolls: u64,
 
     /// Print one JSON document instead of text.
@@ -69,9 +75,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         let bar = indicatif::ProgressBar::new(args.games);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
-                "{bar:40} {human_pos}/{human_len} games, {per_sec}, {eta} left",
+                "{bar:40} {human_pos}/{human_len} games, {rate} games/s, {eta} left",
             )
-            .expect("the template is valid"),
+            .expect("the template is valid")
+            // A whole number of games a second, grouped like the counts:
+            // indicatif's own rate shows four decimals of noise.
+            .with_key(
+                "rate",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{}", indicatif::HumanCount(state.per_sec() as u64));
+                },
+            ),
         );
         bar
     } else {

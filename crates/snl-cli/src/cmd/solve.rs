@@ -28,10 +28,10 @@ pub const COUNT_LIMIT: u32 = 200_000;
 /// boards, so it is skipped above 200000 squares (with a note on stderr)
 /// unless --count is given.
 #[derive(Debug, Clone, clap::Args)]
-#[command(after_help = "Examples:
-  snl solve board.json
+#[command(after_help = super::after_help("  \
+  snl solve testdata/seed-004-twenty.pairs.json
   snl solve --preset milton-bradley --path
-  snl solve - --json < grid.json")]
+  snl solve - --json < testdata/seed-000-leetcode-909.grid.json", super::EXIT_CODES))]
 pub struct Args {
     /// Print one optimal sequence, roll by roll.
     #[arg(long)]
@@ -73,7 +73,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let header = Header::new(loaded.board.name(), game);
     let answer = match args.method {
         Method::Bfs => {
-            let solution = snl::shortest::solve(game);
+            // The text without --path shows no sequence, so none is rebuilt.
+            let solution = if args.json || args.path {
+                snl::shortest::solve(game)
+            } else {
+                snl::shortest::Solution {
+                    min_rolls: snl::shortest::min_rolls(game),
+                    path: Vec::new(),
+                }
+            };
             let count = args.count || game.goal() <= COUNT_LIMIT;
             if !count && solution.min_rolls.is_some() {
                 note(&format!(

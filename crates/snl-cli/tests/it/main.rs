@@ -5,11 +5,13 @@ mod check;
 mod draw;
 mod errors;
 mod expect;
+mod help;
 mod players;
 mod presets;
 mod readme;
 mod rules;
 mod solve;
+mod studio;
 
 use std::path::PathBuf;
 

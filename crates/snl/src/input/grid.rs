@@ -32,6 +32,12 @@ pub(crate) struct GridCells {
 }
 
 impl GridCells {
+    /// A grid with rows of these lengths and these cells other than `-1`,
+    /// `(row, col, value)`.
+    pub(super) fn new(row_lens: Vec<usize>, cells: Vec<(usize, usize, i64)>) -> GridCells {
+        GridCells { row_lens, cells }
+    }
+
     /// The cells of rows given in memory (the LeetCode function's input).
     pub(crate) fn from_rows<R, C>(rows: R) -> GridCells
     where

@@ -19,17 +19,17 @@ use super::{DEFAULT_TEXT_SQUARES, Format, ParseError, ParsedBoard, RulesPatch};
 use crate::board::BoardSpec;
 
 /// A board object, any form: each field is `None` when absent.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BoardFile {
-    grid: Option<GridCells>,
-    n: Option<NField>,
-    moves: Option<MovesList>,
-    squares: Option<SquaresField>,
-    ladders: Option<Ladders>,
-    snakes: Option<Snakes>,
-    rules: Option<RulesField>,
-    name: Option<String>,
+pub(super) struct BoardFile {
+    pub(super) grid: Option<GridCells>,
+    pub(super) n: Option<NField>,
+    pub(super) moves: Option<MovesList>,
+    pub(super) squares: Option<SquaresField>,
+    pub(super) ladders: Option<Ladders>,
+    pub(super) snakes: Option<Snakes>,
+    pub(super) rules: Option<RulesField>,
+    pub(super) name: Option<String>,
 }
 
 /// A size that may not be negative.
@@ -43,7 +43,7 @@ fn size<'de, D: Deserializer<'de>>(d: D, slot: Slot) -> Result<u64, D::Error> {
 }
 
 #[derive(Debug)]
-struct NField(u64);
+pub(super) struct NField(pub(super) u64);
 
 impl<'de> Deserialize<'de> for NField {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -52,7 +52,7 @@ impl<'de> Deserialize<'de> for NField {
 }
 
 #[derive(Debug)]
-struct SquaresField(u64);
+pub(super) struct SquaresField(pub(super) u64);
 
 impl<'de> Deserialize<'de> for SquaresField {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -68,9 +68,13 @@ fn read<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, ParseError> {
     Ok(value)
 }
 
-/// A bare LeetCode grid `[[...], ...]`.
-pub(super) fn parse_grid_array(text: &str) -> Result<ParsedBoard, ParseError> {
-    let cells: GridCells = read(text)?;
+/// A bare LeetCode grid `[[...], ...]`, through the fast reader when `fast`
+/// and it can.
+pub(super) fn parse_grid_array(text: &str, fast: bool) -> Result<ParsedBoard, ParseError> {
+    let cells = match fast.then(|| super::fast::grid_array(text)).flatten() {
+        Some(cells) => cells,
+        None => read(text)?,
+    };
     Ok(ParsedBoard {
         format: Format::Grid,
         spec: cells.into_spec()?,
@@ -79,9 +83,13 @@ pub(super) fn parse_grid_array(text: &str) -> Result<ParsedBoard, ParseError> {
     })
 }
 
-/// A bare 0-based moves array `[-1, 18, ...]`.
-pub(super) fn parse_moves_array(text: &str) -> Result<ParsedBoard, ParseError> {
-    let moves: MovesList = read(text)?;
+/// A bare 0-based moves array `[-1, 18, ...]`, through the fast reader when
+/// `fast` and it can.
+pub(super) fn parse_moves_array(text: &str, fast: bool) -> Result<ParsedBoard, ParseError> {
+    let moves = match fast.then(|| super::fast::moves_array(text)).flatten() {
+        Some(moves) => moves,
+        None => read(text)?,
+    };
     Ok(ParsedBoard {
         format: Format::Moves,
         spec: moves.into_spec(),
@@ -90,9 +98,17 @@ pub(super) fn parse_moves_array(text: &str) -> Result<ParsedBoard, ParseError> {
     })
 }
 
-/// A board object of any form, or of the form `wanted`.
-pub(super) fn parse_object(text: &str, wanted: Option<Format>) -> Result<ParsedBoard, ParseError> {
-    let file: BoardFile = read(text)?;
+/// A board object of any form, or of the form `wanted`, through the fast
+/// reader when `fast` and it can.
+pub(super) fn parse_object(
+    text: &str,
+    wanted: Option<Format>,
+    fast: bool,
+) -> Result<ParsedBoard, ParseError> {
+    let file = match fast.then(|| super::fast::object(text)).flatten() {
+        Some(file) => file,
+        None => read(text)?,
+    };
     let present: Vec<(&'static str, Format)> = [
         ("grid", file.grid.is_some(), Format::Grid),
         ("n", file.n.is_some(), Format::Moves),

@@ -47,6 +47,7 @@ use std::str::FromStr;
 use crate::board::{Board, BoardSpec};
 use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
+mod fast;
 pub(crate) mod grid;
 mod json;
 mod moves;
@@ -349,7 +350,10 @@ pub enum ParseError {
 /// pairs text. A UTF-8 byte order mark is skipped.
 ///
 /// The input is read in one pass, keeping only the jumps: a moves array of
-/// ten million entries takes no memory per plain square.
+/// ten million entries takes no memory per plain square. Long lists of plain
+/// whole numbers are read by a fast reader at several hundred megabytes a
+/// second; anything it does not expect (every error among them) is read
+/// again by the plain reader, so the board and the messages are the same.
 ///
 /// # Errors
 ///
@@ -373,6 +377,12 @@ pub enum ParseError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(input: &[u8], options: &ParseOptions) -> Result<ParsedBoard, ParseError> {
+    parse_by(input, options, true)
+}
+
+/// [`parse`], with the fast readers for long lists of numbers when `fast`
+/// (see the `fast` module) or with the plain readers alone.
+fn parse_by(input: &[u8], options: &ParseOptions, fast: bool) -> Result<ParsedBoard, ParseError> {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let text = std::str::from_utf8(input).map_err(|e| {
         let (line, column) = line_column(&input[..e.valid_up_to()]);
@@ -402,18 +412,18 @@ pub fn parse(input: &[u8], options: &ParseOptions) -> Result<ParsedBoard, ParseE
         }
     };
     match (options.format, shape) {
-        (Some(Format::PairsText), _) | (None, Shape::Text) => text::parse(text, squares),
+        (Some(Format::PairsText), _) | (None, Shape::Text) => text::parse(text, squares, fast),
         (_, Shape::Unknown) => Err(unknown()),
         (Some(expected), Shape::Text) => Err(ParseError::WrongForm {
             expected,
             found: Format::PairsText,
         }),
-        (None, Shape::Object) => json::parse_object(text, None),
-        (Some(wanted), Shape::Object) => json::parse_object(text, Some(wanted)),
+        (None, Shape::Object) => json::parse_object(text, None, fast),
+        (Some(wanted), Shape::Object) => json::parse_object(text, Some(wanted), fast),
         (Some(Format::Grid), Shape::Array(_)) | (None, Shape::Array(Format::Grid)) => {
-            json::parse_grid_array(text)
+            json::parse_grid_array(text, fast)
         }
-        (Some(Format::Moves) | None, Shape::Array(_)) => json::parse_moves_array(text),
+        (Some(Format::Moves) | None, Shape::Array(_)) => json::parse_moves_array(text, fast),
         (Some(expected), Shape::Array(found)) => Err(ParseError::WrongForm { expected, found }),
     }
 }

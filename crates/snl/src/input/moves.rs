@@ -21,6 +21,11 @@ pub(super) struct MovesList {
 }
 
 impl MovesList {
+    /// A list of `len` entries with these jumps.
+    pub(super) fn new(len: usize, jumps: Vec<RawJump>) -> MovesList {
+        MovesList { len, jumps }
+    }
+
     /// The number of entries, which is the board size.
     pub(super) fn len(&self) -> usize {
         self.len
@@ -89,10 +94,11 @@ impl<'de> Visitor<'de> for MovesVisitor {
 /// # Ok::<(), snl::BoardError>(())
 /// ```
 pub fn to_moves(board: &Board) -> Vec<i64> {
-    board.jump_table()[1..]
-        .iter()
-        .map(|&to| if to == 0 { -1 } else { i64::from(to) - 1 })
-        .collect()
+    let mut moves = vec![-1; board.squares() as usize];
+    for j in board.jumps() {
+        moves[j.from as usize - 1] = i64::from(j.to) - 1;
+    }
+    moves
 }
 
 /// The moves form of `board` as JSON, `{"n": ..., "moves": [...]}`, ten

@@ -98,12 +98,16 @@ fn number(token: Token<'_>, what: &str) -> Result<u64, ParseError> {
     Err(error(token, message))
 }
 
-/// Reads pairs text for a board of `squares` squares.
-pub(super) fn parse(text: &str, squares: u64) -> Result<ParsedBoard, ParseError> {
-    let jumps = read(text).map_err(|e| match e {
-        Mismatch::Count(e) => by_lines(text).unwrap_or(e),
-        Mismatch::Other(e) => e,
-    })?;
+/// Reads pairs text for a board of `squares` squares, through the fast
+/// reader when `fast` and it can.
+pub(super) fn parse(text: &str, squares: u64, fast: bool) -> Result<ParsedBoard, ParseError> {
+    let jumps = match fast.then(|| super::fast::pairs_text(text)).flatten() {
+        Some(jumps) => jumps,
+        None => read(text).map_err(|e| match e {
+            Mismatch::Count(e) => by_lines(text).unwrap_or(e),
+            Mismatch::Other(e) => e,
+        })?,
+    };
     Ok(ParsedBoard {
         format: Format::PairsText,
         spec: BoardSpec { squares, jumps },
@@ -269,12 +273,12 @@ mod tests {
     use super::*;
 
     fn err(text: &str) -> String {
-        parse(text, 100).unwrap_err().to_string()
+        parse(text, 100, false).unwrap_err().to_string()
     }
 
     #[test]
     fn seed_text_reads() {
-        let parsed = parse("4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75", 100).unwrap();
+        let parsed = parse("4 6 46 19 43 52 71 57 98\n3 47 9 62 40 96 75", 100, false).unwrap();
         let spec = parsed.spec;
         assert_eq!(spec.squares, 100);
         assert_eq!(spec.jumps.len(), 7);
@@ -294,7 +298,7 @@ mod tests {
 
     #[test]
     fn any_whitespace_separates() {
-        let parsed = parse("\t1\n 6   46 \r\n\n 0 \n", 30).unwrap();
+        let parsed = parse("\t1\n 6   46 \r\n\n 0 \n", 30, false).unwrap();
         assert_eq!(parsed.spec.squares, 30);
         assert_eq!(parsed.spec.jumps.len(), 1);
         assert_eq!(

@@ -344,7 +344,24 @@ fn round_trip(board: &Board, rules: &Rules, form: Format) -> Option<ParsedBoard>
 fn check_outcome(bytes: &[u8]) -> Result<(), TestCaseError> {
     match input::parse(bytes, &ParseOptions::default()) {
         Ok(parsed) => {
-            let _ = parsed.spec.problems();
+            // A board that parses is either built, with no problems, and
+            // reads back the same from what snl writes; or refused for the
+            // first of its problems, each a message in the house style.
+            let problems = parsed.spec.problems();
+            match parsed.spec.build() {
+                Ok(board) => {
+                    prop_assert!(problems.is_empty(), "{:?}", problems);
+                    prop_assert_eq!(u64::from(board.squares()), parsed.spec.squares);
+                    let written = input::write(&board, None, Format::Pairs).unwrap();
+                    prop_assert_eq!(parse(&written).spec.build().unwrap(), board);
+                }
+                Err(first) => {
+                    prop_assert_eq!(Some(&first), problems.first());
+                    for p in &problems {
+                        prop_assert!(!p.to_string().ends_with('.'), "{}", p);
+                    }
+                }
+            }
         }
         Err(e) => {
             let message = e.to_string();

@@ -89,13 +89,70 @@ proptest! {
         prop_assert_eq!(snl::shortest::min_rolls(&game), expected[game.goal() as usize]);
         let s = snl::shortest::solve(&game);
         prop_assert_eq!(s.min_rolls, expected[game.goal() as usize]);
-        let mut at = game.start();
-        for m in &s.path {
-            prop_assert_eq!(game.step(at, m.roll), Some(*m));
-            at = m.to;
-        }
-        if s.min_rolls.is_some() {
-            prop_assert_eq!(at, game.goal());
+        prop_assert_eq!(s.path, plain_first_path(&game, &expected));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    // Rolls of 64 and more move pawns a whole word or further, which the
+    // word-at-a-time moves treat apart.
+    #[test]
+    fn large_dice_match_a_plain_queue(
+        board in strategies::board(100..=400),
+        faces in 60u32..=70,
+        finish in strategies::finish(),
+        chain: bool,
+    ) {
+        let rules = snl::Rules {
+            die: snl::Die::uniform(faces).unwrap(),
+            finish,
+            chain,
+            ..snl::Rules::default()
+        };
+        let Ok(game) = snl::Game::new(board, rules) else { return Ok(()) };
+        let expected = queue_distances(&game);
+        prop_assert_eq!(snl::shortest::distances(&game), expected.clone());
+        let s = snl::shortest::solve(&game);
+        prop_assert_eq!(s.min_rolls, expected[game.goal() as usize]);
+        prop_assert_eq!(s.path, plain_first_path(&game, &expected));
+    }
+}
+
+/// The optimal sequence whose rolls come first in dictionary order, from a
+/// distance per position: mark the positions on some optimal sequence by
+/// trying every roll from every position, from the goal's layer down, then
+/// take the smallest roll onto a marked position of the next layer.
+fn plain_first_path(game: &snl::Game, dist: &[Option<u32>]) -> Vec<snl::Move> {
+    let Some(k) = dist[game.goal() as usize] else {
+        return Vec::new();
+    };
+    let mut on_path = vec![false; game.positions()];
+    on_path[game.goal() as usize] = true;
+    for d in (0..k).rev() {
+        for u in 0..game.positions() as u32 {
+            if dist[u as usize] == Some(d) {
+                on_path[u as usize] = game.rules().die.values().any(|r| {
+                    game.step(u, r).is_some_and(|m| {
+                        on_path[m.to as usize] && dist[m.to as usize] == Some(d + 1)
+                    })
+                });
+            }
         }
     }
+    let mut path = Vec::new();
+    let mut at = game.start();
+    for d in 1..=k {
+        let m = game
+            .rules()
+            .die
+            .values()
+            .filter_map(|r| game.step(at, r))
+            .find(|m| on_path[m.to as usize] && dist[m.to as usize] == Some(d))
+            .unwrap();
+        path.push(m);
+        at = m.to;
+    }
+    path
 }

@@ -55,9 +55,10 @@ fn the_seed_alone_decides_the_numbers() {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
 
-    /// The simulated means agree with the exact ones. A fixed seed makes the
-    /// test deterministic; 4.5 standard errors make a false alarm (about one
-    /// in 150,000 per check) practically impossible.
+    /// The simulated means agree with the exact ones. Proptest draws the
+    /// seed with the board, so a failure is replayed from its saved case;
+    /// 4.5 standard errors make a false alarm (about one in 150,000 per
+    /// check) practically impossible.
     #[test]
     fn simulation_agrees_with_the_exact_mean(game in crate::strategies::game(1..=30), seed: u64) {
         let exact_rolls = snl::markov::expected_rolls(&game).ok().flatten();

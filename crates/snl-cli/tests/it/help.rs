@@ -1,0 +1,104 @@
+//! The help: short enough to read, every subcommand's exit codes, and
+//! examples that run as written.
+
+use crate::{snl, workspace};
+
+/// Every subcommand.
+const SUBCOMMANDS: [&str; 11] = [
+    "solve", "expect", "check", "presets", "simulate", "race", "duel", "render", "plot", "report",
+    "show",
+];
+
+#[test]
+fn bare_snl_prints_a_usage_line() {
+    let run = snl(&[], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr
+            .starts_with("snl: error: 'snl' requires a subcommand"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("Usage: snl <COMMAND>"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.lines().count() < 8, "{}", run.stderr);
+}
+
+#[test]
+fn the_command_list_fits_a_terminal() {
+    let run = snl(&["-h"], None);
+    assert_eq!(run.code, 0);
+    for line in run
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+    {
+        assert!(line.chars().count() <= 80, "too long for `snl -h`: {line}");
+    }
+}
+
+#[test]
+fn every_subcommand_lists_its_exit_codes_and_examples() {
+    for sub in SUBCOMMANDS {
+        let help = snl(&[sub, "--help"], None).stdout;
+        assert!(help.contains("\nExamples:\n  snl "), "{sub}");
+        let codes = help.split("\nExit codes:\n").nth(1).unwrap_or_default();
+        assert!(
+            codes.contains("  0  ") && codes.contains("  2  "),
+            "{sub}: {help}"
+        );
+        assert_eq!(codes.contains("  1  "), sub == "check", "{sub}");
+    }
+}
+
+#[test]
+fn duel_does_not_offer_the_bonus_rule() {
+    let help = snl(&["duel", "--help"], None).stdout;
+    assert!(!help.contains("--bonus"), "{help}");
+    assert!(help.contains("--finish"));
+    let run = snl(&["duel", "--preset", "moves-example-1", "--bonus"], None);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("without the bonus-roll rule"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Runs every example of every subcommand's help, from the workspace root,
+/// with files written to a temporary directory and `< file` fed to stdin.
+#[test]
+fn help_examples_run() {
+    let dir = tempfile::tempdir().unwrap();
+    for sub in SUBCOMMANDS {
+        let help = snl(&[sub, "--help"], None).stdout;
+        let examples = help
+            .split("\nExamples:\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n\n").next())
+            .unwrap_or_default();
+        for line in examples.lines() {
+            let (command, stdin) = match line.split_once(" < ") {
+                Some((command, file)) => {
+                    let text = std::fs::read_to_string(workspace().join(file.trim()))
+                        .unwrap_or_else(|e| panic!("`{line}`: {file}: {e}"));
+                    (command, Some(text))
+                }
+                None => (line, None),
+            };
+            let mut words: Vec<String> = command.split_whitespace().map(String::from).collect();
+            assert_eq!(words.remove(0), "snl", "{line}");
+            if let Some(i) = words.iter().position(|w| w == "-o") {
+                let name = std::path::Path::new(&words[i + 1]).file_name().unwrap();
+                words[i + 1] = dir.path().join(name).to_string_lossy().into_owned();
+            }
+            let args: Vec<&str> = words.iter().map(String::as_str).collect();
+            let run = snl(&args, stdin.as_deref());
+            assert_eq!(run.code, 0, "`{line}` failed: {}", run.stderr);
+        }
+    }
+}

@@ -1,0 +1,809 @@
+//! snl studio end to end: `snl serve` in a child process, driven in real
+//! headless Chromium through chromedriver, as a person uses it: load a
+//! preset, draw a ladder with the mouse, paste boards, reload the shared
+//! address; and every figure on the page equals what `snl` prints for the
+//! exported board.
+//!
+//! Without Chromium and chromedriver the tests are skipped, loudly; with
+//! `SNL_REQUIRE_BROWSER=1` (as CI sets it) a missing browser fails them.
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpListener;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::{Client, ClientBuilder, Locator};
+use futures_util::FutureExt;
+use serde_json::{Value, json};
+
+use crate::{ok, workspace};
+
+/// How long the page may take to show an answer.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A program on the path (or named by `env`), if it runs, by its full
+/// path (chromedriver wants one).
+fn program(env: &str, names: &[&str]) -> Option<PathBuf> {
+    let candidates: Vec<PathBuf> = if let Some(p) = std::env::var_os(env) {
+        vec![p.into()]
+    } else {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        names
+            .iter()
+            .flat_map(|n| std::env::split_paths(&path).map(move |d| d.join(n)))
+            .filter(|p| p.is_file())
+            .collect()
+    };
+    candidates.into_iter().find(|c| {
+        Command::new(c)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
+}
+
+/// Chromium and chromedriver, or the reason the tests cannot run (a
+/// failure under `SNL_REQUIRE_BROWSER=1`, else a skip).
+fn browser(test: &str) -> Option<(PathBuf, PathBuf)> {
+    let chromium = program("SNL_CHROMIUM", &["chromium", "chromium-browser"]);
+    let driver = program("SNL_CHROMEDRIVER", &["chromedriver"]);
+    if let (Some(c), Some(d)) = (chromium, driver) {
+        return Some((c, d));
+    }
+    let message = "no runnable chromium and chromedriver (install Debian's chromium and \
+                   chromium-driver, or set SNL_CHROMIUM and SNL_CHROMEDRIVER)";
+    assert!(
+        std::env::var_os("SNL_REQUIRE_BROWSER").is_none_or(|v| v != "1"),
+        "SNL_REQUIRE_BROWSER=1 but {message}"
+    );
+    eprintln!("\n!!!! SKIPPED {test}: {message} !!!!\n");
+    None
+}
+
+/// A port nobody listens on now.
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A child process that is killed when dropped (these are the test's own).
+struct Owned(Child);
+
+impl Drop for Owned {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `snl serve ARGS --port 0`, and the address it printed.
+fn serve(args: &[&str]) -> (Owned, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_snl"))
+        .arg("serve")
+        .args(args)
+        .args(["--port", "0"])
+        .current_dir(workspace())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("snl serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("snl studio: ")
+        .unwrap_or_else(|| panic!("snl serve printed {line:?}"))
+        .to_string();
+    (Owned(child), url)
+}
+
+/// The page in a browser, and the processes behind it.
+#[derive(Clone)]
+struct Page {
+    client: Client,
+    url: String,
+}
+
+/// Runs `test` on the studio served with `serve_args`, in a fresh headless
+/// Chromium; closes the browser whatever happens.
+fn with_studio<F, Fut>(name: &str, serve_args: &[&str], test: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let Some((chromium, driver)) = browser(name) else {
+        return;
+    };
+    let (_server, url) = serve(serve_args);
+    let port = free_port();
+    let _driver = Owned(
+        Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let profile = tempfile::tempdir().unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let mut caps = serde_json::Map::new();
+        caps.insert(
+            "goog:chromeOptions".to_string(),
+            json!({
+                "binary": chromium,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--no-first-run", "--disable-quic", "--hide-scrollbars",
+                    "--window-size=1440,1100", "--force-device-scale-factor=1",
+                    format!("--user-data-dir={}", profile.path().display()),
+                ],
+            }),
+        );
+        let start = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await
+            {
+                Ok(c) => break c,
+                Err(e) if start.elapsed() > PATIENCE => panic!("chromedriver: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+            }
+        };
+        let page = Page {
+            client: client.clone(),
+            url,
+        };
+        let outcome = AssertUnwindSafe(test(page)).catch_unwind().await;
+        let _ = client.close().await;
+        if let Err(panic) = outcome {
+            std::panic::resume_unwind(panic);
+        }
+    });
+}
+
+impl Page {
+    async fn open(&self, url: &str) {
+        self.client.goto(url).await.unwrap();
+        self.settled().await;
+    }
+
+    /// Runs `script` (a function body) in the page.
+    async fn js(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client.execute(script, args).await.unwrap()
+    }
+
+    /// Waits until the latest edit has been answered.
+    async fn settled(&self) {
+        self.until("the page has settled", || async {
+            self.js(
+                "return document.readyState === 'complete' && document.getElementById('busy').hidden \
+                 && document.body.dataset.state !== undefined;",
+                vec![],
+            )
+            .await
+                == json!(true)
+        })
+        .await;
+    }
+
+    async fn until<F, Fut>(&self, what: &str, mut check: F)
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        let start = Instant::now();
+        while !check().await {
+            assert!(start.elapsed() < PATIENCE, "timed out waiting until {what}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn text(&self, id: &str) -> String {
+        self.js(
+            "return document.getElementById(arguments[0]).textContent;",
+            vec![json!(id)],
+        )
+        .await
+        .as_str()
+        .unwrap()
+        .to_string()
+    }
+
+    /// Waits until element `id` reads `want`.
+    async fn until_text(&self, id: &str, want: &str) {
+        self.until(&format!("#{id} reads {want:?}"), || async {
+            self.text(id).await == want
+        })
+        .await;
+    }
+
+    async fn click(&self, css: &str) {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+
+    /// The centre of square `n` on screen, from the number drawn in it.
+    async fn square(&self, n: u32) -> (f64, f64) {
+        let p = self
+            .js(
+                "const t = [...document.querySelectorAll('#board svg text')]
+                   .find((e) => e.textContent === String(arguments[0]));
+                 const r = t.getBoundingClientRect();
+                 return [r.left + r.width / 2, r.top + r.height / 2];",
+                vec![json!(n)],
+            )
+            .await;
+        (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())
+    }
+
+    /// Presses on square `from` and releases on square `to`, moving the
+    /// mouse in steps as a hand does.
+    async fn drag(&self, from: u32, to: u32) {
+        let (a, b) = (self.square(from).await, self.square(to).await);
+        let mut mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x: a.0,
+                y: a.1,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        for i in 1..=8 {
+            let t = f64::from(i) / 8.0;
+            mouse = mouse.then(PointerAction::MoveTo {
+                duration: Some(Duration::from_millis(20)),
+                x: a.0 + (b.0 - a.0) * t,
+                y: a.1 + (b.1 - a.1) * t,
+            });
+        }
+        mouse = mouse.then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.client.perform_actions(mouse).await.unwrap();
+        self.client.release_actions().await.unwrap();
+    }
+
+    /// Pastes `text` into the import dialog and loads it.
+    async fn import(&self, text: &str) {
+        self.click("#import").await;
+        // Typed as a person pastes: the whole text into the box at once.
+        self.js(
+            "const t = document.getElementById('import-text'); t.value = arguments[0];
+             t.dispatchEvent(new Event('input'));",
+            vec![json!(text)],
+        )
+        .await;
+        self.click("#import-load").await;
+    }
+
+    /// The board exported in the pairs form, from the export dialog.
+    async fn export(&self) -> String {
+        self.click("#export").await;
+        self.until("the export is written", || async {
+            !self
+                .js(
+                    "return document.getElementById('export-text').value;",
+                    vec![],
+                )
+                .await
+                .as_str()
+                .unwrap()
+                .is_empty()
+        })
+        .await;
+        let text = self
+            .js(
+                "return document.getElementById('export-text').value;",
+                vec![],
+            )
+            .await
+            .as_str()
+            .unwrap()
+            .to_string();
+        self.click("#export-dialog button[value=close]").await;
+        text
+    }
+
+    /// The path as the page lists it: `roll:land:to` for each roll.
+    async fn path(&self) -> Vec<String> {
+        let v = self
+            .js(
+                "return [...document.querySelectorAll('#path li')].map((li) => li.title);",
+                vec![],
+            )
+            .await;
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    }
+}
+
+/// `snl ARGS --json` on a board file, read.
+fn cli_json(args: &[&str], board: &std::path::Path) -> Value {
+    let mut all: Vec<&str> = args.to_vec();
+    all.push(board.to_str().unwrap());
+    all.push("--json");
+    serde_json::from_str(&ok(&all, None)).unwrap()
+}
+
+#[test]
+fn studio_loads_a_preset_and_shows_the_fewest_rolls() {
+    with_studio(
+        "studio_loads_a_preset_and_shows_the_fewest_rolls",
+        &["--preset", "milton-bradley"],
+        |page| async move {
+            page.open(&page.url).await;
+            page.until_text("min-rolls", "7").await;
+            assert_eq!(page.text("sequences").await, "423 optimal roll sequences");
+            assert!(
+                page.js("return document.getElementById('name').value;", vec![])
+                    .await
+                    == json!("milton-bradley")
+            );
+            // Another preset from the menu.
+            page.client
+                .find(Locator::Css("#preset"))
+                .await
+                .unwrap()
+                .select_by_value("leetcode-909")
+                .await
+                .unwrap();
+            page.until_text("min-rolls", "4").await;
+            assert_eq!(page.path().await.len(), 4);
+        },
+    );
+}
+
+#[test]
+fn studio_drawing_a_ladder_changes_the_fewest_rolls_and_path() {
+    with_studio(
+        "studio_drawing_a_ladder_changes_the_fewest_rolls_and_path",
+        &["--preset", "milton-bradley"],
+        |page| async move {
+            page.open(&page.url).await;
+            page.until_text("min-rolls", "7").await;
+            let before = page.path().await;
+            // From square 2 (the start is off the board: a first roll of 2
+            // lands there) up to 97, three short of the end.
+            page.drag(2, 97).await;
+            page.until_text("min-rolls", "2").await;
+            let after = page.path().await;
+            assert_ne!(before, after);
+            assert_eq!(
+                after,
+                ["roll 2: land on 2, then climb to 97", "roll 3: land on 100"]
+            );
+            assert_eq!(page.text("selection-text").await, "Ladder 2 → 97");
+            // The jump is selected: Delete takes it away, undo brings it back.
+            page.client
+                .find(Locator::Css("body"))
+                .await
+                .unwrap()
+                .send_keys("\u{E017}")
+                .await
+                .unwrap();
+            page.until_text("min-rolls", "7").await;
+            page.click("#undo").await;
+            page.until_text("min-rolls", "2").await;
+            // A snake drawn down from 97 over the ladder's top makes it a
+            // warning: the ladder ends on the snake's head.
+            page.drag(97, 5).await;
+            page.settled().await;
+            let warnings = page
+                .js("return [...document.querySelectorAll('#problem-list li.warning')].map((l) => l.dataset.code);", vec![])
+                .await;
+            assert_eq!(warnings, json!(["ends-on-jump"]));
+        },
+    );
+}
+
+#[test]
+fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
+    with_studio(
+        "studio_figures_equal_what_snl_prints_for_the_exported_board",
+        &["--preset", "milton-bradley"],
+        |page| async move {
+            page.open(&page.url).await;
+            page.until_text("min-rolls", "7").await;
+            // Design by mouse: a ladder, a snake, a moved end; then rules.
+            page.drag(23, 58).await;
+            page.settled().await;
+            page.drag(89, 41).await;
+            page.settled().await;
+            page.client
+                .find(Locator::Css("#start"))
+                .await
+                .unwrap()
+                .select_by_value("1")
+                .await
+                .unwrap();
+            page.settled().await;
+            page.client
+                .find(Locator::Css("#finish"))
+                .await
+                .unwrap()
+                .select_by_value("bounce")
+                .await
+                .unwrap();
+            page.settled().await;
+            if let Some(path) = std::env::var_os("SNL_STUDIO_SCREENSHOT") {
+                // The studio as a designer sees it on opening: from the top,
+                // the ladder just drawn selected.
+                page.client.set_window_size(1440, 1360).await.unwrap();
+                page.js(
+                    "document.activeElement.blur(); window.scrollTo(0, 0);",
+                    vec![],
+                )
+                .await;
+                page.click("#show-path").await;
+                page.click("#show-path").await;
+                page.settled().await;
+                std::fs::write(path, page.client.screenshot().await.unwrap()).unwrap();
+            }
+
+            let exported = page.export().await;
+            let dir = tempfile::tempdir().unwrap();
+            let file = dir.path().join("board.json");
+            std::fs::write(&file, &exported).unwrap();
+            assert!(
+                exported.contains("[23, 58]") && exported.contains("[89, 41]"),
+                "{exported}"
+            );
+            assert!(exported.contains("\"finish\": \"bounce\""), "{exported}");
+
+            // The fewest rolls and the path.
+            let solve = cli_json(&["solve"], &file);
+            assert_eq!(page.text("min-rolls").await, solve["min_rolls"].to_string());
+            assert_eq!(
+                page.text("sequences").await,
+                format!(
+                    "{} optimal roll sequences",
+                    solve["optimal_sequences"].as_str().unwrap()
+                )
+            );
+            let path: Vec<Value> = page
+                .js(
+                    "return [...document.querySelectorAll('#path li')].map((li) => li.textContent);",
+                    vec![],
+                )
+                .await
+                .as_array()
+                .unwrap()
+                .clone();
+            let steps = solve["path"].as_array().unwrap();
+            assert_eq!(path.len(), steps.len());
+            for (chip, step) in path.iter().zip(steps) {
+                let (roll, land, to) = (&step["roll"], &step["land"], &step["to"]);
+                let jump = match to.as_u64().cmp(&land.as_u64()) {
+                    std::cmp::Ordering::Greater => format!("↑{to}"),
+                    std::cmp::Ordering::Less => format!("↓{to}"),
+                    std::cmp::Ordering::Equal => String::new(),
+                };
+                assert_eq!(chip.as_str().unwrap(), format!("{roll}{land}{jump}"));
+            }
+
+            // The game length.
+            let expect = cli_json(&["expect"], &file);
+            let f = |v: &Value, d: usize| format!("{:.*}", d, v.as_f64().unwrap());
+            assert_eq!(page.text("mean").await, f(&expect["mean"], 4));
+            assert_eq!(page.text("std-dev").await, f(&expect["std_dev"], 4));
+            assert_eq!(page.text("median").await, expect["median"].to_string());
+            assert_eq!(page.text("mode").await, expect["mode"].to_string());
+            let quantiles = page
+                .js(
+                    "return Object.fromEntries([...document.querySelectorAll('#quantile-values td')]
+                       .map((td) => [td.dataset.q, Number(td.textContent)]));",
+                    vec![],
+                )
+                .await;
+            assert_eq!(quantiles, expect["quantiles"]);
+
+            same_races(&page, &file).await;
+
+            same_check(&page, &file).await;
+        },
+    );
+}
+
+/// The warnings on the page are `snl check`'s.
+async fn same_check(page: &Page, file: &std::path::Path) {
+    let check = cli_json(&["check"], file);
+    let shown = page
+        .js(
+            "return [...document.querySelectorAll('#problem-list li.warning')]
+               .map((li) => li.textContent.replace(/^warning /, ''));",
+            vec![],
+        )
+        .await;
+    let printed: Vec<&Value> = check["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| &w["message"])
+        .collect();
+    assert_eq!(
+        shown.as_array().unwrap().iter().collect::<Vec<_>>(),
+        printed
+    );
+}
+
+/// The win chances on the page equal `snl race --players K` for K = 2..4.
+async fn same_races(page: &Page, file: &std::path::Path) {
+    let f = |v: &Value, d: usize| format!("{:.*}", d, v.as_f64().unwrap());
+    for players in 2..=4 {
+        let race = cli_json(&["race", "--players", &players.to_string()], file);
+        let row = page
+            .js(
+                "const r = document.querySelector(`#race tr[data-players=\"${arguments[0]}\"]`);
+                 return [[...r.querySelectorAll('.seat')].map((s) => s.textContent),
+                         r.querySelector('.rounds').textContent];",
+                vec![json!(players)],
+            )
+            .await;
+        let seats = row[0].as_array().unwrap();
+        let wins = race["win"].as_array().unwrap();
+        assert_eq!(seats.len(), wins.len());
+        for (seat, win) in wins.iter().enumerate() {
+            assert_eq!(
+                seats[seat].as_str().unwrap(),
+                format!("{:.2}%", 100.0 * win.as_f64().unwrap()),
+                "{players} players, seat {}",
+                seat + 1
+            );
+        }
+        assert_eq!(row[1].as_str().unwrap(), f(&race["expected_rounds"], 2));
+    }
+}
+
+#[test]
+fn studio_reads_a_pasted_grid_and_shows_errors_for_garbage() {
+    with_studio(
+        "studio_reads_a_pasted_grid_and_shows_errors_for_garbage",
+        &[],
+        |page| async move {
+            page.open(&page.url).await;
+            page.import(crate::GRID_6).await;
+            page.until_text("min-rolls", "4").await;
+            assert_eq!(
+                page.js("return document.getElementById('squares').value;", vec![])
+                    .await,
+                json!("36")
+            );
+
+            page.import("hello, board").await;
+            page.until("the import error shows", || async {
+                page.js(
+                    "return !document.getElementById('import-error').hidden;",
+                    vec![],
+                )
+                .await
+                    == json!(true)
+            })
+            .await;
+            let shown = page.text("import-error").await;
+            // The message `snl` prints for the same input, after its
+            // `snl: error: standard input: ` prefix.
+            let run = crate::snl(&["solve", "-"], Some("hello, board"));
+            assert_eq!(run.code, 2);
+            let printed = run
+                .stderr
+                .trim_end()
+                .strip_prefix("snl: error: standard input: ")
+                .unwrap()
+                .to_string();
+            assert_eq!(shown, printed);
+            // The board is unchanged.
+            page.until_text("min-rolls", "4").await;
+        },
+    );
+}
+
+#[test]
+fn studio_restores_a_shared_address_exactly() {
+    with_studio(
+        "studio_restores_a_shared_address_exactly",
+        &["--preset", "moves-example-1"],
+        |page| async move {
+            page.open(&page.url).await;
+            page.until_text("min-rolls", "2").await;
+            page.drag(3, 14).await;
+            page.settled().await;
+            page.client
+                .find(Locator::Css("#finish"))
+                .await
+                .unwrap()
+                .select_by_value("pass")
+                .await
+                .unwrap();
+            page.settled().await;
+            let shared = page.client.current_url().await.unwrap().to_string();
+            assert!(shared.contains("#squares=20"), "{shared}");
+            let before = page.export().await;
+            let rolls = page.text("min-rolls").await;
+            let mean = page.text("mean").await;
+
+            // A fresh page at the shared address: the same board, the same
+            // answers.
+            page.client.goto("about:blank").await.unwrap();
+            page.open(&shared).await;
+            page.until_text("min-rolls", &rolls).await;
+            assert_eq!(page.text("mean").await, mean);
+            assert_eq!(page.export().await, before);
+        },
+    );
+}
+
+/// `POST path` with `body` to the server at `url`: the status and the body.
+fn http_post(url: &str, path: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let host = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut stream = std::net::TcpStream::connect(&host).unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = answer[9..12].parse().unwrap();
+    let (head, rest) = answer.split_once("\r\n\r\n").unwrap();
+    // Long answers come in chunks.
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut rest = rest;
+        loop {
+            let (size, tail) = rest.split_once("\r\n").unwrap();
+            let size = usize::from_str_radix(size, 16).unwrap();
+            if size == 0 {
+                break;
+            }
+            out.push_str(&tail[..size]);
+            rest = &tail[size + 2..];
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    (status, body)
+}
+
+#[test]
+fn studio_api_answers_equal_what_snl_prints() {
+    let (_server, url) = serve(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let mut boards: Vec<(String, String)> = [
+        "seed-000-leetcode-909.grid.json",
+        "seed-003-example-1.txt",
+        "seed-004-twenty.moves.json",
+        "milton-bradley.pairs.json",
+    ]
+    .iter()
+    .map(|f| {
+        let text = std::fs::read_to_string(workspace().join("testdata").join(f)).unwrap();
+        (f.to_string(), text)
+    })
+    .collect();
+    // Every rule, through the board file's rules.
+    for rules in [
+        r#"{"die": "2d6", "finish": "bounce", "chain": true, "start": 0}"#,
+        r#"{"die": "1,1,1,1,1,2", "finish": "pass", "bonus_limit": 3}"#,
+        r#"{"faces": 4, "bonus": true}"#,
+    ] {
+        let text = format!(
+            r#"{{"name": "rules", "squares": 30, "ladders": [[3, 22], [8, 26]], "snakes": [[22, 8], [29, 1]], "rules": {rules}}}"#
+        );
+        boards.push((format!("rules {rules}"), text));
+    }
+    for (name, text) in boards {
+        let file = dir.path().join("board");
+        std::fs::write(&file, &text).unwrap();
+        let (status, body) = http_post(&url, "/api/analyse", &text);
+        assert_eq!(status, 200, "{name}: {body}");
+        let answer: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(
+            answer["check"],
+            cli_json(&["check"], &file),
+            "{name}: check"
+        );
+        assert_eq!(
+            answer["solve"],
+            cli_json(&["solve"], &file),
+            "{name}: solve"
+        );
+        assert_eq!(
+            answer["expect"],
+            cli_json(&["expect"], &file),
+            "{name}: expect"
+        );
+        for (i, players) in ["2", "3", "4"].iter().enumerate() {
+            assert_eq!(
+                answer["race"][i],
+                cli_json(&["race", "--players", players], &file),
+                "{name}: race of {players}"
+            );
+        }
+    }
+
+    // An unplayable board: 400, the message `snl` prints after the file
+    // name, and the whole check.
+    let bad = r#"{"squares": 10, "ladders": [[3, 11]], "snakes": [[10, 2]]}"#;
+    let file = dir.path().join("bad.json");
+    std::fs::write(&file, bad).unwrap();
+    let (status, body) = http_post(&url, "/api/analyse", bad);
+    assert_eq!(status, 400);
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    let run = crate::snl(&["solve", file.to_str().unwrap()], None);
+    assert_eq!(run.code, 2);
+    let printed = run.stderr.trim_end();
+    let message = answer["error"].as_str().unwrap();
+    assert_eq!(
+        printed,
+        format!(
+            "snl: error: {}: {message} (`snl check` lists every problem)",
+            file.display()
+        )
+    );
+    let check = crate::snl(&["check", file.to_str().unwrap(), "--json"], None);
+    assert_eq!(check.code, 1);
+    assert_eq!(
+        answer["check"],
+        serde_json::from_str::<Value>(&check.stdout).unwrap()
+    );
+}
+
+#[test]
+fn serve_help_lists_its_exit_codes_and_examples() {
+    let help = ok(&["serve", "--help"], None);
+    assert!(help.contains("\nExamples:\n  snl serve --preset milton-bradley --open\n"));
+    assert!(help.contains("\nExit codes:\n  0  "), "{help}");
+    // The examples serve until stopped, so they are not run here; the
+    // files they name exist.
+    assert!(
+        workspace()
+            .join("testdata/seed-004-twenty.pairs.json")
+            .is_file()
+    );
+    // A board that cannot be played is refused at once, as every command
+    // refuses it.
+    let run = crate::snl(
+        &["serve", "--port", "0", "--squares", "5", "-"],
+        Some("1 2 9 0"),
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("leaves the board"), "{}", run.stderr);
+}

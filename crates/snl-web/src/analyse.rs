@@ -1,0 +1,370 @@
+//! A request's board, read as `snl` reads a board file, and every answer
+//! about it: the library's check, fewest rolls, game-length statistics and
+//! races, and the pictures `snl render` and `snl plot` draw.
+//!
+//! ```
+//! use snl_web::analyse::{self, Options};
+//!
+//! let body = br#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
+//! let answer = analyse::analyse(body, &Options::default(), &snl_web::Limits::default())?;
+//! assert_eq!(answer.solve.min_rolls, Some(2));
+//! assert_eq!(answer.check.warnings[0].code, "ends-on-jump");
+//! assert!(answer.svg.starts_with("<svg"));
+//! # Ok::<(), snl_web::ApiError>(())
+//! ```
+
+use serde::{Deserialize, Serialize};
+use snl::answer::{CheckAnswer, ExpectAnswer, Header, LengthStats, RaceAnswer, SolveAnswer};
+use snl::check::{self, Diagnostic};
+use snl::input::{self, Format, ParseOptions, ParsedBoard};
+use snl::{Game, Rules};
+use snl_draw::plot::LengthPlot;
+use snl_draw::{DrawError, Layout, render};
+
+use crate::Limits;
+use crate::error::ApiError;
+
+/// How to read and draw a request's board: the query string of
+/// `/api/analyse`, named as the command line names the same choices.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// The board's form, as `--format` (`grid`, `moves`, `pairs`,
+    /// `pairs-text`); detected from the body when absent.
+    pub format: Option<String>,
+    /// The number of squares of a pairs-text board, as `--squares`.
+    pub squares: Option<u64>,
+    /// Squares per row in the picture, as `snl render --width`.
+    pub width: Option<u32>,
+    /// Whether the picture shows one fewest-rolls path, as `snl render
+    /// --path` (default: it does).
+    pub path: Option<bool>,
+    /// How the picture colours the squares.
+    #[serde(default)]
+    pub overlay: Overlay,
+}
+
+/// How the board picture colours the squares.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Overlay {
+    /// Plain squares.
+    #[default]
+    Plain,
+    /// By expected landings per game, as `snl render --heat`.
+    Heat,
+    /// By the fewest rolls to them, as `snl render --layers`.
+    Layers,
+}
+
+/// The players whose races are answered: the studio shows 2 to 4.
+pub const RACE_PLAYERS: [usize; 3] = [2, 3, 4];
+
+/// A board read from a request, with the rules it is played under.
+#[derive(Debug, Clone)]
+pub struct Read {
+    /// What was read.
+    pub parsed: ParsedBoard,
+    /// The rules: the defaults with the board file's `rules` over them.
+    pub rules: Rules,
+}
+
+/// Reads a request's board, refusing one too big for live analysis before
+/// anything of its size is allocated.
+///
+/// # Errors
+///
+/// [`ApiError::Unreadable`], [`ApiError::Query`] for an unknown form, and
+/// [`ApiError::TooBig`].
+pub fn read(body: &[u8], options: &Options, limits: &Limits) -> Result<Read, ApiError> {
+    let format = match &options.format {
+        Some(name) => Some(
+            name.parse::<Format>()
+                .map_err(|e| ApiError::Query(format!("format: {e}")))?,
+        ),
+        None => None,
+    };
+    let parsed = input::parse(
+        body,
+        &ParseOptions {
+            format,
+            squares: options.squares,
+        },
+    )?;
+    if parsed.spec.squares > limits.live_squares {
+        return Err(ApiError::TooBig {
+            squares: parsed.spec.squares,
+            limit: limits.live_squares,
+        });
+    }
+    let rules = parsed.rules.rules();
+    Ok(Read { parsed, rules })
+}
+
+/// A read board that can be played: the game, and what `snl check` says
+/// about it (warnings only).
+#[derive(Debug, Clone)]
+pub struct Playable {
+    /// What was read.
+    pub read: Read,
+    /// The warnings (a playable board has no errors).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The board under its rules.
+    pub game: Game,
+}
+
+/// Checks a read board and builds its game.
+///
+/// # Errors
+///
+/// [`ApiError::Unplayable`] with the first error as the message and the
+/// whole check beside it.
+pub fn playable(read: Read) -> Result<Playable, ApiError> {
+    let diagnostics = check::check(&read.parsed.spec, &read.rules);
+    let unplayable = |message: String, diagnostics: &[Diagnostic]| ApiError::Unplayable {
+        message,
+        check: Box::new(check_json(&read, diagnostics)),
+    };
+    if let Some(first) = diagnostics
+        .iter()
+        .find(|d| d.severity == snl::Severity::Error)
+    {
+        return Err(unplayable(first.message.clone(), &diagnostics));
+    }
+    // `check` found no error, so the board builds and the game starts; the
+    // library's own errors are still passed on rather than trusted away.
+    let board = read
+        .parsed
+        .spec
+        .build()
+        .map_err(|e| unplayable(e.to_string(), &diagnostics))?;
+    let game = Game::new(board, read.rules.clone())
+        .map_err(|e| unplayable(e.to_string(), &diagnostics))?;
+    Ok(Playable {
+        read,
+        diagnostics,
+        game,
+    })
+}
+
+/// Every answer about a board: the answers of `snl check`, `snl solve`,
+/// `snl expect` and `snl race` (as their `--json` prints them), and the
+/// pictures of `snl render` and `snl plot`.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    /// The board as read, and its game.
+    pub playable: Playable,
+    /// `snl check`: the warnings (a playable board has no errors).
+    pub check: CheckAnswer,
+    /// `snl solve`: the fewest rolls, their count and one optimal path.
+    pub solve: SolveAnswer,
+    /// `snl expect`: one player's game length, exactly.
+    pub expect: ExpectAnswer,
+    /// `snl race --players K` for each K of [`RACE_PLAYERS`].
+    pub race: Vec<RaceAnswer>,
+    /// The board picture, as `snl render` draws it.
+    pub svg: String,
+    /// Where the squares are in `svg`.
+    pub layout: Layout,
+    /// The game-length plot, as `snl plot` draws it; `None` when no game
+    /// ends.
+    pub plot: Option<String>,
+}
+
+/// Reads, checks and answers a request's board.
+///
+/// # Errors
+///
+/// Every error of [`read`] and [`playable`]; [`ApiError::Analysis`] when
+/// the library cannot give an answer.
+pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analysis, ApiError> {
+    let playable = playable(read(body, options, limits)?)?;
+    let game = &playable.game;
+    let name = playable.read.parsed.name.as_deref();
+    let header = || Header::new(name, game);
+    let analysis = |e: &dyn std::fmt::Display| ApiError::Analysis(e.to_string());
+    let solution = snl::shortest::solve(game);
+    let count = snl::shortest::count_optimal(game);
+    let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
+    let stats = snl::markov::stats(game).map_err(|e| analysis(&e))?;
+    // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
+    let turns = match game.rules().bonus {
+        Some(_) => Some(snl::markov::turn_stats(game).map_err(|e| analysis(&e))?),
+        None => None,
+    };
+    let expect = ExpectAnswer {
+        header: header(),
+        rolls: LengthStats::new(&stats, &[], None),
+        min_rolls: solution.min_rolls,
+        turns: turns.as_ref().map(|t| LengthStats::new(t, &[], None)),
+        visits: None,
+        impact: None,
+    };
+    let start = game.start();
+    let race = RACE_PLAYERS
+        .iter()
+        .map(|&k| {
+            let from = vec![start; k];
+            snl::race::race(game, &from)
+                .map(|race| RaceAnswer::new(header(), &from, &race))
+                .map_err(|e| analysis(&e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let check = CheckAnswer::new(header(), &playable.diagnostics);
+    let label = playable.read.parsed.name.as_deref().unwrap_or("board");
+    let picture = render::board_picture(
+        game,
+        label,
+        &render::Options {
+            path: options.path.unwrap_or(true),
+            overlay: match options.overlay {
+                Overlay::Plain => render::Overlay::Plain,
+                Overlay::Heat => render::Overlay::Heat,
+                Overlay::Layers => render::Overlay::Layers,
+            },
+            width: options.width,
+        },
+    )
+    .map_err(|e| match e {
+        DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
+        e => ApiError::Analysis(e.to_string()),
+    })?;
+    let layout = picture.layout();
+    let svg = picture.to_svg();
+    let plot = match LengthPlot::new(&stats.distribution)
+        .mean(stats.mean)
+        .fewest(solution.min_rolls)
+        .title(&format!("{label}: how many rolls a game takes"))
+        .to_svg()
+    {
+        Ok(svg) => Some(svg),
+        Err(DrawError::NeverEnds) => None,
+        Err(e) => return Err(ApiError::Analysis(e.to_string())),
+    };
+    Ok(Analysis {
+        playable,
+        check,
+        solve,
+        expect,
+        race,
+        svg,
+        layout,
+        plot,
+    })
+}
+
+/// The board written in `format`, with its rules where the form holds them.
+///
+/// # Errors
+///
+/// As [`read`] and [`playable`]; [`ApiError::Query`] for a grid of a board
+/// whose size is not a perfect square.
+pub fn convert(
+    body: &[u8],
+    options: &Options,
+    to: Format,
+    limits: &Limits,
+) -> Result<String, ApiError> {
+    let p = playable(read(body, options, limits)?)?;
+    input::write(p.game.board(), Some(&p.read.rules), to).ok_or_else(|| {
+        ApiError::Query(format!(
+            "a board of {} squares cannot be written as a LeetCode grid, which needs n x n \
+             squares; choose another form",
+            p.game.goal()
+        ))
+    })
+}
+
+/// `snl check --json` for a read board.
+fn check_json(read: &Read, diagnostics: &[Diagnostic]) -> serde_json::Value {
+    let header = Header::of_spec(read.parsed.name.as_deref(), &read.parsed.spec, &read.rules);
+    serde_json::to_value(CheckAnswer::new(header, diagnostics)).unwrap_or_default()
+}
+
+/// The answer of `/api/analyse`, as JSON.
+#[derive(Debug, Serialize)]
+pub struct AnalysisJson<'a> {
+    /// As `snl check --json` prints it.
+    pub check: &'a CheckAnswer,
+    /// As `snl solve --json` prints it.
+    pub solve: &'a SolveAnswer,
+    /// As `snl expect --json` prints it.
+    pub expect: &'a ExpectAnswer,
+    /// As `snl race --players K --json` prints it, for K = 2, 3, 4.
+    pub race: &'a [RaceAnswer],
+    /// The board as read: its form, its name, and the board file in the
+    /// pairs form with its rules (what the studio edits).
+    pub input: InputJson<'a>,
+    /// The board picture (SVG).
+    pub svg: &'a str,
+    /// Where the squares are in `svg`.
+    pub layout: LayoutJson,
+    /// The game-length plot (SVG); `null` when no game ends.
+    pub plot: Option<&'a str>,
+}
+
+/// The board as read.
+#[derive(Debug, Serialize)]
+pub struct InputJson<'a> {
+    /// The form it was written in.
+    pub format: &'static str,
+    /// Its name, if the file gives one.
+    pub name: Option<&'a str>,
+    /// The board in the pairs form, rules included.
+    pub pairs: serde_json::Value,
+}
+
+/// [`Layout`] as JSON: the picture's size, the grid's top-left corner and
+/// a square's side, in the picture's pixels, and the grid's shape.
+#[derive(Debug, Serialize)]
+pub struct LayoutJson {
+    /// The picture's width.
+    pub width: f64,
+    /// The picture's height.
+    pub height: f64,
+    /// The grid's left edge.
+    pub left: f64,
+    /// The grid's top edge.
+    pub top: f64,
+    /// A square's side.
+    pub cell: f64,
+    /// Squares per row.
+    pub columns: u32,
+    /// Rows.
+    pub rows: u32,
+}
+
+impl From<Layout> for LayoutJson {
+    fn from(l: Layout) -> LayoutJson {
+        LayoutJson {
+            width: l.width,
+            height: l.height,
+            left: l.left,
+            top: l.top,
+            cell: l.cell,
+            columns: l.columns,
+            rows: l.rows,
+        }
+    }
+}
+
+impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
+    fn from(a: &'a Analysis) -> AnalysisJson<'a> {
+        let read = &a.playable.read;
+        let pairs = input::to_pairs_json(a.playable.game.board(), Some(&read.rules));
+        AnalysisJson {
+            check: &a.check,
+            solve: &a.solve,
+            expect: &a.expect,
+            race: &a.race,
+            input: InputJson {
+                format: read.parsed.format.name(),
+                name: read.parsed.name.as_deref(),
+                pairs: serde_json::from_str(&pairs).unwrap_or(serde_json::Value::Null),
+            },
+            svg: &a.svg,
+            layout: a.layout.into(),
+            plot: a.plot.as_deref(),
+        }
+    }
+}

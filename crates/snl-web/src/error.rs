@@ -1,0 +1,127 @@
+//! The one error type of the server, and how each error becomes a response:
+//! a status and `{"error": "..."}`, where the message is the one `snl`
+//! prints for the same board on the command line.
+
+use axum::Json;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// Why a request was not answered.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ApiError {
+    /// The body is not a board in any form `snl` reads.
+    #[error("{0}")]
+    Unreadable(#[from] snl::ParseError),
+    /// The board is read but cannot be played: the message is its first
+    /// problem, and `check` lists them all (the answer of `snl check`).
+    #[error("{message}")]
+    Unplayable {
+        /// The first problem, as `snl solve` reports it.
+        message: String,
+        /// Every error and warning, as `snl check --json` prints them.
+        check: Box<serde_json::Value>,
+    },
+    /// A query parameter that cannot be used.
+    #[error("{0}")]
+    Query(String),
+    /// The board is larger than live analysis allows.
+    #[error(
+        "the board has {squares} squares; the studio analyses boards of up to {limit} squares \
+         live; for this one use the command line (`snl solve`, `snl expect`, `snl race`), which \
+         has no such limit"
+    )]
+    TooBig {
+        /// The board's squares.
+        squares: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// The analysis cannot give an answer (the library refused the board's
+    /// size or rules, or its computation did not settle).
+    #[error("{0}")]
+    Analysis(String),
+    /// The analysis stopped unexpectedly (a bug: reported, never a crash).
+    #[error("the analysis stopped unexpectedly: {0}")]
+    Internal(String),
+}
+
+/// The body of every error response.
+#[derive(Debug, Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check: Option<&'a serde_json::Value>,
+}
+
+impl ApiError {
+    /// The status this error is answered with.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Unreadable(_) | ApiError::Unplayable { .. } | ApiError::Query(_) => {
+                StatusCode::BAD_REQUEST
+            }
+            ApiError::TooBig { .. } | ApiError::Analysis(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let message = self.to_string();
+        let check = match &self {
+            ApiError::Unplayable { check, .. } => Some(&**check),
+            _ => None,
+        };
+        let body = ErrorBody {
+            error: &message,
+            check,
+        };
+        (self.status(), Json(body)).into_response()
+    }
+}
+
+/// A JSON error body for a response that a limit layer (body size, time,
+/// an unknown path) made with a bare status, so that every error of the
+/// API reads alike.
+pub(crate) fn bare_status(status: StatusCode, limits: &crate::Limits) -> Response {
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => format!(
+            "the request body is larger than {} bytes; the studio reads boards of up to that \
+             size (use the command line for larger files)",
+            limits.body_bytes
+        ),
+        StatusCode::SERVICE_UNAVAILABLE | StatusCode::REQUEST_TIMEOUT => format!(
+            "the server is busy or the analysis took longer than {} seconds; try again, or use \
+             the command line",
+            limits.timeout.as_secs()
+        ),
+        StatusCode::NOT_FOUND => {
+            "there is nothing here; the studio is at / and its API under /api".to_string()
+        }
+        StatusCode::METHOD_NOT_ALLOWED => {
+            "this path does not take that method; see the API in the README".to_string()
+        }
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            "send the board as the body, as text or JSON".to_string()
+        }
+        other => other
+            .canonical_reason()
+            .unwrap_or("the request failed")
+            .to_lowercase(),
+    };
+    let mut response = (
+        status,
+        Json(ErrorBody {
+            error: &message,
+            check: None,
+        }),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}

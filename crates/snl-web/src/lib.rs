@@ -1,0 +1,150 @@
+//! snl studio: a local web server where a board is designed with the mouse
+//! and every answer about it is shown again after each edit.
+//!
+//! The server translates: a request carries a board exactly as `snl` reads
+//! it from a file, the [`snl`] library answers, and [`snl_draw`] draws. It
+//! holds no game logic. The page (HTML, CSS and JavaScript modules) is
+//! embedded in the binary, loads nothing from elsewhere and works offline.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! println!("http://{}", listener.local_addr()?);
+//! snl_web::serve(listener, snl_web::Config::default(), std::future::pending()).await
+//! # }
+//! ```
+//!
+//! # The API
+//!
+//! - `GET /`: the studio page.
+//! - `GET /api/initial`: the board the studio was started with (204 when
+//!   none).
+//! - `GET /api/presets`: the built-in boards, `[{"name", "title", "source",
+//!   "board"}]`.
+//! - `POST /api/analyse`: the body is a board in any form `snl` reads (any
+//!   JSON form with its `rules`, or pairs text); the answer holds `check`,
+//!   `solve` and `expect` as `snl check`, `snl solve` and `snl expect` print
+//!   them with `--json`, `race` for 2 to 4 players, and the board drawn.
+//! - `POST /api/convert?to=FORM`: the board written in another form.
+//! - `POST /api/report`: the one-page HTML report of the board.
+//!
+//! Errors are `{"error": "..."}` with status 400 (an unreadable or
+//! unplayable board, a bad query), 404, 413 (a body over
+//! [`Limits::body_bytes`]), 422 (a board too big for live analysis) or 503
+//! (the server is busy or the analysis ran out of time).
+//!
+//! # Modules
+//!
+//! - [`analyse`]: a request's board, read and answered.
+//! - [`error`]: the one error type, and how each error becomes a response.
+//! - `routes`: the router, its handlers and its limits.
+//! - `assets`: the embedded page.
+
+#![deny(missing_docs)]
+
+pub mod analyse;
+mod assets;
+pub mod error;
+mod routes;
+
+use std::future::Future;
+use std::time::Duration;
+
+pub use error::ApiError;
+pub use routes::router;
+
+/// How the studio is set up: its limits, and the board it opens with.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Config {
+    /// Every limit the server enforces.
+    pub limits: Limits,
+    /// The board the page opens with when its address holds none, written
+    /// in any form `snl` reads (`GET /api/initial` serves it).
+    pub initial: Option<String>,
+}
+
+/// Every limit the server enforces, set in one place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest request body accepted, in bytes; larger ones get 413.
+    pub body_bytes: usize,
+    /// The largest board analysed live, in squares; larger ones get 422,
+    /// with a pointer to the command line.
+    pub live_squares: u64,
+    /// How many analyses run at once; more wait for a free slot.
+    pub concurrent: usize,
+    /// How long a request may take, waiting included; past it, 503.
+    pub timeout: Duration,
+}
+
+impl Default for Limits {
+    /// 4 MiB bodies (a 100,000-square moves array is about 600 KB),
+    /// 100,000 squares, one analysis per core, 20 seconds.
+    fn default() -> Limits {
+        Limits {
+            body_bytes: 4 << 20,
+            live_squares: 100_000,
+            concurrent: std::thread::available_parallelism().map_or(2, usize::from),
+            timeout: Duration::from_secs(20),
+        }
+    }
+}
+
+/// Serves the studio on `listener` until `shutdown` completes, then lets
+/// the requests in flight finish.
+///
+/// # Errors
+///
+/// An I/O error from the listener.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(config))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Serves the studio on `listener` until Ctrl-C (or, on Unix, SIGTERM),
+/// then lets the requests in flight finish: the whole server for a program
+/// that has no async runtime of its own, such as `snl serve`.
+///
+/// # Errors
+///
+/// An I/O error from the listener or from starting the runtime.
+pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        listener.set_nonblocking(true)?;
+        let listener = tokio::net::TcpListener::from_std(listener)?;
+        serve(listener, config, stop_signal()).await
+    })
+}
+
+/// Completes on Ctrl-C, or on SIGTERM on Unix.
+async fn stop_signal() {
+    let ctrl_c = async {
+        // If the handler cannot be installed, the server runs until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

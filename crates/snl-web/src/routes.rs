@@ -1,0 +1,291 @@
+//! The router: each handler is a few lines that hand the request to
+//! [`crate::analyse`]; the limits are layers, set here in one place.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router, middleware};
+use serde::{Deserialize, Serialize};
+use tokio::sync::Semaphore;
+use tower::ServiceBuilder;
+use tower::limit::ConcurrencyLimitLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use crate::analyse::{self, Options};
+use crate::error::{ApiError, bare_status};
+use crate::{Config, Limits, assets};
+
+/// What every handler shares: the limits, and the slots for analyses.
+#[derive(Debug)]
+struct Shared {
+    limits: Limits,
+    initial: Option<String>,
+    /// One permit per analysis that may run. A permit is held by the
+    /// blocking task itself, so an analysis whose request timed out still
+    /// holds its slot until it ends: abandoned work cannot pile up.
+    work: Arc<Semaphore>,
+}
+
+type AppState = Arc<Shared>;
+
+/// The page may load only what the server itself serves; the pictures are
+/// inline SVG. The report is a page of its own with inline styles and an
+/// inline font, and no script.
+const PAGE_CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+img-src 'self' data: blob:; connect-src 'self'; font-src 'self' data:; form-action 'self'; \
+base-uri 'none'; frame-ancestors 'none'";
+const REPORT_CSP: &str = "default-src 'none'; style-src 'unsafe-inline'; font-src data:; \
+img-src data:; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+/// The studio's router, with every limit of `limits`.
+///
+/// Tests call it without a socket (`tower::ServiceExt::oneshot`); [`crate::serve`]
+/// serves it.
+pub fn router(config: Config) -> Router {
+    let limits = config.limits;
+    let state = Arc::new(Shared {
+        work: Arc::new(Semaphore::new(limits.concurrent.max(1))),
+        limits: limits.clone(),
+        initial: config.initial,
+    });
+    let work = Router::new()
+        .route("/api/analyse", post(analyse))
+        .route("/api/convert", post(convert))
+        .route("/api/report", post(report))
+        // Requests beyond twice the analysis slots wait here, before their
+        // bodies are read.
+        .route_layer(ConcurrencyLimitLayer::new(limits.concurrent.max(1) * 2));
+    let errors_state = state.clone();
+    Router::new()
+        .route("/", get(page))
+        .route("/static/{file}", get(asset))
+        .route("/api/presets", get(presets))
+        .route("/api/initial", get(initial))
+        .merge(work)
+        .fallback(not_found)
+        .layer(
+            ServiceBuilder::new()
+                .layer(SetResponseHeaderLayer::if_not_present(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(PAGE_CSP),
+                ))
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::X_CONTENT_TYPE_OPTIONS,
+                    HeaderValue::from_static("nosniff"),
+                ))
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::REFERRER_POLICY,
+                    HeaderValue::from_static("no-referrer"),
+                ))
+                // A declared length over the limit is refused before the
+                // body is read; a streamed body is cut off at the limit.
+                .layer(RequestBodyLimitLayer::new(limits.body_bytes))
+                .layer(TimeoutLayer::with_status_code(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    limits.timeout,
+                ))
+                .layer(DefaultBodyLimit::max(limits.body_bytes)),
+        )
+        // Outermost (a layer of its own, so it sees axum's response type): a
+        // bare error status made by a layer above gets the JSON body every
+        // API error has.
+        .layer(middleware::map_response(move |r: Response| {
+            let limits = errors_state.limits.clone();
+            async move { json_errors(r, &limits) }
+        }))
+        .with_state(state)
+}
+
+/// Gives a bare error response (no JSON body) the API's `{"error": ...}`.
+fn json_errors(response: Response, limits: &Limits) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if status.is_client_error() || status.is_server_error() {
+        if is_json {
+            return response;
+        }
+        let mut json = bare_status(status, limits);
+        for (name, value) in response.headers() {
+            if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+                json.headers_mut().insert(name, value.clone());
+            }
+        }
+        return json;
+    }
+    response
+}
+
+async fn page() -> Response {
+    assets::response("index.html")
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    assets::response(&file)
+}
+
+async fn initial(State(state): State<AppState>) -> Response {
+    match &state.initial {
+        Some(board) => board.clone().into_response(),
+        None => StatusCode::NO_CONTENT.into_response(),
+    }
+}
+
+async fn not_found() -> Response {
+    bare_status(StatusCode::NOT_FOUND, &Limits::default())
+}
+
+/// A preset as `/api/presets` lists it.
+#[derive(Debug, Serialize)]
+struct PresetJson {
+    name: &'static str,
+    title: &'static str,
+    source: &'static str,
+    /// The board file, as JSON.
+    board: serde_json::Value,
+}
+
+async fn presets() -> Response {
+    let list: Vec<PresetJson> = snl::presets::all()
+        .iter()
+        .map(|p| PresetJson {
+            name: p.name,
+            title: p.title,
+            source: p.source,
+            board: serde_json::from_str(p.text).unwrap_or_else(|_| p.text.into()),
+        })
+        .collect();
+    Json(list).into_response()
+}
+
+/// Reads the query string into `T`, with the API's error for a bad one.
+fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    q.map(|Query(t)| t)
+        .map_err(|e| ApiError::Query(format!("the query string: {}", e.body_text())))
+}
+
+/// Runs `job` on the blocking pool once an analysis slot is free.
+async fn run<T: Send + 'static>(
+    state: &AppState,
+    job: impl FnOnce(&Limits) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let permit = state
+        .work
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let limits = state.limits.clone();
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        job(&limits)
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+async fn analyse(
+    State(state): State<AppState>,
+    q: Result<Query<Options>, QueryRejection>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let options = query(q)?;
+    let answer = run(&state, move |limits| {
+        let analysis = analyse::analyse(&body, &options, limits)?;
+        serde_json::to_vec(&analyse::AnalysisJson::from(&analysis))
+            .map_err(|e| ApiError::Internal(e.to_string()))
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
+}
+
+/// The query of `/api/convert`: the form to write, and how to read the body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConvertQuery {
+    to: String,
+    format: Option<String>,
+    squares: Option<u64>,
+}
+
+async fn convert(
+    State(state): State<AppState>,
+    q: Result<Query<ConvertQuery>, QueryRejection>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let q = query(q)?;
+    let to =
+        q.to.parse::<snl::Format>()
+            .map_err(|e| ApiError::Query(format!("to: {e}")))?;
+    let options = Options {
+        format: q.format,
+        squares: q.squares,
+        ..Options::default()
+    };
+    let text = run(&state, move |limits| {
+        analyse::convert(&body, &options, to, limits)
+    })
+    .await?;
+    let kind = if to == snl::Format::PairsText {
+        "text/plain; charset=utf-8"
+    } else {
+        "application/json"
+    };
+    Ok(([(header::CONTENT_TYPE, kind)], text).into_response())
+}
+
+/// The field a form posts the board in (the page opens the report in a new
+/// tab by posting a form).
+#[derive(Debug, Deserialize)]
+struct ReportForm {
+    board: String,
+}
+
+async fn report(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let form = headers.get(header::CONTENT_TYPE).is_some_and(|v| {
+        v.as_bytes()
+            .starts_with(b"application/x-www-form-urlencoded")
+    });
+    let board: Vec<u8> = if form {
+        serde_urlencoded::from_bytes::<ReportForm>(&body)
+            .map_err(|e| ApiError::Query(format!("the form: {e}")))?
+            .board
+            .into_bytes()
+    } else {
+        body.to_vec()
+    };
+    let html = run(&state, move |limits| {
+        let p = analyse::playable(analyse::read(&board, &Options::default(), limits)?)?;
+        let name = p
+            .read
+            .parsed
+            .name
+            .as_deref()
+            .unwrap_or("Snakes and Ladders board");
+        snl_draw::report::Report::compute(&p.game, name)
+            .to_html()
+            .map_err(|e| ApiError::Analysis(e.to_string()))
+    })
+    .await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CONTENT_SECURITY_POLICY, REPORT_CSP),
+        ],
+        html,
+    )
+        .into_response())
+}

@@ -1,0 +1,492 @@
+// snl studio: the page. It holds the board being designed, an undo
+// history, and the latest answers; after every edit it sends the board to
+// the server (`POST /api/analyse`) and shows what comes back. Every figure
+// on the page is one the server computed: the page does no arithmetic on
+// the game.
+
+import { Editor } from "./board.js";
+import { clone, emptyBoard, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
+
+const $ = (id) => document.getElementById(id);
+
+const studio = {
+  board: emptyBoard(),
+  undo: [],
+  redo: [],
+  /** What the picture shows: the path, and how squares are coloured. */
+  path: true,
+  overlay: "plain",
+  selected: null,
+  /** Numbers each request, so that a late answer to an old board is dropped. */
+  asked: 0,
+  presets: [],
+};
+
+const editor = new Editor($("board"), $("overlay"), {
+  add(from, to) {
+    const jumps = studio.board.jumps.filter(([a]) => a !== from);
+    const replaced = jumps.length !== studio.board.jumps.length;
+    edit((b) => {
+      // A square starts one jump: a new jump from it replaces the old one.
+      b.jumps = [...jumps, [from, to]];
+    });
+    studio.selected = studio.board.jumps.length - 1;
+    editor.select(studio.selected);
+    showSelection();
+    if (replaced) {
+      flash(`The jump from ${from} was replaced.`);
+    }
+  },
+  move(index, from, to) {
+    edit((b) => {
+      b.jumps[index] = [from, to];
+    });
+    showSelection();
+  },
+  select(index) {
+    studio.selected = index;
+    editor.select(index);
+    showSelection();
+  },
+});
+
+/** Applies a change to the board as one step of the history. */
+function edit(change) {
+  const before = clone(studio.board);
+  const after = clone(studio.board);
+  change(after);
+  if (same(before, after)) {
+    return;
+  }
+  studio.undo.push(before);
+  if (studio.undo.length > 500) {
+    studio.undo.shift();
+  }
+  studio.redo = [];
+  setBoard(after);
+}
+
+/** Shows `board` and asks for its answers. */
+function setBoard(board, { keepSelection = true } = {}) {
+  studio.board = board;
+  if (!keepSelection || (studio.selected != null && !board.jumps[studio.selected])) {
+    studio.selected = null;
+  }
+  editor.setJumps(board.jumps);
+  editor.select(studio.selected);
+  showSelection();
+  fillControls();
+  history.replaceState(null, "", `#${toFragment(board)}`);
+  $("undo").disabled = studio.undo.length === 0;
+  $("redo").disabled = studio.redo.length === 0;
+  analyse();
+}
+
+function undo() {
+  if (studio.undo.length) {
+    studio.redo.push(clone(studio.board));
+    setBoard(studio.undo.pop(), { keepSelection: false });
+  }
+}
+
+function redo() {
+  if (studio.redo.length) {
+    studio.undo.push(clone(studio.board));
+    setBoard(studio.redo.pop(), { keepSelection: false });
+  }
+}
+
+function deleteSelected() {
+  const i = studio.selected;
+  if (i == null) {
+    return;
+  }
+  studio.selected = null;
+  edit((b) => {
+    b.jumps.splice(i, 1);
+  });
+}
+
+// ---------------------------------------------------------------- answers
+
+async function post(path, body) {
+  const response = await fetch(path, { method: "POST", body, headers: { "Content-Type": "application/json" } });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: `the server answered ${response.status} without a message` };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+async function analyse() {
+  const ticket = ++studio.asked;
+  const q = new URLSearchParams({ path: String(studio.path), overlay: studio.overlay });
+  if (studio.board.width) {
+    q.set("width", String(studio.board.width));
+  }
+  $("busy").hidden = false;
+  let answer;
+  try {
+    answer = await post(`/api/analyse?${q}`, toBoardFile(studio.board));
+  } catch (e) {
+    answer = { ok: false, status: 0, data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` } };
+  }
+  if (ticket !== studio.asked) {
+    return;
+  }
+  $("busy").hidden = true;
+  if (answer.ok) {
+    showAnswer(answer.data);
+  } else {
+    showFailure(answer.data, answer.status);
+  }
+}
+
+const fmt = (x, digits = 4) => (x == null ? "–" : Number(x).toFixed(digits));
+const pct = (x) => (x == null ? "–" : `${(100 * x).toFixed(2)}%`);
+
+function showAnswer(data) {
+  document.body.dataset.state = "ok";
+  editor.show(data.svg, data.layout, studio.board.squares, studio.board.jumps);
+  $("plot").innerHTML = data.plot || '<p class="muted">No game on this board ever ends, so there is no length to plot.</p>';
+  showProblems(data.check.errors, data.check.warnings);
+  editor.setProblems(data.check.warnings.flatMap((w) => w.squares));
+
+  const s = data.solve;
+  $("min-rolls").textContent = s.min_rolls == null ? "never" : String(s.min_rolls);
+  $("sequences").textContent =
+    s.min_rolls == null
+      ? "the last square cannot be reached"
+      : s.optimal_sequences == null
+        ? ""
+        : `${s.optimal_sequences} optimal roll sequence${s.optimal_sequences === "1" ? "" : "s"}`;
+  const path = $("path");
+  path.replaceChildren();
+  for (const step of s.path) {
+    const li = document.createElement("li");
+    const jump = step.to > step.land ? `<span class="up">↑${step.to}</span>` : step.to < step.land ? `<span class="down">↓${step.to}</span>` : "";
+    li.innerHTML = `<b>${step.roll}</b><span>${step.land}</span>${jump}`;
+    li.title = `roll ${step.roll}: land on ${step.land}${jump ? `, then ${step.to > step.land ? "climb" : "slide"} to ${step.to}` : ""}`;
+    path.appendChild(li);
+  }
+
+  const e = data.expect;
+  $("mean").textContent = e.mean == null ? "infinite" : fmt(e.mean);
+  $("std-dev").textContent = fmt(e.std_dev);
+  $("median").textContent = e.median ?? "–";
+  $("mode").textContent = e.mode ?? "–";
+  const never = $("never");
+  never.hidden = !(e.never_finishes > 0);
+  never.textContent = `The pawn can get stuck: a game never ends with chance ${fmt(e.never_finishes, 6)}.`;
+  const heads = $("quantile-heads");
+  const values = $("quantile-values");
+  heads.replaceChildren();
+  values.replaceChildren();
+  for (const [q, v] of Object.entries(e.quantiles)) {
+    heads.insertAdjacentHTML("beforeend", `<th>${Math.round(Number(q) * 100)}%</th>`);
+    values.insertAdjacentHTML("beforeend", `<td data-q="${q}">${v ?? "–"}</td>`);
+  }
+
+  const race = $("race");
+  race.replaceChildren();
+  race.insertAdjacentHTML("beforeend", '<tr><th>players</th><th>chance that each seat wins</th><th>rounds</th></tr>');
+  for (const r of data.race) {
+    const row = document.createElement("tr");
+    row.dataset.players = r.players;
+    row.insertAdjacentHTML("beforeend", `<th>${r.players}</th>`);
+    const cell = document.createElement("td");
+    const bar = document.createElement("div");
+    bar.className = "stack";
+    r.win.forEach((w, i) => {
+      const seg = document.createElement("span");
+      seg.className = `seat seat-${i + 1}`;
+      seg.dataset.seat = String(i + 1);
+      // Set through the style object: the page's policy allows no inline style attributes.
+      seg.style.setProperty("flex-grow", String(w));
+      seg.textContent = pct(w);
+      seg.title = `seat ${i + 1} wins with chance ${pct(w)}`;
+      bar.appendChild(seg);
+    });
+    cell.appendChild(bar);
+    row.appendChild(cell);
+    row.insertAdjacentHTML("beforeend", `<td class="rounds">${fmt(r.expected_rounds, 2)}</td>`);
+    race.appendChild(row);
+  }
+}
+
+function showFailure(data, status) {
+  document.body.dataset.state = "error";
+  const errors = data.check ? data.check.errors : [{ code: status === 422 ? "too-big" : "error", message: data.error, squares: [] }];
+  const warnings = data.check ? data.check.warnings : [];
+  showProblems(errors, warnings, true);
+  editor.stale(errors.flatMap((d) => d.squares));
+  $("min-rolls").textContent = "–";
+  $("sequences").textContent = "";
+  $("path").replaceChildren();
+}
+
+function showProblems(errors, warnings, failed = false) {
+  const list = $("problem-list");
+  list.replaceChildren();
+  const card = $("problems");
+  card.hidden = errors.length === 0 && warnings.length === 0;
+  card.classList.toggle("failed", failed);
+  for (const [kind, items] of [["error", errors], ["warning", warnings]]) {
+    for (const d of items) {
+      const li = document.createElement("li");
+      li.className = kind;
+      li.dataset.code = d.code;
+      li.innerHTML = `<span class="tag">${kind}</span> `;
+      li.append(document.createTextNode(d.message));
+      li.addEventListener("mouseenter", () => editor.setProblems(d.squares));
+      list.appendChild(li);
+    }
+  }
+  if (failed) {
+    const li = document.createElement("li");
+    li.className = "advice";
+    li.textContent = "The board above is the last playable one. Undo, or fix the board, to see the answers again.";
+    list.appendChild(li);
+  }
+}
+
+// ---------------------------------------------------------------- controls
+
+function fillControls() {
+  const b = studio.board;
+  const set = (id, v) => {
+    const e = $(id);
+    if (document.activeElement !== e) {
+      e.value = v;
+    }
+  };
+  set("name", b.name);
+  set("squares", b.squares);
+  set("width", b.width ?? "");
+  set("die", tidyDie(b.rules.die));
+  $("finish").value = b.rules.finish;
+  $("start").value = String(b.rules.start);
+  $("chain").checked = b.rules.chain;
+  $("bonus").checked = b.rules.bonus;
+  set("bonus-limit", b.rules.bonusLimit ?? "");
+  $("bonus-limit").disabled = !b.rules.bonus;
+  document.title = b.name ? `${b.name} · snl studio` : "snl studio";
+}
+
+function showSelection() {
+  const j = studio.selected != null ? studio.board.jumps[studio.selected] : null;
+  $("selection").hidden = !j;
+  if (j) {
+    const kind = j[1] > j[0] ? "Ladder" : "Snake";
+    $("selection-text").textContent = `${kind} ${j[0]} → ${j[1]}`;
+  }
+}
+
+let toast = null;
+/** A short note beside the board's tools, gone after a few seconds. */
+function flash(text) {
+  const t = $("note");
+  t.hidden = false;
+  t.textContent = text;
+  clearTimeout(toast);
+  toast = setTimeout(() => {
+    t.hidden = true;
+  }, 4000);
+}
+
+function wholeNumber(value, min, max) {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+function wireControls() {
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("delete").addEventListener("click", deleteSelected);
+  $("flip").addEventListener("click", () => {
+    const i = studio.selected;
+    if (i != null) {
+      edit((b) => {
+        b.jumps[i] = [b.jumps[i][1], b.jumps[i][0]];
+      });
+      showSelection();
+    }
+  });
+  $("name").addEventListener("change", (e) => edit((b) => (b.name = e.target.value.trim())));
+  $("squares").addEventListener("change", (e) => {
+    const n = wholeNumber(e.target.value, 1, 100000);
+    if (n == null) {
+      e.target.value = studio.board.squares;
+      flash("The number of squares is a whole number from 1 to 100,000.");
+      return;
+    }
+    edit((b) => (b.squares = n));
+  });
+  $("width").addEventListener("change", (e) => {
+    const v = e.target.value.trim();
+    const n = v === "" ? null : wholeNumber(v, 1, 1000);
+    if (v !== "" && n == null) {
+      e.target.value = studio.board.width ?? "";
+      return;
+    }
+    edit((b) => (b.width = n));
+  });
+  $("die").addEventListener("change", (e) => edit((b) => (b.rules.die = e.target.value.trim() || "d6")));
+  $("finish").addEventListener("change", (e) => edit((b) => (b.rules.finish = e.target.value)));
+  $("start").addEventListener("change", (e) => edit((b) => (b.rules.start = Number(e.target.value))));
+  $("chain").addEventListener("change", (e) => edit((b) => (b.rules.chain = e.target.checked)));
+  $("bonus").addEventListener("change", (e) =>
+    edit((b) => {
+      b.rules.bonus = e.target.checked;
+      if (!b.rules.bonus) {
+        b.rules.bonusLimit = null;
+      }
+    }),
+  );
+  $("bonus-limit").addEventListener("change", (e) => {
+    const v = e.target.value.trim();
+    edit((b) => (b.rules.bonusLimit = v === "" ? null : Number(v)));
+  });
+  for (const radio of document.querySelectorAll('input[name="overlay"]')) {
+    radio.addEventListener("change", (e) => {
+      studio.overlay = e.target.value;
+      analyse();
+    });
+  }
+  $("show-path").addEventListener("change", (e) => {
+    studio.path = e.target.checked;
+    analyse();
+  });
+  document.addEventListener("keydown", (e) => {
+    const typing = e.target.closest("input, textarea, select, dialog");
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z" && !typing) {
+      e.preventDefault();
+      (e.shiftKey ? redo : undo)();
+    } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y" && !typing) {
+      e.preventDefault();
+      redo();
+    } else if ((e.key === "Delete" || e.key === "Backspace") && !typing) {
+      e.preventDefault();
+      deleteSelected();
+    } else if (e.key === "Escape" && !typing) {
+      studio.selected = null;
+      editor.select(null);
+      showSelection();
+    }
+  });
+  window.addEventListener("hashchange", () => {
+    const b = fromFragment(location.hash);
+    if (b && !same(b, studio.board)) {
+      edit((x) => Object.assign(x, b));
+    }
+  });
+
+  // Presets, import, export, report.
+  $("preset").addEventListener("change", async (e) => {
+    const name = e.target.value;
+    e.target.value = "";
+    if (name === "@empty") {
+      const b = emptyBoard(studio.board.squares);
+      edit((x) => Object.assign(x, b));
+      return;
+    }
+    const preset = studio.presets.find((p) => p.name === name);
+    if (preset) {
+      await load(JSON.stringify(preset.board), preset.title);
+    }
+  });
+  $("import").addEventListener("click", () => {
+    $("import-error").hidden = true;
+    $("import-dialog").showModal();
+    $("import-text").focus();
+  });
+  $("import-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) {
+      $("import-text").value = await file.text();
+    }
+  });
+  $("import-load").addEventListener("click", async () => {
+    const error = await load($("import-text").value);
+    if (error) {
+      $("import-error").textContent = error;
+      $("import-error").hidden = false;
+    } else {
+      $("import-dialog").close();
+    }
+  });
+  $("export").addEventListener("click", () => {
+    $("export-dialog").showModal();
+    exportAs($("export-format").value);
+  });
+  $("export-format").addEventListener("change", (e) => exportAs(e.target.value));
+  $("export-copy").addEventListener("click", () => navigator.clipboard?.writeText($("export-text").value));
+  $("export-download").addEventListener("click", () => {
+    const form = $("export-format").value;
+    const ext = form === "pairs-text" ? "txt" : `${form}.json`;
+    const blob = new Blob([$("export-text").value], { type: form === "pairs-text" ? "text/plain" : "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `${(studio.board.name || "board").replace(/[^\w.-]+/g, "-").toLowerCase()}.${ext}`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+  $("report-form").addEventListener("submit", () => {
+    $("report-board").value = toBoardFile(studio.board);
+  });
+}
+
+/** Loads a board written in any form; returns the error message, if any. */
+async function load(text, name) {
+  const answer = await post("/api/analyse?path=false", text);
+  if (!answer.ok) {
+    return answer.data.error;
+  }
+  const board = fromPairs(answer.data.input.pairs, name || answer.data.input.name);
+  edit((x) => Object.assign(x, board));
+  return null;
+}
+
+async function exportAs(form) {
+  const out = $("export-text");
+  const error = $("export-error");
+  const response = await fetch(`/api/convert?to=${form}`, { method: "POST", body: toBoardFile(studio.board) });
+  const text = await response.text();
+  if (response.ok) {
+    out.value = text;
+    error.hidden = true;
+  } else {
+    out.value = "";
+    error.textContent = JSON.parse(text).error;
+    error.hidden = false;
+  }
+}
+
+async function start() {
+  wireControls();
+  const presets = await fetch("/api/presets").then((r) => r.json());
+  studio.presets = presets;
+  const menu = $("preset");
+  for (const p of presets) {
+    menu.add(new Option(p.title, p.name));
+  }
+  const fromUrl = fromFragment(location.hash);
+  if (fromUrl) {
+    setBoard(fromUrl);
+    return;
+  }
+  const initial = await fetch("/api/initial");
+  if (initial.status === 200) {
+    const error = await load(await initial.text());
+    if (!error) {
+      studio.undo = [];
+      $("undo").disabled = true;
+      return;
+    }
+  }
+  setBoard(emptyBoard());
+}
+
+start();

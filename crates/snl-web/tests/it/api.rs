@@ -1,0 +1,379 @@
+//! Every endpoint and every error status, through the router.
+
+use std::fmt::Write as _;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use snl::input::{self, Format, ParseOptions};
+use snl_draw::plot::LengthPlot;
+use snl_draw::render;
+
+use crate::{get, post, send_with, testdata};
+
+/// The game `snl` builds from a board file.
+fn game_of(text: &str) -> snl::Game {
+    let parsed = input::parse(text.as_bytes(), &ParseOptions::default()).unwrap();
+    snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_with_a_policy() {
+    let page = get("/").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.kind.starts_with("text/html"));
+    let html = page.text();
+    assert!(html.contains("<script type=\"module\" src=\"/static/studio.js\">"));
+    let csp = page.headers[header::CONTENT_SECURITY_POLICY]
+        .to_str()
+        .unwrap();
+    assert!(csp.contains("default-src 'none'") && csp.contains("script-src 'self'"));
+    assert_eq!(page.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    // Nothing is loaded from elsewhere: the only address is the SVG namespace.
+    for (file, kind) in [
+        ("studio.js", "text/javascript"),
+        ("board.js", "text/javascript"),
+        ("state.js", "text/javascript"),
+        ("studio.css", "text/css"),
+        ("favicon.svg", "image/svg+xml"),
+        ("DejaVuSans.ttf", "font/ttf"),
+    ] {
+        let a = get(&format!("/static/{file}")).await;
+        assert_eq!(a.status, StatusCode::OK, "{file}");
+        assert!(a.kind.starts_with(kind), "{file}: {}", a.kind);
+        if !kind.starts_with("font/") {
+            let text = a.text().replace("http://www.w3.org/2000/svg", "");
+            assert!(
+                !text.contains("http://") && !text.contains("https://"),
+                "{file}"
+            );
+        }
+    }
+    let missing = get("/static/secrets.txt").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(missing.error().contains("nothing here"));
+    // Paths never reach the file system.
+    for path in [
+        "/static/..%2F..%2FCargo.toml",
+        "/static/../Cargo.toml",
+        "/etc/passwd",
+    ] {
+        assert_eq!(get(path).await.status, StatusCode::NOT_FOUND, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn presets_are_the_librarys() {
+    let a = get("/api/presets").await;
+    assert_eq!(a.status, StatusCode::OK);
+    let list = a.json();
+    let list = list.as_array().unwrap();
+    assert_eq!(list.len(), snl::presets::all().len());
+    for (got, preset) in list.iter().zip(snl::presets::all()) {
+        assert_eq!(got["name"], preset.name);
+        assert_eq!(got["title"], preset.title);
+        assert_eq!(got["source"], preset.source);
+        let board: serde_json::Value = serde_json::from_str(preset.text).unwrap();
+        assert_eq!(got["board"], board);
+    }
+}
+
+#[tokio::test]
+async fn the_initial_board_is_served_when_there_is_one() {
+    assert_eq!(get("/api/initial").await.status, StatusCode::NO_CONTENT);
+    let config = snl_web::Config {
+        initial: Some("[-1, 5, -1, -1, -1, -1]".to_string()),
+        ..snl_web::Config::default()
+    };
+    let a = send_with(
+        config,
+        Request::get("/api/initial").body(Body::empty()).unwrap(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.text(), "[-1, 5, -1, -1, -1, -1]");
+}
+
+#[tokio::test]
+async fn the_board_is_drawn_as_snl_render_draws_it() {
+    let text = testdata("seed-000-leetcode-909.grid.json");
+    let a = post("/api/analyse", text.clone()).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert_eq!(a.kind, "application/json");
+    let json = a.json();
+    let game = game_of(&text);
+    let best = snl::shortest::solve(&game);
+    let path = render::Options {
+        path: true,
+        ..render::Options::default()
+    };
+    let svg = render::board_svg(&game, "board", &path).unwrap();
+    assert!(json["svg"] == svg, "not the picture snl render draws");
+    let layout = render::board_picture(&game, "board", &path)
+        .unwrap()
+        .layout();
+    assert_eq!(json["layout"]["cell"], layout.cell);
+    assert_eq!(json["layout"]["left"], layout.left);
+    assert_eq!(json["layout"]["columns"], 6);
+    assert_eq!(json["layout"]["rows"], 6);
+    let stats = snl::markov::stats(&game).unwrap();
+    let plot = LengthPlot::new(&stats.distribution)
+        .mean(stats.mean)
+        .fewest(best.min_rolls)
+        .title("board: how many rolls a game takes")
+        .to_svg()
+        .unwrap();
+    assert!(json["plot"] == plot, "not the plot snl plot draws");
+    // The board as read, in the form the studio edits.
+    assert_eq!(json["input"]["format"], "grid");
+    let pairs: serde_json::Value =
+        serde_json::from_str(&input::to_pairs_json(game.board(), Some(game.rules()))).unwrap();
+    assert_eq!(json["input"]["pairs"], pairs);
+}
+
+#[tokio::test]
+async fn views_and_widths_are_those_of_snl_render() {
+    let text = testdata("milton-bradley.pairs.json");
+    let game = game_of(&text);
+    // The file has no name; the picture is titled as `snl render` titles
+    // a board without one.
+    let name = "board";
+    for (query, options) in [
+        (
+            "overlay=heat&width=8&path=false",
+            render::Options {
+                overlay: render::Overlay::Heat,
+                width: Some(8),
+                path: false,
+            },
+        ),
+        (
+            "overlay=layers",
+            render::Options {
+                overlay: render::Overlay::Layers,
+                path: true,
+                width: None,
+            },
+        ),
+        ("path=false", render::Options::default()),
+    ] {
+        let a = post(&format!("/api/analyse?{query}"), text.clone()).await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+        let svg = render::board_svg(&game, name, &options).unwrap();
+        assert!(
+            a.json()["svg"] == svg,
+            "{query}: not the picture snl render draws"
+        );
+    }
+    let a = post("/api/analyse?width=8", text).await;
+    assert_eq!(a.json()["layout"]["columns"], 8);
+    assert_eq!(a.json()["layout"]["rows"], 13);
+}
+
+#[tokio::test]
+async fn every_form_is_read_as_the_cli_reads_it() {
+    for (file, format) in [
+        ("seed-003-example-2.txt", "pairs-text"),
+        ("seed-003-example-2.moves.json", "moves"),
+        ("seed-003-example-2.pairs.json", "pairs"),
+        ("seed-003-example-2.grid.json", "grid"),
+    ] {
+        let a = post("/api/analyse", testdata(file)).await;
+        assert_eq!(a.status, StatusCode::OK, "{file}: {}", a.text());
+        let json = a.json();
+        assert_eq!(json["input"]["format"], format, "{file}");
+        assert_eq!(json["input"]["pairs"]["squares"], 100, "{file}");
+        assert_eq!(
+            json["input"]["pairs"]["ladders"][0],
+            serde_json::json!([6, 46])
+        );
+    }
+    // Pairs text of another size, and a form asked for, as --squares and
+    // --format say them.
+    let a = post("/api/analyse?squares=50&format=pairs-text", "1 2 30 1 40 3").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert_eq!(a.json()["input"]["pairs"]["squares"], 50);
+    let a = post("/api/analyse?format=pairs", "[-1, 3, -1]").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(
+        a.error()
+            .contains("moves form, but the pairs form was asked for")
+    );
+}
+
+#[tokio::test]
+async fn unreadable_boards_get_400_with_the_librarys_message() {
+    for body in [
+        "garbage",
+        "",
+        "{\"squares\": 10, \"ladderz\": []}",
+        "[[-1, 2], [3]]",
+    ] {
+        let a = post("/api/analyse", body).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{body}");
+        let expected = input::parse(body.as_bytes(), &ParseOptions::default())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(a.error(), expected);
+    }
+    let a = post("/api/analyse", vec![b'[', 0xff, b']']).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(a.error().contains("not UTF-8"));
+}
+
+#[tokio::test]
+async fn unplayable_boards_get_400_with_the_first_problem() {
+    let body = r#"{"squares": 10, "ladders": [[3, 11], [10, 12]], "snakes": [[7, 2], [7, 1]]}"#;
+    let a = post("/api/analyse", body).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    let spec = input::parse(body.as_bytes(), &ParseOptions::default())
+        .unwrap()
+        .spec;
+    assert_eq!(a.error(), spec.build().unwrap_err().to_string());
+    // Under chaining a circle of jumps is an error of the game.
+    let circle =
+        r#"{"squares": 20, "ladders": [[2, 9]], "snakes": [[9, 2]], "rules": {"chain": true}}"#;
+    let a = post("/api/analyse", circle).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(
+        a.error().contains("lead round in a circle"),
+        "{}",
+        a.error()
+    );
+}
+
+#[tokio::test]
+async fn bad_queries_get_400() {
+    let board = testdata("seed-004-eight.pairs.json");
+    for (query, needle) in [
+        ("overlay=sideways", "the query string"),
+        ("path=maybe", "the query string"),
+        ("width=0", "at least 1 column"),
+        ("width=-3", "the query string"),
+        ("colour=red", "unknown field"),
+        ("format=xml", "not a board form"),
+    ] {
+        let a = post(&format!("/api/analyse?{query}"), board.clone()).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(a.error().contains(needle), "{query}: {}", a.error());
+    }
+}
+
+#[tokio::test]
+async fn big_boards_get_422_and_bodies_over_the_limit_413() {
+    let a = post("/api/analyse", r#"{"squares": 1073741824}"#).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(a.error().contains("use the command line"), "{}", a.error());
+    let moves = format!("[{}-1]", "-1, ".repeat(100_000));
+    let a = post("/api/analyse", moves).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(a.error().contains("100001 squares"), "{}", a.error());
+
+    let small = snl_web::Config {
+        limits: snl_web::Limits {
+            body_bytes: 1000,
+            ..snl_web::Limits::default()
+        },
+        ..snl_web::Config::default()
+    };
+    let big = "1 2 3 0".to_string() + &" ".repeat(2000);
+    let a = send_with(
+        small.clone(),
+        Request::post("/api/analyse")
+            .body(Body::from(big.clone()))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        a.error().contains("larger than 1000 bytes"),
+        "{}",
+        a.error()
+    );
+    assert_eq!(a.headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    // A body without a declared length is cut off at the limit too.
+    let stream = futures_stream(big);
+    let a = send_with(
+        small,
+        Request::post("/api/analyse")
+            .body(Body::from_stream(stream))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+/// A body in chunks, with no length given.
+fn futures_stream(
+    text: String,
+) -> impl futures_util::Stream<Item = Result<Vec<u8>, std::io::Error>> + Send + 'static {
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = text
+        .into_bytes()
+        .chunks(100)
+        .map(|c| Ok(c.to_vec()))
+        .collect();
+    futures_util::stream::iter(chunks)
+}
+
+#[tokio::test]
+async fn wrong_methods_and_paths_get_json_errors() {
+    let a = get("/api/analyse").await;
+    assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(a.error().contains("method"));
+    let a = get("/api/nothing").await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND);
+    assert!(a.error().contains("nothing here"));
+}
+
+#[tokio::test]
+async fn convert_writes_every_form_as_the_library_does() {
+    let text = testdata("seed-000-leetcode-909.pairs.json");
+    let game = game_of(&text);
+    for format in Format::ALL {
+        let a = post(&format!("/api/convert?to={format}"), text.clone()).await;
+        assert_eq!(a.status, StatusCode::OK, "{format}: {}", a.text());
+        let expected = input::write(game.board(), Some(game.rules()), format).unwrap();
+        assert_eq!(a.text(), expected, "{format}");
+    }
+    let a = post(
+        "/api/convert?to=grid",
+        testdata("seed-004-twenty.pairs.json"),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(a.error().contains("cannot be written as a LeetCode grid"));
+    let a = post("/api/convert?to=yaml", text).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(a.error().contains("not a board form"));
+}
+
+#[tokio::test]
+async fn the_report_is_snl_draws_and_opens_from_a_form() {
+    let text = testdata("seed-004-twenty.pairs.json");
+    let game = game_of(&text);
+    let expected = snl_draw::report::Report::compute(&game, "Snakes and Ladders board")
+        .to_html()
+        .unwrap();
+    let a = post("/api/report", text.clone()).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.kind.starts_with("text/html"));
+    assert!(a.text() == expected, "not the report snl report writes");
+    let csp = a.headers[header::CONTENT_SECURITY_POLICY].to_str().unwrap();
+    assert!(csp.contains("style-src 'unsafe-inline'") && !csp.contains("script-src"));
+    let form = format!(
+        "board={}",
+        text.bytes().fold(String::new(), |mut out, b| {
+            let _ = write!(out, "%{b:02X}");
+            out
+        })
+    );
+    let a = send_with(
+        snl_web::Config::default(),
+        Request::post("/api/report")
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(form))
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(a.text() == expected, "not the report snl report writes");
+}

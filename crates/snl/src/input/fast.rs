@@ -1,0 +1,697 @@
+//! Fast readers for the long lists of whole numbers that large boards are
+//! made of: a moves array of ten million entries, a 3000×3000 grid, a
+//! hundred thousand ladder and snake pairs.
+//!
+//! The plain readers (`serde_json` with visitors, and the tokenizer of pairs
+//! text) take each number through several layers of calls. The readers here
+//! walk the bytes once, and accept only the common shape of each form: whole
+//! numbers written plainly (no sign but on `-1`, no fraction, exponent or
+//! leading zero, at most 18 digits), keys without escapes, and in pairs text
+//! nothing but ASCII. On anything else, including every input that is wrong,
+//! they give up (`None`) and the plain reader reads the input again from the
+//! start. So the board read is the same either way, and every error message,
+//! with its line and column, comes from the plain reader. The tests below
+//! check both halves of that on random boards and on random damage to them.
+//!
+//! The `rules` and `name` of a board object are short: they are read by
+//! `serde_json` in place, from where the fast reader found them.
+
+use super::grid::GridCells;
+use super::json::{BoardFile, NField, SquaresField};
+use super::moves::MovesList;
+use super::pairs::{Ladders, Snakes};
+use super::rules_object::RulesField;
+use crate::board::{JumpKind, Origin, RawJump};
+
+/// The most digits a number may have here: any such number fits an `i64`.
+const MAX_DIGITS: usize = 18;
+
+/// An entry of a moves array or a grid.
+enum Entry {
+    /// `-1`: no jump.
+    None,
+    /// A square number (0-based in a moves array, 1-based in a grid).
+    Square(u64),
+}
+
+/// A position in a JSON text.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Cursor<'a> {
+        Cursor {
+            bytes: text.as_bytes(),
+            at: 0,
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    /// Skips JSON whitespace.
+    #[inline]
+    fn skip_space(&mut self) {
+        while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.peek() {
+            self.at += 1;
+        }
+    }
+
+    /// Takes `byte` after any whitespace.
+    #[inline]
+    fn eat(&mut self, byte: u8) -> Option<()> {
+        self.skip_space();
+        (self.peek() == Some(byte)).then(|| self.at += 1)
+    }
+
+    /// Whether the text ends here but for whitespace.
+    fn at_end(&mut self) -> bool {
+        self.skip_space();
+        self.at == self.bytes.len()
+    }
+
+    /// A whole number of 0 or more, written plainly.
+    #[inline]
+    fn number(&mut self) -> Option<u64> {
+        let start = self.at;
+        let mut value = 0u64;
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            value = value * 10 + u64::from(d - b'0');
+            self.at += 1;
+            if self.at - start > MAX_DIGITS {
+                return None;
+            }
+        }
+        let digits = self.at - start;
+        let plain = digits == 1 || (digits > 1 && self.bytes[start] != b'0');
+        // A fraction or an exponent makes it another number.
+        (plain && !matches!(self.peek(), Some(b'.' | b'e' | b'E'))).then_some(value)
+    }
+
+    /// A number of 0 or more, or `-1`.
+    #[inline]
+    fn entry(&mut self) -> Option<Entry> {
+        if self.peek() == Some(b'-') {
+            // `-1` and then anything but a digit, a fraction or an exponent.
+            let one = match self.bytes.get(self.at + 1..) {
+                Some([b'1']) => true,
+                Some([b'1', next, ..]) => !matches!(next, b'0'..=b'9' | b'.' | b'e' | b'E'),
+                _ => false,
+            };
+            if one {
+                self.at += 2;
+                return Some(Entry::None);
+            }
+            return None;
+        }
+        self.number().map(Entry::Square)
+    }
+
+    /// A JSON list, `[a, b, ...]`, reading each item with `item`, which is
+    /// given the item's index. Returns the number of items.
+    #[inline]
+    fn list(&mut self, mut item: impl FnMut(&mut Self, usize) -> Option<()>) -> Option<usize> {
+        self.eat(b'[')?;
+        self.skip_space();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(0);
+        }
+        let mut index = 0;
+        loop {
+            self.skip_space();
+            item(self, index)?;
+            index += 1;
+            self.skip_space();
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' => {
+                    self.at += 1;
+                    return Some(index);
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// A 0-based moves array.
+    fn moves(&mut self) -> Option<MovesList> {
+        let mut jumps = Vec::new();
+        let len = self.list(|c, index| {
+            if let Entry::Square(to) = c.entry()?
+                && to != index as u64
+            {
+                jumps.push(RawJump {
+                    from: index as u64 + 1,
+                    to: to + 1,
+                    declared: None,
+                    origin: Origin::Moves { index },
+                });
+            }
+            Some(())
+        })?;
+        Some(MovesList::new(len, jumps))
+    }
+
+    /// A LeetCode grid.
+    fn grid(&mut self) -> Option<GridCells> {
+        let mut row_lens = Vec::new();
+        let mut cells = Vec::new();
+        self.list(|c, row| {
+            let len = c.list(|c, col| {
+                if let Entry::Square(value) = c.entry()? {
+                    cells.push((row, col, value as i64));
+                }
+                Some(())
+            })?;
+            row_lens.push(len);
+            Some(())
+        })?;
+        Some(GridCells::new(row_lens, cells))
+    }
+
+    /// A list of `[from, to]` pairs declared as `kind`.
+    fn pairs(&mut self, kind: JumpKind) -> Option<Vec<RawJump>> {
+        let mut jumps = Vec::new();
+        self.list(|c, index| {
+            c.eat(b'[')?;
+            c.skip_space();
+            let from = c.number()?;
+            c.eat(b',')?;
+            c.skip_space();
+            let to = c.number()?;
+            c.eat(b']')?;
+            jumps.push(RawJump {
+                from,
+                to,
+                declared: Some(kind),
+                origin: match kind {
+                    JumpKind::Ladder => Origin::Ladder { index },
+                    JumpKind::Snake => Origin::Snake { index },
+                },
+            });
+            Some(())
+        })?;
+        Some(jumps)
+    }
+
+    /// A key of an object: a string with no escapes.
+    fn key(&mut self) -> Option<&'a str> {
+        self.eat(b'"')?;
+        let start = self.at;
+        loop {
+            match self.peek()? {
+                b'"' => break,
+                b'\\' | 0..=0x1F => return None,
+                _ => self.at += 1,
+            }
+        }
+        let key = std::str::from_utf8(&self.bytes[start..self.at]).ok()?;
+        self.at += 1;
+        Some(key)
+    }
+
+    /// One value read by `serde_json`, in place.
+    fn serde<T: serde::de::DeserializeOwned>(&mut self) -> Option<T> {
+        let rest = std::str::from_utf8(&self.bytes[self.at..]).ok()?;
+        let mut values = serde_json::Deserializer::from_str(rest).into_iter::<T>();
+        let value = values.next()?.ok()?;
+        self.at += values.byte_offset();
+        Some(value)
+    }
+
+    /// A board object.
+    fn object(&mut self) -> Option<BoardFile> {
+        let mut file = BoardFile::default();
+        self.eat(b'{')?;
+        self.skip_space();
+        if self.peek() == Some(b'}') {
+            self.at += 1;
+            return Some(file);
+        }
+        loop {
+            let key = self.key()?;
+            self.eat(b':')?;
+            self.skip_space();
+            // A field given twice is an error the plain reader reports.
+            match key {
+                "grid" if file.grid.is_none() => file.grid = Some(self.grid()?),
+                "n" if file.n.is_none() => file.n = Some(NField(self.number()?)),
+                "moves" if file.moves.is_none() => file.moves = Some(self.moves()?),
+                "squares" if file.squares.is_none() => {
+                    file.squares = Some(SquaresField(self.number()?));
+                }
+                "ladders" if file.ladders.is_none() => {
+                    file.ladders = Some(Ladders(self.pairs(JumpKind::Ladder)?));
+                }
+                "snakes" if file.snakes.is_none() => {
+                    file.snakes = Some(Snakes(self.pairs(JumpKind::Snake)?));
+                }
+                "rules" if file.rules.is_none() => {
+                    file.rules = Some(self.serde::<RulesField>()?);
+                }
+                "name" if file.name.is_none() => file.name = Some(self.serde::<String>()?),
+                _ => return None,
+            }
+            self.skip_space();
+            match self.peek()? {
+                b',' => self.at += 1,
+                b'}' => {
+                    self.at += 1;
+                    return Some(file);
+                }
+                _ => return None,
+            }
+        }
+    }
+}
+
+/// A bare moves array, or `None` to leave it to the plain reader.
+pub(super) fn moves_array(text: &str) -> Option<MovesList> {
+    let mut c = Cursor::new(text);
+    let moves = c.moves()?;
+    c.at_end().then_some(moves)
+}
+
+/// A bare LeetCode grid, or `None` to leave it to the plain reader.
+pub(super) fn grid_array(text: &str) -> Option<GridCells> {
+    let mut c = Cursor::new(text);
+    let grid = c.grid()?;
+    c.at_end().then_some(grid)
+}
+
+/// A board object, or `None` to leave it to the plain reader.
+pub(super) fn object(text: &str) -> Option<BoardFile> {
+    let mut c = Cursor::new(text);
+    let file = c.object()?;
+    c.at_end().then_some(file)
+}
+
+/// The jumps of pairs text, or `None` to leave it to the plain reader.
+pub(super) fn pairs_text(text: &str) -> Option<Vec<RawJump>> {
+    let mut words = Words {
+        bytes: text.as_bytes(),
+        at: 0,
+        line: 1,
+        line_start: 0,
+    };
+    let mut jumps = Vec::new();
+    for kind in [JumpKind::Ladder, JumpKind::Snake] {
+        let (count, ..) = words.next()?;
+        for number in 1..=count as usize {
+            let (from, line, column) = words.next()?;
+            let (to, ..) = words.next()?;
+            jumps.push(RawJump {
+                from,
+                to,
+                declared: Some(kind),
+                origin: Origin::Text {
+                    line,
+                    column,
+                    kind,
+                    number,
+                },
+            });
+        }
+    }
+    words.skip_space()?;
+    (words.at == words.bytes.len()).then_some(jumps)
+}
+
+/// The numbers of ASCII pairs text, with where each starts.
+struct Words<'a> {
+    bytes: &'a [u8],
+    at: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Words<'_> {
+    /// Skips whitespace (as `char::is_whitespace` has it in ASCII); `None`
+    /// at a byte outside ASCII.
+    #[inline]
+    fn skip_space(&mut self) -> Option<()> {
+        while let Some(&b) = self.bytes.get(self.at) {
+            match b {
+                b'\n' => {
+                    self.at += 1;
+                    self.line += 1;
+                    self.line_start = self.at;
+                }
+                b'\t' | b'\x0B' | b'\x0C' | b'\r' | b' ' => self.at += 1,
+                0x80.. => return None,
+                _ => break,
+            }
+        }
+        Some(())
+    }
+
+    /// The next word, which must be a number: its value, line and column.
+    #[inline]
+    fn next(&mut self) -> Option<(u64, usize, usize)> {
+        self.skip_space()?;
+        let start = self.at;
+        let mut value = 0u64;
+        while let Some(&d @ b'0'..=b'9') = self.bytes.get(self.at) {
+            value = value * 10 + u64::from(d - b'0');
+            self.at += 1;
+            if self.at - start > MAX_DIGITS {
+                return None;
+            }
+        }
+        let digits = self.at - start;
+        let ends = match self.bytes.get(self.at) {
+            None => true,
+            Some(&b) => matches!(b, b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b' '),
+        };
+        (digits > 0 && ends).then_some((value, self.line, start - self.line_start + 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+
+    use super::*;
+    use crate::input::{Format, ParseOptions, parse_by};
+
+    /// Reads `text` both ways: with the fast readers, and with the plain
+    /// ones alone. Errors are compared by their message.
+    fn both(text: &str, options: &ParseOptions) -> (String, String) {
+        let show = |r: Result<crate::input::ParsedBoard, crate::input::ParseError>| match r {
+            Ok(parsed) => format!("{parsed:?}"),
+            Err(e) => format!("error: {e}"),
+        };
+        (
+            show(parse_by(text.as_bytes(), options, true)),
+            show(parse_by(text.as_bytes(), options, false)),
+        )
+    }
+
+    /// Whether the fast reader itself read `text` (rather than giving up).
+    fn fast_reads(text: &str) -> bool {
+        let t = text.trim_start();
+        match t.as_bytes().first() {
+            Some(b'{') => object(text).is_some(),
+            Some(b'[') if t[1..].trim_start().starts_with('[') => grid_array(text).is_some(),
+            Some(b'[') => moves_array(text).is_some(),
+            _ => pairs_text(text).is_some(),
+        }
+    }
+
+    /// JSON whitespace, sometimes none.
+    fn space() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop_oneof![Just(' '), Just('\n'), Just('\t'), Just('\r')],
+            0..3,
+        )
+        .prop_map(|v| v.into_iter().collect())
+    }
+
+    /// A list written with random whitespace around its items.
+    fn json_list(items: &[String], gaps: &[String]) -> String {
+        let gap = |i: usize| gaps[i % gaps.len()].as_str();
+        let mut out = format!("[{}", gap(0));
+        for (i, item) in items.iter().enumerate() {
+            if i > 0 {
+                out.push_str(gap(i + 1));
+                out.push(',');
+                out.push_str(gap(i + 2));
+            }
+            out.push_str(item);
+        }
+        out.push_str(gap(items.len() + 3));
+        out.push(']');
+        out
+    }
+
+    /// A moves entry: mostly `-1`, sometimes a square, rarely an odd one.
+    fn entry() -> impl Strategy<Value = String> {
+        prop_oneof![
+            6 => Just("-1".to_string()),
+            4 => square(),
+        ]
+    }
+
+    /// A square number, rarely an odd one.
+    fn square() -> impl Strategy<Value = String> {
+        prop_oneof![
+            30 => (0u64..40).prop_map(|v| v.to_string()),
+            1 => odd_number(),
+        ]
+    }
+
+    /// Numbers the fast readers leave to the plain ones, and some that are
+    /// no numbers.
+    fn odd_number() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("-0".to_string()),
+            Just("-2".to_string()),
+            Just("1.0".to_string()),
+            Just("1e3".to_string()),
+            Just("01".to_string()),
+            Just("-1.5".to_string()),
+            Just("99999999999999999999".to_string()),
+            Just("9999999999999999999".to_string()),
+            Just("999999999999999999".to_string()),
+            Just("null".to_string()),
+            Just("\"3\"".to_string()),
+            Just("[]".to_string()),
+        ]
+    }
+
+    fn gaps() -> impl Strategy<Value = Vec<String>> {
+        prop::collection::vec(space(), 1..5)
+    }
+
+    fn moves_text() -> impl Strategy<Value = String> {
+        (prop::collection::vec(entry(), 0..40), gaps()).prop_map(|(v, g)| json_list(&v, &g))
+    }
+
+    fn grid_text() -> impl Strategy<Value = String> {
+        (1usize..6, gaps()).prop_flat_map(|(k, g)| {
+            // Mostly square, sometimes a row too long or too short.
+            let size = move || prop_oneof![8 => Just(k), 1 => 0..k + 2];
+            let row = size()
+                .prop_flat_map(|n| prop::collection::vec(entry(), n))
+                .boxed();
+            size()
+                .prop_flat_map(move |rows| prop::collection::vec(row.clone(), rows))
+                .prop_map(move |rows| {
+                    let rows: Vec<String> = rows.into_iter().map(|r| json_list(&r, &g)).collect();
+                    json_list(&rows, &g)
+                })
+        })
+    }
+
+    fn pairs_list() -> impl Strategy<Value = String> {
+        (
+            prop::collection::vec(
+                prop_oneof![
+                    12 => (square(), square()).prop_map(|(a, b)| vec![a, b]),
+                    1 => prop::collection::vec(square(), 0..4),
+                ],
+                0..8,
+            ),
+            gaps(),
+        )
+            .prop_map(|(pairs, g)| {
+                let pairs: Vec<String> = pairs.into_iter().map(|p| json_list(&p, &g)).collect();
+                json_list(&pairs, &g)
+            })
+    }
+
+    fn rules_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(r#"{"faces": 4}"#.to_string()),
+            Just(r#"{"die": "2d6", "finish": "bounce", "chain": true, "start": 0}"#.to_string()),
+            Just(r#"{"faces": 0}"#.to_string()),
+            Just(r#"{"bonus": true, "bonus_limit": 3}"#.to_string()),
+            Just(r#"{"colour": "red"}"#.to_string()),
+            Just("null".to_string()),
+        ]
+    }
+
+    fn object_text() -> impl Strategy<Value = String> {
+        let field = prop_oneof![
+            ("grid", grid_text()),
+            ("n", square()),
+            ("moves", moves_text()),
+            ("squares", square()),
+            ("ladders", pairs_list()),
+            ("snakes", pairs_list()),
+            ("rules", rules_text()),
+            (
+                "name",
+                prop_oneof![Just("\"a \\\"b\\\" é\"".to_string()), Just("7".to_string())]
+            ),
+            ("na\\u006de", Just("\"x\"".to_string())),
+            ("size", Just("3".to_string())),
+        ];
+        (prop::collection::vec(field, 0..4), space(), space()).prop_map(|(fields, a, b)| {
+            let body: Vec<String> = fields
+                .into_iter()
+                .map(|(k, v)| format!("{a}\"{k}\"{b}:{a}{v}"))
+                .collect();
+            format!("{a}{{{}{b}}}", body.join(","))
+        })
+    }
+
+    /// Pairs text: counts and pairs on a few lines, sometimes a miscount or
+    /// an odd word.
+    fn pairs_text_input() -> impl Strategy<Value = String> {
+        let number = prop_oneof![
+            8 => (0u64..120).prop_map(|v| v.to_string()),
+            1 => prop_oneof![
+                Just("007".to_string()),
+                Just("-3".to_string()),
+                Just("x".to_string()),
+                Just("1e2".to_string()),
+                Just("99999999999999999999".to_string()),
+                Just("5é".to_string()),
+            ],
+        ];
+        let sep = prop_oneof![
+            Just(" "),
+            Just("  "),
+            Just("\n"),
+            Just("\t"),
+            Just("\r\n"),
+            Just("\x0B"),
+            Just("\u{a0}"),
+        ];
+        (
+            0usize..5,
+            0usize..5,
+            prop::collection::vec(number, 0..20),
+            prop::collection::vec(sep, 1..6),
+            -1i32..=1,
+        )
+            .prop_map(|(l, s, numbers, seps, miscount)| {
+                let mut words = vec![l.to_string()];
+                let mut it = numbers.iter().cycle();
+                words.extend((0..2 * l).map(|_| it.next().cloned().unwrap_or("5".into())));
+                let snakes = (s as i32 + miscount).max(0);
+                words.push(snakes.to_string());
+                words.extend((0..2 * s).map(|_| it.next().cloned().unwrap_or("9".into())));
+                let mut out = String::new();
+                for (i, w) in words.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(seps[i % seps.len()]);
+                    }
+                    out.push_str(w);
+                }
+                out.push_str(seps[0]);
+                out
+            })
+    }
+
+    /// Damage to a text: a byte dropped, doubled or replaced.
+    fn damage(text: String, at: usize, how: u8, byte: u8) -> String {
+        let mut bytes = text.into_bytes();
+        if bytes.is_empty() {
+            return String::new();
+        }
+        let at = at % bytes.len();
+        match how % 3 {
+            0 => {
+                bytes.remove(at);
+            }
+            1 => bytes.insert(at, bytes[at]),
+            _ => bytes[at] = b" ,[]{}:-0123456789\"e."[byte as usize % 20],
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    fn any_board_text() -> impl Strategy<Value = String> {
+        prop_oneof![moves_text(), grid_text(), object_text(), pairs_text_input()]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn both_readers_agree(text in any_board_text()) {
+            let (fast, plain) = both(&text, &ParseOptions::default());
+            prop_assert_eq!(fast, plain);
+        }
+
+        #[test]
+        fn both_readers_agree_on_damaged_input(
+            text in any_board_text(),
+            at: usize,
+            how: u8,
+            byte: u8,
+        ) {
+            let text = damage(text, at, how, byte);
+            for format in [None, Some(Format::Moves), Some(Format::Grid), Some(Format::Pairs), Some(Format::PairsText)] {
+                let options = ParseOptions { format, squares: Some(200) };
+                let (fast, plain) = both(&text, &options);
+                prop_assert_eq!(fast, plain);
+            }
+        }
+    }
+
+    /// The generators above do reach the fast readers, and the shapes snl
+    /// writes itself are read by them.
+    #[test]
+    fn fast_readers_take_the_common_shapes() {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let mut read = 0;
+        for _ in 0..400 {
+            let text = any_board_text().new_tree(&mut runner).unwrap().current();
+            let (fast, plain) = both(&text, &ParseOptions::default());
+            assert_eq!(fast, plain);
+            read += usize::from(fast_reads(&text));
+        }
+        assert!(read > 100, "only {read} of 400 inputs took the fast path");
+
+        for preset in crate::presets::all() {
+            let board = preset.board().unwrap();
+            let rules = preset.rules();
+            for format in Format::ALL {
+                let Some(text) = crate::input::write(&board, Some(&rules), format) else {
+                    continue;
+                };
+                assert!(fast_reads(&text), "{} as {format}", preset.name);
+                let (fast, plain) = both(&text, &ParseOptions::default());
+                assert_eq!(fast, plain);
+            }
+        }
+    }
+
+    #[test]
+    fn positions_of_pairs_text() {
+        let jumps = pairs_text("2 6 46\r\n  19 43\n\x0B1 47 9\n").unwrap();
+        let origins: Vec<String> = jumps.iter().map(|j| j.origin.to_string()).collect();
+        assert_eq!(
+            origins,
+            [
+                "line 1, column 3 (ladder pair 1)",
+                "line 2, column 3 (ladder pair 2)",
+                "line 3, column 4 (snake pair 1)"
+            ]
+        );
+        assert!(pairs_text("1 6 46 0 7").is_none(), "a word too many");
+        assert!(pairs_text("1 6 46\u{a0}0").is_none(), "not ASCII");
+    }
+
+    #[test]
+    fn plain_numbers_only() {
+        let read = |t: &str| moves_array(t).map(|m| m.into_spec().jumps.len());
+        assert_eq!(read("[-1, 0, 5, -1]"), Some(2));
+        assert_eq!(read("[-1,-1]"), Some(0));
+        assert_eq!(read("[-1]"), Some(0));
+        for odd in [
+            "[-0]", "[01]", "[1.0]", "[1e2]", "[-1e0]", "[-10]", "[1,]", "[1 2]", "[-1]x",
+        ] {
+            assert_eq!(read(odd), None, "{odd}");
+        }
+        assert_eq!(read("[999999999999999999]"), Some(1));
+        assert_eq!(read("[9999999999999999999]"), None, "19 digits");
+    }
+}
