@@ -63,6 +63,19 @@ impl Grid {
         Ok(Grid { squares, columns })
     }
 
+    /// Rows of `columns` squares when given, else the natural layout: what
+    /// a `--width` option asks for.
+    ///
+    /// # Errors
+    ///
+    /// [`DrawError::NoColumns`] for `Some(0)`.
+    pub fn with_width(squares: u32, columns: Option<u32>) -> Result<Grid, DrawError> {
+        match columns {
+            Some(columns) => Grid::with_columns(squares, columns),
+            None => Ok(Grid::natural(squares)),
+        }
+    }
+
     /// The number of squares.
     pub fn squares(&self) -> u32 {
         self.squares

@@ -80,7 +80,8 @@ impl<'a> LengthPlot<'a> {
     /// The title above the plot.
     #[must_use]
     pub fn title(mut self, title: &str) -> Self {
-        self.title = title.to_string();
+        // A board's name may hold characters no SVG can.
+        self.title = crate::svg::xml_chars(title);
         self
     }
 
@@ -235,15 +236,7 @@ impl<'a> LengthPlot<'a> {
                 .label(text)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], style));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::MiddleRight)
-            .label_font(label)
-            .background_style(WHITE.mix(0.9))
-            .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
-            .draw()
-            .map_err(plot_error)?;
-        Ok(())
+        legend(&mut chart, SeriesLabelPosition::MiddleRight, label)
     }
 
     fn race_panel(&self, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), DrawError> {
@@ -309,20 +302,32 @@ impl<'a> LengthPlot<'a> {
                 .label(format!("seat {}: wins {}", i + 1, percent(seat.win)))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], style));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font(label)
-            .background_style(WHITE.mix(0.9))
-            .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
-            .draw()
-            .map_err(plot_error)?;
-        Ok(())
+        legend(&mut chart, SeriesLabelPosition::LowerRight, label)
     }
 }
 
 /// A tick label for a count of rolls or rounds: ticks between whole numbers
 /// are left blank.
+/// The box naming each series, in the plot's style.
+fn legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+    label: FontDesc<'a>,
+) -> Result<(), DrawError>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .label_font(label)
+        .background_style(WHITE.mix(0.9))
+        .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
+        .draw()
+        .map_err(plot_error)
+}
+
 fn whole(x: f64) -> String {
     if (x - x.round()).abs() < 1e-6 {
         format!("{}", x.round() as i64)
@@ -394,6 +399,18 @@ mod tests {
         assert!(svg.contains("2 players"));
         assert!(svg.contains("seat 1: wins 55%"));
         assert!(svg.contains("seat 2: wins 45%"));
+    }
+
+    #[test]
+    fn a_title_with_control_characters_stays_well_formed() {
+        let game = Game::new(Board::empty(6).unwrap(), Rules::default()).unwrap();
+        let stats = snl::markov::stats(&game).unwrap();
+        let svg = LengthPlot::new(&stats.distribution)
+            .title("odd\u{2}name <&>")
+            .to_svg()
+            .unwrap();
+        roxmltree::Document::parse(&svg).unwrap();
+        assert!(svg.contains("odd\u{fffd}name &lt;&amp;&gt;"), "{svg}");
     }
 
     #[test]

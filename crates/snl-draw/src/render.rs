@@ -72,10 +72,7 @@ pub fn board_picture<'g>(
     options: &Options,
 ) -> Result<BoardPicture<'g>, DrawError> {
     let board = game.board();
-    let grid = match options.width {
-        Some(w) => Grid::with_columns(board.squares(), w)?,
-        None => Grid::natural(board.squares()),
-    };
+    let grid = Grid::with_width(board.squares(), options.width)?;
     let mut title = label.to_string();
     let mut pic = BoardPicture::new(board).grid(grid);
     if options.path {

@@ -20,10 +20,11 @@ impl fmt::Display for N {
     }
 }
 
-/// Text escaped for XML content and attribute values.
+/// Text escaped for XML content and attribute values, with the characters
+/// XML cannot hold replaced (see [`xml_chars`]).
 pub(crate) fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for c in xml_chars(s).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -34,6 +35,21 @@ pub(crate) fn esc(s: &str) -> String {
         }
     }
     out
+}
+
+/// `s` with the characters XML 1.0 cannot hold at all (control characters
+/// other than tab and line breaks, U+FFFE and U+FFFF), which a board's name
+/// may contain, replaced by U+FFFD, the replacement character, so that a
+/// document with `s` in it stays well-formed. For text that is escaped
+/// elsewhere (plotters escapes what it is given).
+pub(crate) fn xml_chars(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            '\t' | '\n' | '\r' => c,
+            '\0'..='\u{1f}' | '\u{fffe}' | '\u{ffff}' => '\u{fffd}',
+            c => c,
+        })
+        .collect()
 }
 
 /// Appends formatted text to a `String` (which cannot fail).
@@ -87,5 +103,11 @@ mod tests {
         assert_eq!(N(-0.25).to_string(), "-0.3");
         assert_eq!(N(-12.0).to_string(), "-12");
         assert_eq!(esc("a<b & 'c'"), "a&lt;b &amp; &#39;c&#39;");
+    }
+
+    #[test]
+    fn characters_xml_cannot_hold_are_replaced() {
+        assert_eq!(esc("a\u{12}b\u{0}\u{ffff}"), "a\u{fffd}b\u{fffd}\u{fffd}");
+        assert_eq!(esc("tab\there\r\n"), "tab\there\r\n");
     }
 }

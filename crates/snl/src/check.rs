@@ -20,10 +20,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::board::{BoardError, BoardSpec};
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, Pawn};
 use crate::rules::Rules;
 
 /// How serious a finding is.
@@ -189,18 +191,37 @@ fn warnings(game: &Game) -> Vec<Diagnostic> {
 /// Which squares some sequence of rolls from the start lands on (jumps
 /// passed through by chaining count as landed on: they are taken), and
 /// which positions a pawn can come to rest on.
+///
+/// Rolls are played by [`Game::play`], so a bonus limit counts: the top
+/// value that would complete the streak sends the pawn back instead of
+/// moving it. A pawn standing on a square with a shorter streak can do all
+/// that one with a longer streak can, so the search keeps the shortest
+/// streak found for each position and takes pawns in order of streak; a
+/// position is then taken at most twice (its first streak, and 0), and the
+/// search stays linear in the board whatever the limit.
 fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
     let positions = game.positions();
     let mut landed = vec![false; positions];
-    let mut reached = vec![false; positions];
+    let mut streak = vec![u32::MAX; positions];
     let start = game.start();
-    reached[start as usize] = true;
-    let mut queue = vec![start];
+    streak[start as usize] = 0;
+    let mut queue = BinaryHeap::from([Reverse((0, start))]);
     let rolls: Vec<u32> = game.rules().die.values().collect();
-    while let Some(u) = queue.pop() {
+    while let Some(Reverse((streak_here, u))) = queue.pop() {
+        if streak_here > streak[u as usize] {
+            continue;
+        }
         for &r in &rolls {
-            let Some(m) = game.step(u, r) else { continue };
-            if !landed[m.land as usize] {
+            let played = game.play(
+                Pawn {
+                    at: u,
+                    streak: streak_here,
+                },
+                r,
+            );
+            if let Some(m) = played.moved
+                && !landed[m.land as usize]
+            {
                 landed[m.land as usize] = true;
                 // Under chaining, the pawn passes through every jump start
                 // of the chain. A square already marked had its chain
@@ -212,12 +233,14 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
                     }
                 }
             }
-            if !reached[m.to as usize] {
-                reached[m.to as usize] = true;
-                queue.push(m.to);
+            let Pawn { at, streak: t } = played.pawn;
+            if t < streak[at as usize] {
+                streak[at as usize] = t;
+                queue.push(Reverse((t, at)));
             }
         }
     }
+    let reached = streak.iter().map(|&s| s != u32::MAX).collect();
     (landed, reached)
 }
 
@@ -342,6 +365,32 @@ mod tests {
         };
         let d = check(&spec(10, &[(3, 4), (4, 8)]), &rules);
         assert!(d.is_empty(), "{d:?}");
+    }
+
+    #[test]
+    fn a_bonus_limit_of_one_makes_the_top_value_a_reset() {
+        // Under a limit of 1 the top value never moves the pawn: with a d1
+        // nothing moves, and with a d2 only ones do.
+        let d1 = Rules {
+            die: Die::uniform(1).unwrap(),
+            bonus: Some(crate::rules::Bonus::with_limit(1).unwrap()),
+            ..Rules::default()
+        };
+        let d = check(&spec(6, &[(3, 5)]), &d1);
+        assert_eq!(codes(&d), ["never-landed", "goal-unreachable"]);
+        let d2 = Rules {
+            die: Die::uniform(2).unwrap(),
+            ..d1.clone()
+        };
+        // Only a two could pass the snake on 3.
+        let d = check(&spec(6, &[(3, 1)]), &d2);
+        assert_eq!(codes(&d), ["goal-unreachable"]);
+        // A limit of 2 allows one two in a row, which is enough: 2, 4, 5, 6.
+        let two = Rules {
+            bonus: Some(crate::rules::Bonus::with_limit(2).unwrap()),
+            ..d2
+        };
+        assert!(check(&spec(6, &[(3, 1)]), &two).is_empty());
     }
 
     #[test]

@@ -464,13 +464,9 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Jump};
     use crate::rules::{Die, Rules as GameRules, Start};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: GameRules) -> Game {
-        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
-        Game::new(board, rules).unwrap()
-    }
+    use crate::game::tests::game;
 
     const BUMP: DuelRules = DuelRules { bump: true };
 

@@ -17,10 +17,10 @@ use crate::rules::{Bonus, Finish, Rules};
 pub struct Game {
     board: Board,
     rules: Rules,
-    /// For each square a jump starts on, where a pawn that lands there
-    /// comes to rest: the jump's end, or under chaining the end of the last
-    /// jump in the chain. A pawn landing anywhere else rests where it landed.
-    rest: JumpMap,
+    /// Under chaining, for each square a jump starts on, where a pawn that
+    /// lands there comes to rest: the end of the last jump in the chain.
+    /// Without chaining it is the board's own jump map (`None` here).
+    chained: Option<JumpMap>,
 }
 
 /// One roll of the pawn: the value rolled, where it landed, and where it
@@ -181,12 +181,16 @@ impl Game {
     /// ```
     pub fn new(board: Board, rules: Rules) -> Result<Game, GameError> {
         let jumps = board.jump_map();
-        let rest = if rules.chain {
-            jumps.with_values(resolve_chains(jumps)?)
+        let chained = if rules.chain {
+            Some(jumps.with_values(resolve_chains(jumps)?))
         } else {
-            jumps.clone()
+            None
         };
-        Ok(Game { board, rules, rest })
+        Ok(Game {
+            board,
+            rules,
+            chained,
+        })
     }
 
     /// The board.
@@ -217,13 +221,14 @@ impl Game {
     /// Where a pawn that lands on `square` comes to rest.
     #[inline]
     pub fn rest(&self, square: u32) -> u32 {
-        self.rest.get(square).unwrap_or(square)
+        self.rest_map().get(square).unwrap_or(square)
     }
 
     /// The squares that move a pawn on, and where each leads it to rest, for
     /// the algorithms that scan a word of squares at a time.
+    #[inline]
     pub(crate) fn rest_map(&self) -> &JumpMap {
-        &self.rest
+        self.chained.as_ref().unwrap_or(self.board.jump_map())
     }
 
     /// The squares where a jump starts that a pawn landing on `square`
@@ -469,19 +474,25 @@ fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::Jump;
     use crate::rules::{Die, Start};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Result<Game, GameError> {
+    /// A game on `n` squares with the jumps `(from, to)`, for the unit tests
+    /// of every module.
+    pub(crate) fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
+        try_game(n, jumps, rules).unwrap()
+    }
+
+    fn try_game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Result<Game, GameError> {
         let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
         Game::new(board, rules)
     }
 
     #[test]
     fn finish_rules() {
-        let exact = game(10, &[(8, 3)], Rules::default()).unwrap();
+        let exact = try_game(10, &[(8, 3)], Rules::default()).unwrap();
         assert_eq!(
             exact.step(7, 1),
             Some(Move {
@@ -502,7 +513,7 @@ mod tests {
         assert_eq!(exact.next(7, 4), 7);
         assert_eq!(exact.step(10, 1), None, "the game is over at the goal");
 
-        let bounce = game(
+        let bounce = try_game(
             10,
             &[(8, 3)],
             Rules {
@@ -527,7 +538,7 @@ mod tests {
                 to: 5
             })
         );
-        let pass = game(
+        let pass = try_game(
             10,
             &[],
             Rules {
@@ -552,9 +563,9 @@ mod tests {
     #[test]
     fn chaining() {
         let jumps = [(2, 5), (5, 9), (9, 4)];
-        let single = game(12, &jumps, Rules::default()).unwrap();
+        let single = try_game(12, &jumps, Rules::default()).unwrap();
         assert_eq!(single.rest(2), 5);
-        let chained = game(
+        let chained = try_game(
             12,
             &jumps,
             Rules {
@@ -566,12 +577,18 @@ mod tests {
         assert_eq!(chained.rest(2), 4);
         assert_eq!(chained.rest(5), 4);
         assert_eq!(chained.rest(9), 4);
+        // The jumps a landing takes: one without chaining, the whole chain
+        // with it, the last of them leading to where the pawn rests.
+        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
+        assert_eq!(single.jumps_taken(4).count(), 0);
+        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
+        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
         assert_eq!(chained.rest(3), 3);
     }
 
     #[test]
     fn chain_cycle_is_named() {
-        let err = game(
+        let err = try_game(
             12,
             &[(2, 5), (5, 9), (9, 5)],
             Rules {
@@ -587,12 +604,12 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("5->9->5"), "{err}");
-        assert!(game(12, &[(2, 5), (5, 9), (9, 5)], Rules::default()).is_ok());
+        assert!(try_game(12, &[(2, 5), (5, 9), (9, 5)], Rules::default()).is_ok());
     }
 
     #[test]
     fn bonus_rolls_and_their_limit() {
-        let plain = game(20, &[(7, 3)], Rules::default()).unwrap();
+        let plain = try_game(20, &[(7, 3)], Rules::default()).unwrap();
         let p = plain.play(Pawn { at: 1, streak: 0 }, 6);
         assert_eq!(p.pawn, Pawn { at: 3, streak: 0 });
         assert!(!p.again && !p.reset);
@@ -602,7 +619,7 @@ mod tests {
             bonus: Some(Bonus::unlimited()),
             ..Rules::default()
         };
-        let g = game(20, &[(7, 3)], free).unwrap();
+        let g = try_game(20, &[(7, 3)], free).unwrap();
         assert_eq!(g.streaks(), 2);
         let mut pawn = Pawn { at: 1, streak: 0 };
         for _ in 0..5 {
@@ -622,7 +639,7 @@ mod tests {
             start: Start::OffBoard,
             ..Rules::default()
         };
-        let g = game(20, &[], three).unwrap();
+        let g = try_game(20, &[], three).unwrap();
         assert_eq!(g.streaks(), 3);
         let second = g.play(Pawn { at: 6, streak: 1 }, 6);
         assert_eq!(second.pawn, Pawn { at: 12, streak: 2 });
@@ -635,14 +652,14 @@ mod tests {
 
     #[test]
     fn state_numbering() {
-        let plain = game(10, &[], Rules::default()).unwrap();
+        let plain = try_game(10, &[], Rules::default()).unwrap();
         assert_eq!(plain.states().len(), 11);
         assert_eq!(plain.states(), plain.choice_states());
         let free = Rules {
             bonus: Some(Bonus::unlimited()),
             ..Rules::default()
         };
-        let g = game(10, &[], free).unwrap();
+        let g = try_game(10, &[], free).unwrap();
         let states = g.states();
         assert_eq!(states.len(), 22);
         // Every streak above 0 plays alike without a limit.
@@ -658,32 +675,12 @@ mod tests {
             bonus: Some(Bonus::with_limit(4).unwrap()),
             ..Rules::default()
         };
-        let g = game(10, &[], limited).unwrap();
+        let g = try_game(10, &[], limited).unwrap();
         assert_eq!(g.choice_states(), g.states());
         assert_eq!(g.states().len(), 44);
         for k in 0..44 {
             assert_eq!(g.states().index(g.states().pawn(k)), k);
         }
-    }
-
-    #[test]
-    fn jumps_taken_follow_chains_only_when_chaining() {
-        let jumps = [(2, 5), (5, 9), (9, 4)];
-        let single = game(12, &jumps, Rules::default()).unwrap();
-        assert_eq!(single.jumps_taken(5).collect::<Vec<_>>(), vec![5]);
-        assert_eq!(single.jumps_taken(4).count(), 0);
-        let chained = game(
-            12,
-            &jumps,
-            Rules {
-                chain: true,
-                ..Rules::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(chained.jumps_taken(2).collect::<Vec<_>>(), vec![2, 5, 9]);
-        // The last square taken leads to where the pawn rests.
-        assert_eq!(chained.board().jump(9), Some(chained.rest(2)));
     }
 
     #[test]
@@ -693,7 +690,7 @@ mod tests {
             die: Die::uniform(6).unwrap(),
             ..Rules::default()
         };
-        let g = game(100, &[(1, 38)], rules).unwrap();
+        let g = try_game(100, &[(1, 38)], rules).unwrap();
         assert_eq!(g.start(), 0);
         assert_eq!(
             g.step(0, 1),

@@ -649,8 +649,8 @@ impl Spec {
         let too_many = || GenError::TooManyJumps {
             wanted: format!(
                 "{} and {}",
-                crate::input::count(u64::from(ladders), "ladder"),
-                crate::input::count(u64::from(snakes), "snake")
+                crate::words::plural(u64::from(ladders), "ladder", "ladders"),
+                crate::words::plural(u64::from(snakes), "snake", "snakes")
             ),
             squares,
             length: self.length,

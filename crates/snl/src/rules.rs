@@ -248,6 +248,11 @@ impl Die {
         if count == 0 || faces == 0 || u64::from(count) * u64::from(faces) > u64::from(MAX_ROLL) {
             return Err(RulesError::Dice { count, faces });
         }
+        // The weights are counts of the `faces^count` outcomes, which must
+        // fit in the 64-bit total; no weight is then larger than the total.
+        if u64::from(faces).checked_pow(count).is_none() {
+            return Err(RulesError::DiceOutcomes { count, faces });
+        }
         // Convolve one die at a time; weights stay integers.
         let mut weights = vec![1u64; faces as usize];
         for _ in 1..count {
@@ -352,6 +357,7 @@ impl Die {
     }
 }
 
+/// The greatest common divisor; `gcd(0, w)` is `w`.
 fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -426,6 +432,16 @@ pub enum RulesError {
         /// Faces on each.
         faces: u32,
     },
+    /// `NdK` with more outcomes than 64-bit weights can count.
+    #[error(
+        "{count}d{faces} has {faces}^{count} outcomes, more than 64-bit weights can count; use fewer or smaller dice"
+    )]
+    DiceOutcomes {
+        /// How many dice.
+        count: u32,
+        /// Faces on each.
+        faces: u32,
+    },
     /// Every weight is zero.
     #[error("a weighted die needs at least one face with a weight above 0")]
     NoFace,
@@ -470,12 +486,27 @@ mod tests {
         let loaded = "1,1,1,1,1,2".parse::<Die>().unwrap();
         assert_eq!(loaded.weight(6), 2);
         assert_eq!(loaded.to_string(), "1,1,1,1,1,2");
+        // Weights are kept in lowest terms: dice with the same chances are
+        // equal, and each reads back from what it is shown as.
+        assert_eq!("2,2,2,2,2,4".parse::<Die>().unwrap(), loaded);
+        for spec in ["10,0", "3,3", "0,6,9"] {
+            let die: Die = spec.parse().unwrap();
+            assert_eq!(die.to_string().parse::<Die>().unwrap(), die, "{spec}");
+        }
+        assert_eq!("10,0".parse::<Die>().unwrap(), Die::uniform(1).unwrap());
         assert_eq!(Die::default().to_string(), "d6");
         assert!("0d6".parse::<Die>().is_err());
         assert!("d0".parse::<Die>().is_err());
         assert!("0,0".parse::<Die>().is_err());
         assert!("six".parse::<Die>().is_err());
         assert!("d1001".parse::<Die>().is_err());
+        // 100^10 outcomes do not fit in 64 bits; 2^63 do.
+        assert_eq!(
+            "10d100".parse::<Die>().unwrap_err().to_string(),
+            "10d100 has 100^10 outcomes, more than 64-bit weights can count; use fewer or smaller dice"
+        );
+        assert_eq!("63d2".parse::<Die>().unwrap().total(), 1 << 63);
+        assert!("64d2".parse::<Die>().is_err());
     }
 
     #[test]

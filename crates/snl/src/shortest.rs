@@ -680,13 +680,9 @@ fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], nex
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Jump};
     use crate::rules::{Bonus, Finish, Rules, Start};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
-        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
-        Game::new(board, rules).unwrap()
-    }
+    use crate::game::tests::game;
 
     #[test]
     fn seed_twenty_square_board() {

@@ -541,13 +541,9 @@ impl Lengths<'_> {
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Jump};
     use crate::rules::{Finish, Rules};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
-        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
-        Game::new(board, rules).unwrap()
-    }
+    use crate::game::tests::game;
 
     fn run_quiet(game: &Game, games: u64, seed: u64, max_rolls: u64) -> Simulation {
         let options = Options {

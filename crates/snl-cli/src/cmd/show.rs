@@ -34,10 +34,7 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let board = loaded.game.board();
-    let grid = match args.width {
-        Some(w) => Grid::with_columns(board.squares(), w)?,
-        None => Grid::natural(board.squares()),
-    };
+    let grid = Grid::with_width(board.squares(), args.width)?;
     let colour = colour_allowed(&std::io::stdout());
     out.write_all(snl_draw::text::board(board, grid, colour).as_bytes())?;
     Ok(ExitCode::SUCCESS)

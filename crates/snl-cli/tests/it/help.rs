@@ -3,7 +3,8 @@
 
 use crate::{snl, workspace};
 
-/// Every subcommand.
+/// Every subcommand whose examples end by themselves (`serve` runs until it
+/// is stopped).
 const SUBCOMMANDS: [&str; 11] = [
     "solve", "expect", "check", "presets", "simulate", "race", "duel", "render", "plot", "report",
     "show",
@@ -41,9 +42,25 @@ fn the_command_list_fits_a_terminal() {
     }
 }
 
+/// Every subcommand, as `snl -h` lists them.
+fn listed_subcommands() -> Vec<String> {
+    snl(&["-h"], None)
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(String::from))
+        .filter(|name| name != "help")
+        .collect()
+}
+
 #[test]
 fn every_subcommand_lists_its_exit_codes_and_examples() {
-    for sub in SUBCOMMANDS {
+    let listed = listed_subcommands();
+    assert!(SUBCOMMANDS.iter().all(|s| listed.iter().any(|l| l == s)));
+    for sub in &listed {
+        let sub = sub.as_str();
         let help = snl(&[sub, "--help"], None).stdout;
         assert!(help.contains("\nExamples:\n  snl "), "{sub}");
         let codes = help.split("\nExit codes:\n").nth(1).unwrap_or_default();
@@ -52,6 +69,20 @@ fn every_subcommand_lists_its_exit_codes_and_examples() {
             "{sub}: {help}"
         );
         assert_eq!(codes.contains("  1  "), sub == "check", "{sub}");
+    }
+}
+
+#[test]
+fn gen_and_judge_list_their_exit_codes_and_examples() {
+    for (sub, one) in [("gen", false), ("judge", true)] {
+        let help = snl(&[sub, "--help"], None).stdout;
+        assert!(help.contains("\nExamples:\n  snl "), "{sub}");
+        let codes = help.split("\nExit codes:\n").nth(1).unwrap_or_default();
+        assert!(
+            codes.contains("  0  ") && codes.contains("  2  "),
+            "{sub}: {help}"
+        );
+        assert_eq!(codes.contains("  1  "), one, "{sub}");
     }
 }
 

@@ -101,3 +101,92 @@ fn readme_examples_are_current() {
         std::fs::write(&path, text).expect("README.md is writable");
     }
 }
+
+/// The fields the README's "JSON answers" section lists for `snl <sub>
+/// --json`: the first column of the table under its heading, and the
+/// header's fields (every answer about a board starts with them).
+fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<String> {
+    let table = |section: &str| -> Vec<String> {
+        section
+            .lines()
+            .skip_while(|l| !l.starts_with("| field |"))
+            .skip(2)
+            .take_while(|l| l.starts_with("| `"))
+            .flat_map(|l| {
+                let first = l.split(" | ").next().unwrap_or_default();
+                first
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(String::from)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let answers = readme
+        .split("\n## JSON answers\n")
+        .nth(1)
+        .expect("the README has a JSON answers section");
+    let answers = answers.split("\n## ").next().unwrap_or_default();
+    let heading = format!("\n### `snl {sub} --json`\n");
+    let section = answers
+        .split(&heading)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no section for `snl {sub} --json`"));
+    let section = section.split("\n### ").next().unwrap_or_default();
+    let mut fields: std::collections::BTreeSet<String> = table(section).into_iter().collect();
+    fields.extend(table(answers.split("\n### ").next().unwrap_or_default()));
+    fields
+}
+
+#[test]
+fn readme_lists_every_json_field() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let cases: [(&str, &[&str]); 6] = [
+        ("solve", &["solve", "--preset", "moves-example-1", "--json"]),
+        ("check", &["check", "--preset", "moves-example-1", "--json"]),
+        (
+            "expect",
+            &[
+                "expect",
+                "--preset",
+                "moves-example-2",
+                "--json",
+                "--exact",
+                "--within",
+                "2",
+                "--visits",
+                "--impact",
+                "--bonus",
+            ],
+        ),
+        (
+            "simulate",
+            &[
+                "simulate",
+                "--preset",
+                "moves-example-2",
+                "--games",
+                "100",
+                "--json",
+            ],
+        ),
+        ("race", &["race", "--preset", "moves-example-1", "--json"]),
+        ("duel", &["duel", "--preset", "moves-example-1", "--json"]),
+    ];
+    for (sub, args) in cases {
+        let run = snl(args, None);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let answer: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let printed: std::collections::BTreeSet<String> =
+            answer.as_object().unwrap().keys().cloned().collect();
+        assert_eq!(printed, documented_fields(&readme, sub), "snl {sub} --json");
+    }
+    let presets: serde_json::Value =
+        serde_json::from_str(&snl(&["presets", "--json"], None).stdout).unwrap();
+    let keys: Vec<&String> = presets["presets"][0].as_object().unwrap().keys().collect();
+    let section = readme.split("### `snl presets --json`").nth(1).unwrap();
+    for key in keys {
+        assert!(section.contains(&format!("\"{key}\"")), "presets: {key}");
+    }
+}

@@ -63,8 +63,8 @@ impl<'de> Deserialize<'de> for SquaresField {
 /// Reads all of `text` as one `T`: trailing characters are an error.
 fn read<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, ParseError> {
     let mut de = serde_json::Deserializer::from_str(text);
-    let value = T::deserialize(&mut de).map_err(json_error)?;
-    de.end().map_err(json_error)?;
+    let value = T::deserialize(&mut de).map_err(|e| json_error(text, e))?;
+    de.end().map_err(|e| json_error(text, e))?;
     Ok(value)
 }
 

@@ -46,6 +46,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, BoardSpec};
 use crate::rules::{Bonus, Die, Finish, Rules, Start};
+use crate::words::plural;
 
 mod fast;
 pub(crate) mod grid;
@@ -247,7 +248,7 @@ pub enum ParseError {
     Json {
         /// Line, from 1.
         line: usize,
-        /// Column, from 1.
+        /// Column, from 1, in characters.
         column: usize,
         /// What is wrong, without the position.
         message: String,
@@ -285,7 +286,7 @@ pub enum ParseError {
     /// `n` and the length of `moves` differ.
     #[error(
         "`n` is {n} but `moves` has {}; make `n` the length of `moves`",
-        count(*len as u64, "entry")
+        plural(*len as u64, "entry", "entries")
     )]
     MovesCount {
         /// The `n` given.
@@ -302,8 +303,8 @@ pub enum ParseError {
     /// A grid row whose length is not the number of rows.
     #[error(
         "grid row {row} has {} but the grid has {}; a LeetCode grid is N rows of N cells",
-        count(*len as u64, "cell"),
-        count(*rows as u64, "row")
+        plural(*len as u64, "cell", "cells"),
+        plural(*rows as u64, "row", "rows")
     )]
     NotSquare {
         /// The row, from 0 at the top.
@@ -437,15 +438,6 @@ pub fn write(board: &Board, rules: Option<&Rules>, format: Format) -> Option<Str
         Format::Moves => Some(to_moves_json(board, rules)),
         Format::Pairs => Some(to_pairs_json(board, rules)),
         Format::PairsText => Some(to_pairs_text(board)),
-    }
-}
-
-/// `1 cell`, `2 cells`, `3 entries`.
-pub(crate) fn count(n: u64, noun: &str) -> String {
-    match (n, noun.strip_suffix('y')) {
-        (1, _) => format!("1 {noun}"),
-        (_, Some(stem)) => format!("{n} {stem}ies"),
-        _ => format!("{n} {noun}s"),
     }
 }
 

@@ -9,8 +9,9 @@
 
 use std::fmt::Write;
 
-use super::{Format, ParseError, ParsedBoard, RulesPatch, count};
+use super::{Format, ParseError, ParsedBoard, RulesPatch};
 use crate::board::{Board, BoardSpec, Jump, JumpKind, Origin, RawJump};
+use crate::words::plural;
 
 /// A whitespace-separated word and where it starts.
 #[derive(Debug, Clone, Copy)]
@@ -135,7 +136,7 @@ fn read(text: &str) -> Result<Vec<RawJump>, Mismatch> {
                 column: tokens.column,
                 message: format!(
                     "the input ends after {}; a snake count must follow (0 for no snakes)",
-                    count(pairs[0], "ladder pair")
+                    plural(pairs[0], "ladder pair", "ladder pairs")
                 ),
             }));
         };
@@ -179,7 +180,7 @@ fn read(text: &str) -> Result<Vec<RawJump>, Mismatch> {
             format!(
                 "`{}` follows the last snake pair; the snake count says {}, so raise it or remove what follows",
                 extra.text,
-                count(pairs[1], "pair")
+                plural(pairs[1], "pair", "pairs")
             ),
         )));
     }
@@ -193,7 +194,7 @@ fn short(count_token: Token<'_>, kind: JumpKind, total: u64, read: u64, half: bo
         count_token,
         format!(
             "the {kind} count is {total} but the input ends after {}{lone}; make the count match the pairs",
-            count(read, &format!("{kind} pair"))
+            plural(read, &format!("{kind} pair"), &format!("{kind} pairs"))
         ),
     )
 }
@@ -231,7 +232,11 @@ fn by_lines(text: &str) -> Option<ParseError> {
                 format!(
                     "the {kind} count is {n} but line {} holds {}{lone}; make the count match the pairs",
                     count_token.line,
-                    count((squares / 2) as u64, &format!("{kind} pair"))
+                    plural(
+                        (squares / 2) as u64,
+                        &format!("{kind} pair"),
+                        &format!("{kind} pairs")
+                    )
                 ),
             ));
         }

@@ -117,12 +117,23 @@ fn too_large<E: de::Error>(slot: Slot, v: impl fmt::Display) -> E {
     ))
 }
 
-/// A JSON error with its position split out of the message.
-pub(super) fn json_error(source: serde_json::Error) -> ParseError {
+/// A JSON error with its position split out of the message, in the
+/// characters people count. `serde_json` counts columns in bytes, and puts
+/// the newline that ends a line at column 0 of the next; the position is
+/// reported at that character instead.
+pub(super) fn json_error(text: &str, source: serde_json::Error) -> ParseError {
     let (line, column) = (source.line(), source.column());
     let full = source.to_string();
     let suffix = format!(" at line {line} column {column}");
     let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let (line, column) = if line >= 2 && column == 0 {
+        let before = text.split('\n').nth(line - 2).unwrap_or("");
+        (line - 1, before.chars().count() + 1)
+    } else {
+        let here = text.split('\n').nth(line.saturating_sub(1)).unwrap_or("");
+        let read = here.char_indices().take_while(|&(i, _)| i < column).count();
+        (line, read.max(1))
+    };
     ParseError::Json {
         line,
         column,

@@ -342,13 +342,9 @@ fn propagate(
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Jump};
     use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
-        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
-        Game::new(board, rules).unwrap()
-    }
+    use crate::game::tests::game;
 
     #[test]
     fn geometric_on_two_squares() {

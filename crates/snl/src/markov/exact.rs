@@ -136,13 +136,9 @@ pub fn decimal(value: &BigRational, digits: usize) -> String {
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Jump};
     use crate::rules::{Bonus, Finish, Rules};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
-        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
-        Game::new(board, rules).unwrap()
-    }
+    use crate::game::tests::game;
 
     fn q(n: i64, d: i64) -> BigRational {
         BigRational::new(n.into(), d.into())

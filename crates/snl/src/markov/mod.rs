@@ -411,13 +411,9 @@ fn moments_with(game: &Game, by_turns: bool, second: bool) -> Result<Moments, Ma
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Jump};
     use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
-    fn game(n: u32, jumps: &[(u32, u32)], rules: Rules) -> Game {
-        let board = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
-        Game::new(board, rules).unwrap()
-    }
+    use crate::game::tests::game;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() <= 1e-9 * b.abs().max(1.0)

@@ -55,6 +55,19 @@ fn json_syntax_errors_have_line_and_column() {
     );
     assert_eq!(err("[-1, -1"), "line 1, column 7: EOF while parsing a list");
     assert_eq!(err("[-1] x"), "line 1, column 6: trailing characters");
+    // A newline is where it is, at the end of its line (the JSON reader
+    // calls it column 0 of the next), and columns count characters, not
+    // bytes.
+    assert_eq!(err("[-1,\n"), "line 1, column 5: EOF while parsing a value");
+    let control = "control character (\\u0000-\\u001F) found while parsing a string";
+    assert_eq!(
+        err("{\"name\": \"a\nb\"}"),
+        format!("line 1, column 12: {control}")
+    );
+    assert_eq!(
+        err("{\"name\": \"\u{e9}\u{e9}\u{1}\"}"),
+        format!("line 1, column 13: {control}")
+    );
     assert_eq!(
         err(r#"{"squares": 10, "squares": 11}"#),
         "line 1, column 25: duplicate field `squares`"

@@ -131,11 +131,15 @@ proptest! {
                 markov::expected_rolls(&game).unwrap()
             };
             prop_assert_eq!(dense.is_some(), fast.is_some());
-            if let (Some(d), Some(f)) = (dense, fast) {
-                // Dense elimination's error grows with the condition number
-                // of I - Q, which is about the mean: on near-traps (means of
-                // 10^11 rolls) it is off in the fifth digit where the frontal
-                // solver, checked against exact arithmetic, is not.
+            // Dense elimination's error grows with the condition number of
+            // I - Q, which is about the mean: on near-traps (means of 10^11
+            // rolls) it is off in the fifth digit where the frontal solver,
+            // checked against exact arithmetic, is not; past about 10^15
+            // rolls (28 rolls of 1 in a row, each with chance 1/4) it gives
+            // NaN. It is compared only where it still means something.
+            if let (Some(d), Some(f)) = (dense, fast)
+                && f < 1e13
+            {
                 let tol = 1e-9f64.max(f * 1e-13);
                 prop_assert!(close(d, f, tol), "dense {} fast {}", d, f);
             }
