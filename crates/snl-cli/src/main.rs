@@ -9,6 +9,7 @@ mod boards_arg;
 mod cmd;
 mod output;
 mod output_file;
+mod read_file;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
