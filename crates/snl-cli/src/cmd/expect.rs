@@ -8,6 +8,7 @@ use snl::answer::{EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LengthStats, V
 use snl::markov;
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
 
 /// How long a one-player game with a real die lasts: exact statistics.
@@ -34,8 +35,10 @@ use crate::output::{header, note, write_json};
   snl expect --preset milton-bradley --bonus --bonus-limit 3 --json", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
-    /// decimal expansion (boards of up to 2002 chain states: squares, times
-    /// the bonus limit when there is one).
+    /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
+    /// (the chain counts positions 0 to the last square), or with a bonus
+    /// limit L, (squares + 1) x L up to 2002; --force tries larger ones
+    /// under no budget.
     #[arg(long)]
     pub exact: bool,
 
@@ -70,33 +73,50 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let bonus = game.rules().bonus.is_some();
+    let ctl = control::get();
     let exact = |by_turns: bool| {
-        if by_turns {
-            markov::exact_turn_mean(game)
-        } else {
-            markov::exact_mean(game)
+        // The documented limit, unless --force: the elimination's cost
+        // grows with the cube of the states and the digits of its
+        // fractions, and past it the budget alone decides.
+        let states = game.states().len();
+        if states > markov::exact::MAX_EXACT_STATES && !control::forced() {
+            return Err(anyhow::Error::new(markov::ExactTooLarge {
+                states,
+                limit: markov::exact::MAX_EXACT_STATES,
+            })
+            .context("--exact (--force tries it anyway, under no budget)"));
         }
+        if by_turns {
+            markov::exact_turn_mean_with(game, ctl)
+        } else {
+            markov::exact_mean_with(game, ctl)
+        }
+        .budget()
         .context("--exact")
     };
-    let rolls = markov::stats(game)?;
+    let stats = |by_turns: bool| {
+        markov::stats_with(game, by_turns, markov::Limits::default(), ctl).budget()
+    };
+    let rolls = stats(false)?;
     let exact_rolls = if args.exact { exact(false)? } else { None };
     let turns = if bonus {
-        let stats = markov::turn_stats(game)?;
+        let stats = stats(true)?;
         let exact_turns = if args.exact { exact(true)? } else { None };
         Some((stats, exact_turns))
     } else {
         None
     };
     let visits = if args.visits {
-        Some(markov::visits(game)?)
+        Some(markov::visits_with(game, ctl).budget()?)
     } else {
         None
     };
     let impact = if args.impact {
-        Some(markov::impact(game)?)
+        Some(markov::impact_with(game, ctl).budget()?)
     } else {
         None
     };
+    let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
     for (stats, what) in [
         (Some(&rolls), "rolls"),
         (turns.as_ref().map(|t| &t.0), "turns"),
@@ -112,10 +132,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
             ));
         }
     }
+    let mut roll_stats = LengthStats::new(&rolls, &args.within, exact_rolls.as_ref());
+    // The fewest rolls come from the search, exactly: the distribution may
+    // not have followed the rarest, shortest games (a chance below 1e-25),
+    // or not have reached them when it was cut short.
+    if let Some(m) = min_rolls {
+        roll_stats.min = Some(m as usize);
+    }
     let answer = ExpectAnswer {
         header: Header::new(loaded.board.name(), game),
-        rolls: LengthStats::new(&rolls, &args.within, exact_rolls.as_ref()),
-        min_rolls: snl::shortest::min_rolls(game),
+        rolls: roll_stats,
+        min_rolls,
         turns: turns
             .as_ref()
             .map(|(t, exact)| LengthStats::new(t, &args.within, exact.as_ref())),
@@ -129,7 +156,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         write_text(out, &loaded, &answer, impact.as_deref())?;
     }
-    Ok(std::process::ExitCode::SUCCESS)
+    // Ctrl-C stops the distribution where it is: the answer above is what
+    // was resolved by then, and says so.
+    Ok(control::exit_code())
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {
