@@ -147,7 +147,7 @@ impl BoardArgs {
         }
         let (source, bytes) = match &self.board {
             Some(path) if path.as_os_str() != "-" => {
-                let bytes = std::fs::read(path)
+                let bytes = crate::read_file::read_file(path)
                     .with_context(|| format!("cannot read board file {}", path.display()))?;
                 (Source::File(path.clone()), bytes)
             }

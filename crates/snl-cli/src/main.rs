@@ -5,9 +5,11 @@
 //! `cmd/`; the board and rules arguments they share are in [`board_arg`].
 
 mod board_arg;
+mod boards_arg;
 mod cmd;
 mod output;
 mod output_file;
+mod read_file;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -17,7 +19,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 const EXIT_CODES: &str = "\
 Exit codes:
   0  success (an unreachable last square is an answer, not a failure)
-  1  `snl check` found errors in the board
+  1  `snl check` found errors in the board; `snl judge` found a wrong answer,
+     a crash or a timeout
   2  usage, input or I/O error";
 
 /// Analyse Snakes and Ladders boards: the fewest rolls and which rolls, how
@@ -51,6 +54,8 @@ enum Command {
     Plot(cmd::plot::Args),
     Report(cmd::report::Args),
     Show(cmd::show::Args),
+    Gen(cmd::generate::Args),
+    Judge(cmd::judge::Args),
     Serve(cmd::serve::Args),
 }
 
@@ -97,6 +102,8 @@ fn main() -> ExitCode {
         Command::Plot(args) => cmd::plot::run(args, &mut out),
         Command::Report(args) => cmd::report::run(args, &mut out),
         Command::Show(args) => cmd::show::run(args, &mut out),
+        Command::Gen(args) => cmd::generate::run(args, &mut out),
+        Command::Judge(args) => cmd::judge::run(args, &mut out),
         Command::Serve(args) => cmd::serve::run(args, &mut out),
     }
     .and_then(|code| {

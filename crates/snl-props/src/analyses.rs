@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use arbitrary::Unstructured;
 use num_traits::ToPrimitive;
 use snl::check::{self, Severity};
+use snl::limits::Control;
 use snl::markov::{self, Limits};
 use snl::race::RaceSummary;
 use snl::simulate::{self, Options, Unit};
@@ -248,7 +249,7 @@ pub fn expect(data: &[u8]) {
     let Some((game, _)) = game_from(data, 10, 8, true) else {
         return;
     };
-    let stats = markov::stats_with(&game, false, LIMITS)
+    let stats = markov::stats_with(&game, false, LIMITS, &Control::default())
         .unwrap_or_else(|e| panic!("a small board is solved directly: {e}"));
     let exact = markov::exact_mean(&game).expect("small boards");
     let dense = markov::reference::dense_mean(&game, false);
@@ -325,7 +326,7 @@ pub fn expect(data: &[u8]) {
 /// With the bonus rule, there are no more turns than rolls, and the exact
 /// turn mean equals the floating-point one.
 fn turns(game: &Game, rolls: &markov::Stats) {
-    let turns = markov::stats_with(game, true, LIMITS).expect("small boards");
+    let turns = markov::stats_with(game, true, LIMITS, &Control::default()).expect("small boards");
     let exact = markov::exact_turn_mean(game).expect("small boards");
     assert_eq!(turns.mean.is_some(), exact.is_some());
     if let (Some(mean), Some(exact)) = (turns.mean, exact) {
@@ -436,7 +437,10 @@ pub fn race(data: &[u8]) {
     let cut: Vec<markov::Distribution> = from
         .iter()
         .filter(|&&p| p <= goal)
-        .map(|&p| markov::distribution_with(&game, p, true, LIMITS))
+        .map(|&p| {
+            markov::distribution_with(&game, p, true, LIMITS, &Control::default())
+                .expect("small boards")
+        })
         .collect();
     let result = if !allowed || cut.iter().all(|d| d.unresolved < LIMITS.tail) {
         race::race(&game, &from)
@@ -576,28 +580,25 @@ pub fn simulate(data: &[u8]) {
     assert_eq!(sim, again, "the seed decides the games");
     assert_eq!(sim.games, options.games);
     assert!(!sim.stopped);
-    let finished: u64 = sim.rolls.iter().sum();
+    let finished: u64 = sim.rolls.total();
     assert_eq!(
         finished,
         sim.finished(),
         "every finished game is counted by rolls"
     );
-    assert_eq!(sim.turns.iter().sum::<u64>(), finished, "and by turns");
+    assert_eq!(sim.turns.total(), finished, "and by turns");
     assert!(
-        sim.rolls.len() as u64 <= options.max_rolls + 1,
+        sim.rolls.longest().is_none_or(|n| n <= options.max_rolls),
         "a game past the cap"
     );
-    let shortest = sim.rolls.iter().position(|&n| n > 0);
+    let shortest = sim.rolls.iter().next().map(|(n, _)| n as usize);
     match (shortest, shortest::min_rolls(&game)) {
         (Some(t), Some(k)) => assert!(t >= k as usize, "a game of {t} rolls, fewest {k}"),
         (Some(t), None) => panic!("a game of {t} rolls where the last square cannot be reached"),
         (None, _) => {}
     }
-    let weighted = |h: &[u64]| -> u128 {
-        h.iter()
-            .enumerate()
-            .map(|(n, &c)| n as u128 * u128::from(c))
-            .sum()
+    let weighted = |h: &simulate::Histogram| -> u128 {
+        h.iter().map(|(n, c)| u128::from(n) * u128::from(c)).sum()
     };
     if game.rules().bonus.is_none() {
         assert_eq!(sim.turns, sim.rolls, "without bonus rolls, turns are rolls");
@@ -617,7 +618,7 @@ pub fn simulate(data: &[u8]) {
         "median {median:?}"
     );
     if let (Some(mean), Some(first)) = (lengths.mean(), shortest) {
-        let last = sim.rolls.len() - 1;
+        let last = sim.rolls.longest().unwrap_or(0) as usize;
         assert!(
             mean >= first as f64 - 1e-9 && mean <= last as f64 + 1e-9,
             "mean {mean}"
@@ -717,7 +718,8 @@ pub fn plot(data: &[u8]) {
     let Some((game, mut u)) = game_from(data, 16, 8, false) else {
         return;
     };
-    let stats = markov::stats_with(&game, false, LIMITS).expect("small boards");
+    let stats =
+        markov::stats_with(&game, false, LIMITS, &Control::default()).expect("small boards");
     // A bar a roll: games that last thousands of rolls make plots of
     // thousands of bars, a second each to draw and read back. Those are left
     // to `snl plot`'s own tests so that this target runs fast.
@@ -734,7 +736,10 @@ pub fn plot(data: &[u8]) {
     // the chance is in play, under no budget (see `race`): only games whose
     // distribution resolves within `LIMITS` get one here.
     let resolves =
-        markov::distribution_with(&game, game.start(), true, LIMITS).unresolved < LIMITS.tail;
+        markov::distribution_with(&game, game.start(), true, LIMITS, &Control::default())
+            .expect("small boards")
+            .unresolved
+            < LIMITS.tail;
     if players > 0 && resolves {
         let race = RaceSummary::compute(&game, players).expect("1 to 4 players");
         assert_eq!(race.seats.len(), players);

@@ -17,6 +17,10 @@ use crate::play::{self, PyDuel, PyRace, PySimulation};
 use crate::rules::PyRules;
 use crate::{list_repr, quote};
 
+// The signature of `Board.simulate` writes the library's default cap as a
+// literal, so that `help()` shows the number.
+const _: () = assert!(snl::simulate::DEFAULT_MAX_ROLLS == 100_000);
+
 /// Boards up to this many squares draw themselves in Jupyter; larger ones
 /// show their ``repr`` (an SVG of millions of squares would stall the page).
 const INLINE_SVG_SQUARES: u32 = 10_000;
@@ -104,6 +108,10 @@ impl PyDiagnostic {
     }
 }
 
+/// What `Board._from_pickle` is called with: the pairs file, the name, the
+/// form the board was read in.
+type PickleArgs = (String, Option<String>, Option<&'static str>);
+
 /// A `BoardError` for the first error of `diagnostics`, carrying them all.
 fn board_error(py: Python<'_>, prefix: &str, diagnostics: &[Diagnostic]) -> PyErr {
     let first = diagnostics
@@ -162,7 +170,7 @@ fn pairs(value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<BigInt>>> {
 }
 
 /// `[[a, b], [c, d]]`.
-fn json_rows(rows: &[Vec<BigInt>]) -> String {
+fn json_rows<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
     let mut out = String::from("[");
     for (i, row) in rows.iter().enumerate() {
         if i > 0 {
@@ -301,11 +309,16 @@ impl PyBoard {
     #[pyo3(signature = (moves, *, rules = None, name = None))]
     fn from_moves(
         py: Python<'_>,
-        moves: Vec<BigInt>,
+        moves: &Bound<'_, PyAny>,
         rules: Option<PyRef<'_, PyRules>>,
         name: Option<String>,
     ) -> PyResult<PyBoard> {
-        let text = json_rows(&[moves]);
+        // Machine-sized numbers (a numpy array of millions of entries) take
+        // the fast way; anything larger is kept whole for the message.
+        let text = match moves.extract::<Vec<i64>>() {
+            Ok(small) => json_rows(&[small]),
+            Err(_) => json_rows(&[moves.extract::<Vec<BigInt>>()?]),
+        };
         // The one row, without its outer brackets, is the moves array.
         let text = &text[1..text.len() - 1];
         PyBoard::from_generated(py, text, Format::Moves, rules.as_deref(), name)
@@ -564,7 +577,7 @@ impl PyBoard {
     /// on any number of threads. A game still running after ``max_rolls``
     /// rolls is stopped and counted as capped. Ctrl-C (``KeyboardInterrupt``)
     /// stops it.
-    #[pyo3(signature = (games = 100_000, seed = 0, threads = None, *, max_rolls = snl::simulate::DEFAULT_MAX_ROLLS, rules = None, by_turns = false))]
+    #[pyo3(signature = (games = 100_000, seed = 0, threads = None, *, max_rolls = 100_000, rules = None, by_turns = false))]
     #[allow(clippy::too_many_arguments)]
     fn simulate(
         &self,
@@ -691,6 +704,29 @@ impl PyBoard {
         let label = self.label();
         py.detach(|| snl_draw::report::Report::compute(&game, &label).to_html())
             .map_err(errors::analysis)
+    }
+
+    /// Rebuilds a pickled board: its pairs file (with its rules), its name
+    /// and the form it was read in.
+    #[staticmethod]
+    fn _from_pickle(
+        py: Python<'_>,
+        text: &str,
+        name: Option<String>,
+        format: Option<&str>,
+    ) -> PyResult<PyBoard> {
+        let mut board = PyBoard::from_generated(py, text, Format::Pairs, None, name)?;
+        board.format = format_arg(format)?;
+        Ok(board)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, PickleArgs)> {
+        let b = slf.get();
+        let text = input::to_pairs_json(&b.board, Some(&b.rules));
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (text, b.name.clone(), b.format.map(Format::name)),
+        ))
     }
 
     fn __repr__(&self) -> String {

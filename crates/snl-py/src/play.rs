@@ -143,11 +143,11 @@ pub fn simulate(
             }
         })
         .map_err(errors::analysis)?;
-    let histogram = sim
-        .lengths(unit)
-        .histogram
-        .iter()
-        .map(|&c| c as i64)
+    let counts = sim.lengths(unit).histogram;
+    let histogram = counts
+        .dense(counts.longest().map_or(0, |n| n + 1))
+        .into_iter()
+        .map(|c| c as i64)
         .collect();
     Ok(PySimulation {
         histogram: frozen_array(py, histogram),

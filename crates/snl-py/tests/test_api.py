@@ -60,6 +60,9 @@ def test_every_form_gives_the_same_board():
     assert board.format is None and board.name is None
     assert board.moves[:3] == [-1, 18, -1] and len(board.moves) == 20
     assert snl.Board.from_moves(board.moves) == board
+    assert snl.Board.from_moves(np.array(board.moves)) == board
+    with pytest.raises(snl.BoardError, match=r"moves\[1\] \(square 2\)"):
+        snl.Board.from_moves([-1, 10**30, -1])
     assert snl.Board(20, ladders={2: 19, 12: 15}, snakes={9: 2}) == board
     for form in ["pairs", "moves", "pairs-text"]:
         text = board.to_json(form)
@@ -429,6 +432,10 @@ def test_boards_are_frozen_and_hashable(mb):
     assert mb == snl.Board.preset("milton-bradley")
     assert mb != snl.Board.preset("milton-bradley-48")
     assert len({mb, snl.Board.preset("milton-bradley")}) == 1
+    for board in [mb, snl.Board(20, **TWENTY, rules=snl.Rules(bonus_limit=2), name="twenty")]:
+        again = pickle.loads(pickle.dumps(board))
+        assert again == board and again.name == board.name and again.format == board.format
+        assert again.rules == board.rules
 
 
 def test_everything_has_a_docstring():

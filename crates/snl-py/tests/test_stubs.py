@@ -39,8 +39,7 @@ def test_stubs_name_every_public_class_method_and_property():
             assert name in classes, f"class {name} is missing from the stubs"
             if issubclass(obj, BaseException):
                 continue
-            public = {a for a in vars(obj) if not a.startswith("__") or a == "_repr_svg_"}
-            public = {a for a in public if not a.startswith("_") or a == "_repr_svg_"}
+            public = {a for a in vars(obj) if not a.startswith("__")}
             assert public <= classes[name], f"{name}: {sorted(public - classes[name])} not in the stubs"
             assert classes[name] - {"__init__", "__eq__", "__hash__"} <= public, name
         elif callable(obj):

@@ -200,16 +200,23 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
         visits: None,
         impact: None,
     };
-    let start = game.start();
-    let race = RACE_PLAYERS
+    let from_each: Vec<Vec<u32>> = RACE_PLAYERS
         .iter()
-        .map(|&k| {
-            let from = vec![start; k];
-            snl::race::race(game, &from)
-                .map(|race| RaceAnswer::new(header(), &from, &race))
-                .map_err(|e| analysis(&e))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|&k| vec![game.start(); k])
+        .collect();
+    let from_each: Vec<&[u32]> = from_each.iter().map(Vec::as_slice).collect();
+    // Without the bonus rule a turn is one roll: the races follow the
+    // distribution just computed instead of computing it again.
+    let known = match game.rules().bonus {
+        None => vec![(game.start(), stats.distribution.clone())],
+        Some(_) => Vec::new(),
+    };
+    let race = snl::race::races_with(game, &from_each, known)
+        .map_err(|e| analysis(&e))?
+        .iter()
+        .zip(&from_each)
+        .map(|(race, from)| RaceAnswer::new(header(), from, race))
+        .collect();
     let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let picture = render::board_picture(

@@ -3,7 +3,10 @@
 //! run, on the classic 100-square board.
 //!
 //! Besides criterion's timings it prints rolls per second on one core for
-//! both and their ratio, from the median of a few timed batches.
+//! both and their ratio, from the median of a few timed batches; then
+//! `simulate::run` (blocks of games spread over threads) on one thread and
+//! on two, in alternate rounds, with the rolls per second of each, the gain
+//! from the second thread, and a check that both give the same counts.
 
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -13,7 +16,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use snl::Game;
-use snl::simulate::Simulator;
+use snl::simulate::{Options, Simulator};
 
 const GAMES: u64 = 20_000;
 
@@ -70,6 +73,57 @@ fn rate(mut batch: impl FnMut(u64) -> u64) -> (f64, f64) {
     (rates[rates.len() / 2], rolls as f64 / (7 * GAMES) as f64)
 }
 
+/// Games for each run of the threads comparison: about 80 million rolls.
+const THREAD_GAMES: u64 = 2_000_000;
+
+/// `simulate::run` on one thread and on two: rolls per second of each (the
+/// median of alternate rounds), and their ratio.
+fn threads(sim: &Simulator<'_>) {
+    let options = Options {
+        games: THREAD_GAMES,
+        seed: 7,
+        ..Options::default()
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let pools: Vec<rayon::ThreadPool> = [1, 2]
+        .into_iter()
+        .map(|n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        })
+        .collect();
+    let mut rates = [Vec::new(), Vec::new()];
+    let mut results = Vec::new();
+    for _ in 0..5 {
+        for (pool, rate) in pools.iter().zip(&mut rates) {
+            let t = Instant::now();
+            let run = pool.install(|| sim.run(&options, &stop, |_| {}));
+            let seconds = t.elapsed().as_secs_f64();
+            let rolls: u64 = run.rolls.iter().map(|(n, c)| n * c).sum();
+            rate.push(rolls as f64 / seconds);
+            results.push(run);
+        }
+    }
+    // The same seed gives the same games on any number of threads.
+    assert!(
+        results.windows(2).all(|w| w[0] == w[1]),
+        "the counts differ"
+    );
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let (one, two) = (median(&mut rates[0]), median(&mut rates[1]));
+    println!(
+        "simulate::run, {THREAD_GAMES} games: 1 thread {:.0} M rolls/s, 2 threads {:.0} M rolls/s, {:.2}x from the second thread",
+        one / 1e6,
+        two / 1e6,
+        two / one
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let g = game();
     let sim = Simulator::new(&g);
@@ -89,6 +143,7 @@ fn bench(c: &mut Criterion) {
         slow / 1e6,
         fast / slow
     );
+    threads(&sim);
 
     let mut group = c.benchmark_group("simulate 20000 classic games");
     group.sample_size(10);

@@ -439,8 +439,14 @@ pub struct SimulatedLengths {
     pub exact_mean: Option<f64>,
     /// (simulated mean - exact mean) / standard error.
     pub z: Option<f64>,
-    /// `histogram[n]`: finished games of length `n`.
+    /// `histogram[n]`: finished games of length `n`, for lengths below
+    /// [`crate::simulate::DENSE_LENGTHS`] (131072).
     pub histogram: Vec<u64>,
+    /// `[length, games]` for the finished games of 131072 rolls (or turns)
+    /// or more, shortest first: an entry per length that occurred, so that
+    /// a game of a billion rolls (with a high `max_rolls`) is one entry.
+    /// Empty unless `max_rolls` allows such games.
+    pub histogram_long: Vec<[u64; 2]>,
 }
 
 impl SimulatedLengths {
@@ -457,8 +463,32 @@ impl SimulatedLengths {
                 .collect(),
             exact_mean,
             z: exact_mean.and_then(|e| lengths.z_score(e)),
-            histogram: lengths.histogram.to_vec(),
+            histogram: lengths.histogram.dense(
+                lengths
+                    .histogram
+                    .longest()
+                    .map_or(0, |n| n + 1)
+                    .min(crate::simulate::DENSE_LENGTHS),
+            ),
+            histogram_long: lengths
+                .histogram
+                .iter()
+                .filter(|&(n, _)| n >= crate::simulate::DENSE_LENGTHS)
+                .map(|(n, c)| [n, c])
+                .collect(),
         }
+    }
+
+    /// `(length, games)` for every length some finished game took, shortest
+    /// first: [`SimulatedLengths::histogram`] and
+    /// [`SimulatedLengths::histogram_long`] together.
+    pub fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.histogram
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(n, &c)| (n as u64, c))
+            .chain(self.histogram_long.iter().map(|&[n, c]| (n, c)))
     }
 }
 

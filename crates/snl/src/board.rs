@@ -149,7 +149,11 @@ impl Board {
             squares: self.squares,
             jumps: JumpMap::new(
                 self.squares as usize + 1,
-                self.jumps.iter().filter(|&(from, _)| from != square),
+                &self
+                    .jumps
+                    .iter()
+                    .filter(|&(from, _)| from != square)
+                    .collect::<Vec<_>>(),
             ),
         }
     }
@@ -177,16 +181,14 @@ pub(crate) struct JumpMap {
 }
 
 impl JumpMap {
-    /// The map over squares `0..positions` with `entries`, which must come
-    /// by increasing square, each square once.
-    pub(crate) fn new(positions: usize, entries: impl Iterator<Item = (u32, u32)>) -> JumpMap {
+    /// The map over squares `0..positions` with `entries`, in any order,
+    /// each square at most once.
+    pub(crate) fn new(positions: usize, entries: &[(u32, u32)]) -> JumpMap {
         let words = positions.div_ceil(64) + 1;
         let mut bits = vec![0u64; words];
-        let mut to = Vec::new();
-        for (from, dest) in entries {
+        for &(from, _) in entries {
             debug_assert!((from as usize) < positions);
             bits[from as usize / 64] |= 1 << (from % 64);
-            to.push(dest);
         }
         let mut before = Vec::with_capacity(words);
         let mut count = 0u32;
@@ -194,7 +196,17 @@ impl JumpMap {
             before.push(count);
             count += w.count_ones();
         }
-        JumpMap { bits, before, to }
+        let mut map = JumpMap {
+            bits,
+            before,
+            to: vec![0; entries.len()],
+        };
+        // Each value goes to its square's place in the list: no sort needed.
+        for &(from, dest) in entries {
+            let i = map.index(from).expect("the square's bit was just set");
+            map.to[i] = dest;
+        }
+        map
     }
 
     /// The same squares with other values, one per entry in square order.
@@ -469,18 +481,15 @@ impl BoardSpec {
         if let Some(problem) = self.problems().into_iter().next() {
             return Err(problem);
         }
-        let mut jumps: Vec<(u32, u32)> = self
+        let jumps: Vec<(u32, u32)> = self
             .jumps
             .iter()
             .map(|j| (j.from as u32, j.to as u32))
             .collect();
-        if !jumps.is_sorted() {
-            jumps.sort_unstable();
-        }
         let squares = self.squares as u32;
         Ok(Board {
             squares,
-            jumps: JumpMap::new(squares as usize + 1, jumps.into_iter()),
+            jumps: JumpMap::new(squares as usize + 1, &jumps),
         })
     }
 }

@@ -5,7 +5,9 @@
 //! Errors are every [`BoardSpec::problems`] entry and, under chaining, a
 //! circle of jumps. Warnings are only looked for on a board that builds:
 //! a jump no roll ever lands on, a jump that ends on another jump's start
-//! while chaining is off, and a last square that cannot be reached.
+//! while chaining is off, a last square that cannot be reached, and squares
+//! where the pawn is trapped (the last square can be reached from the start,
+//! but not from them, so with a real die a game may never end).
 //!
 //! ```
 //! use snl::check::{self, Severity};
@@ -26,6 +28,7 @@ use std::fmt;
 
 use crate::board::{BoardError, BoardSpec};
 use crate::game::{Game, GameError, Pawn};
+use crate::limits::{self, Control, LimitError};
 use crate::rules::Rules;
 
 /// How serious a finding is.
@@ -55,7 +58,7 @@ pub struct Diagnostic {
     /// A short kebab-case name for the kind of finding, stable for scripts:
     /// `no-squares`, `too-many-squares`, `off-board`, `no-move`,
     /// `wrong-direction`, `from-last`, `two-jumps`, `cycle`, `never-landed`,
-    /// `ends-on-jump`, `goal-unreachable`.
+    /// `ends-on-jump`, `goal-unreachable`, `trap`.
     pub code: &'static str,
     /// What is wrong, where, and the fix.
     pub message: String,
@@ -79,28 +82,89 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
 /// Every error and warning about `spec` played under `rules`, errors
 /// first. Warnings are looked for only when there are no errors, since
 /// they need a playable board.
+///
+/// # Panics
+///
+/// When the board's tables cannot be allocated; [`check_with`] reports
+/// that instead.
 pub fn check(spec: &BoardSpec, rules: &Rules) -> Vec<Diagnostic> {
+    let checked = check_with(spec, rules, &Control::default());
+    if let Some(e) = checked.skipped {
+        panic!("{e}");
+    }
+    checked.diagnostics
+}
+
+/// What [`check_with`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked {
+    /// Every error and warning found, errors first.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Why the warnings, and the errors that need the board's tables (a
+    /// circle of chained jumps), were not looked for: the tables do not fit
+    /// the budget, or the token was set. `None` when everything was.
+    pub skipped: Option<LimitError>,
+}
+
+/// [`check`] under a [`Control`]. The faults of the board as written are
+/// found from its jumps alone, however large the board; the rest needs the
+/// board's tables ([`limits::board`]) and a few flags a square, and is
+/// skipped, with the reason in [`Checked::skipped`], when they do not fit
+/// the budget or cannot be allocated.
+pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     let problems = spec.problems();
     if !problems.is_empty() {
-        return problems.iter().map(|p| problem(p, spec.squares)).collect();
+        return Checked {
+            diagnostics: problems.iter().map(|p| problem(p, spec.squares)).collect(),
+            skipped: None,
+        };
+    }
+    let skipped = |e: LimitError| Checked {
+        diagnostics: Vec::new(),
+        skipped: Some(e),
+    };
+    let tables = limits::board(spec.squares, spec.jumps.len() as u64);
+    // Looking for warnings holds a streak and two flags a square, and a
+    // queue of squares to visit, beside the tables.
+    let looking = limits::Estimate::new(
+        spec.squares.saturating_mul(24),
+        spec.squares.saturating_mul(16),
+    );
+    if let Err(e) = ctl.admit("checking the board", tables.and(looking)) {
+        return skipped(e);
     }
     let board = match spec.build() {
         Ok(board) => board,
-        Err(p) => return vec![problem(&p, spec.squares)],
+        Err(p) => {
+            return Checked {
+                diagnostics: vec![problem(&p, spec.squares)],
+                skipped: None,
+            };
+        }
     };
     let game = match Game::new(board, rules.clone()) {
         Ok(game) => game,
         Err(e) => {
             let GameError::Cycle { squares } = &e;
-            return vec![Diagnostic {
-                severity: Severity::Error,
-                code: "cycle",
-                message: e.to_string(),
-                squares: squares.clone(),
-            }];
+            let squares = squares.clone();
+            return Checked {
+                diagnostics: vec![Diagnostic {
+                    severity: Severity::Error,
+                    code: "cycle",
+                    message: e.to_string(),
+                    squares,
+                }],
+                skipped: None,
+            };
         }
     };
-    warnings(&game)
+    match warnings(&game, ctl) {
+        Ok(diagnostics) => Checked {
+            diagnostics,
+            skipped: None,
+        },
+        Err(e) => skipped(e),
+    }
 }
 
 /// The diagnostic for one problem of a spec.
@@ -129,11 +193,11 @@ fn problem(p: &BoardError, squares: u64) -> Diagnostic {
 }
 
 /// The warnings about a playable game.
-fn warnings(game: &Game) -> Vec<Diagnostic> {
+fn warnings(game: &Game, ctl: &Control) -> Result<Vec<Diagnostic>, LimitError> {
     let board = game.board();
     let rules = game.rules();
     let goal = game.goal();
-    let (landed, reached) = landings(game);
+    let (landed, reached) = landings(game, ctl)?;
     let mut found = Vec::new();
     for jump in board.jumps() {
         if !landed[jump.from as usize] {
@@ -184,8 +248,105 @@ fn warnings(game: &Game) -> Vec<Diagnostic> {
             ),
             squares: vec![goal],
         });
+    } else if let Some(trap) = traps(game, &reached, ctl)? {
+        found.push(trap);
     }
-    found
+    Ok(found)
+}
+
+/// The most trap squares a warning lists by number.
+const TRAPS_LISTED: usize = 10;
+
+/// The warning for the squares the pawn can come to rest on, from the
+/// start, but from which no rolls lead to the last square: with a real die
+/// the pawn gets there sooner or later with some chance and the game never
+/// ends. `None` when there are none.
+///
+/// Worked backwards from the last square: a square can reach it when some
+/// roll from it does. A square's predecessors are found from arithmetic
+/// (the squares a roll before it, when no jump starts on it), the jumps
+/// that lead to it, and the squares near the end where the finish rule
+/// decides the landing, so no table of moves is built.
+fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnostic>, LimitError> {
+    let goal = game.goal();
+    // Under a bonus limit every position can be sent back to the start,
+    // from which (here) the last square can be reached: nothing traps.
+    if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
+        return Ok(None);
+    }
+    let rolls: Vec<u32> = game.rules().die.values().collect();
+    let max = game.rules().die.max();
+    let mut jumps_to: Vec<(u32, u32)> = game
+        .board()
+        .jumps()
+        .map(|j| (game.rest(j.from), j.from))
+        .collect();
+    jumps_to.sort_unstable();
+    let mut live = limits::vec_of(
+        game.positions(),
+        false,
+        "the table of squares that can finish",
+    )?;
+    live[goal as usize] = true;
+    let mut stack = vec![goal];
+    let mut meter = ctl.meter();
+    while let Some(v) = stack.pop() {
+        meter.add(rolls.len() as u64 * 2)?;
+        let first = jumps_to.partition_point(|&(to, _)| to < v);
+        let landings = jumps_to[first..]
+            .iter()
+            .take_while(|&&(to, _)| to == v)
+            .map(|&(_, s)| s)
+            .chain(game.board().jump(v).is_none().then_some(v));
+        let before = landings
+            .flat_map(|s| rolls.iter().filter(move |&&r| r <= s).map(move |&r| s - r))
+            .chain(goal.saturating_sub(max)..goal);
+        for u in before {
+            if !live[u as usize] && rolls.iter().any(|&r| game.next(u, r) == v) {
+                live[u as usize] = true;
+                stack.push(u);
+            }
+        }
+    }
+    let trapped: Vec<u32> = (0..game.positions() as u32)
+        .filter(|&p| p != goal && reached[p as usize] && !live[p as usize])
+        .collect();
+    if trapped.is_empty() {
+        return Ok(None);
+    }
+    let listed: Vec<String> = trapped
+        .iter()
+        .take(TRAPS_LISTED)
+        .map(|p| {
+            if *p == 0 {
+                "0 (off the board)".to_string()
+            } else {
+                p.to_string()
+            }
+        })
+        .collect();
+    let more = trapped.len().saturating_sub(TRAPS_LISTED);
+    let squares = if trapped.len() == 1 {
+        format!("square {}", listed[0])
+    } else {
+        format!(
+            "squares {}{}",
+            listed.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        )
+    };
+    Ok(Some(Diagnostic {
+        severity: Severity::Warning,
+        code: "trap",
+        message: format!(
+            "the pawn can be trapped: it can come to rest on {squares}, from which no rolls reach the last square ({goal}), so with a real die a game may never end; move the snakes that lead there or change the rules"
+        ),
+        squares: trapped.into_iter().take(TRAPS_LISTED).collect(),
+    }))
 }
 
 /// Which squares some sequence of rolls from the start lands on (jumps
@@ -199,10 +360,11 @@ fn warnings(game: &Game) -> Vec<Diagnostic> {
 /// streak found for each position and takes pawns in order of streak; a
 /// position is then taken at most twice (its first streak, and 0), and the
 /// search stays linear in the board whatever the limit.
-fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
+fn landings(game: &Game, ctl: &Control) -> Result<(Vec<bool>, Vec<bool>), LimitError> {
     let positions = game.positions();
-    let mut landed = vec![false; positions];
-    let mut streak = vec![u32::MAX; positions];
+    let mut landed = limits::vec_of(positions, false, "the table of squares landed on")?;
+    let mut streak = limits::vec_of(positions, u32::MAX, "the table of squares reached")?;
+    let mut meter = ctl.meter();
     let start = game.start();
     streak[start as usize] = 0;
     let mut queue = BinaryHeap::from([Reverse((0, start))]);
@@ -211,6 +373,7 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
         if streak_here > streak[u as usize] {
             continue;
         }
+        meter.add(rolls.len() as u64 * 2)?;
         for &r in &rolls {
             let played = game.play(
                 Pawn {
@@ -241,7 +404,7 @@ fn landings(game: &Game) -> (Vec<bool>, Vec<bool>) {
         }
     }
     let reached = streak.iter().map(|&s| s != u32::MAX).collect();
-    (landed, reached)
+    Ok((landed, reached))
 }
 
 #[cfg(test)]
@@ -391,6 +554,29 @@ mod tests {
             ..d2
         };
         assert!(check(&spec(6, &[(3, 1)]), &two).is_empty());
+    }
+
+    #[test]
+    fn a_trap_is_a_warning() {
+        // Squares 10 to 15 all lead back to 9: a pawn that reaches 3 to 9
+        // never gets past. Only the ladder on 2 leads on, to 18 and the end.
+        let mut jumps: Vec<(u64, u64)> = (10..=15).map(|s| (s, 9)).collect();
+        jumps.push((2, 18));
+        let d = check(&spec(20, &jumps), &Rules::default());
+        assert_eq!(codes(&d), ["trap"]);
+        assert_eq!(d[0].squares, [3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(
+            d[0].message,
+            "the pawn can be trapped: it can come to rest on squares 3, 4, 5, 6, 7, 8, 9, from which no rolls reach the last square (20), so with a real die a game may never end; move the snakes that lead there or change the rules"
+        );
+        // Without the wall nothing traps; under a bonus limit a streak of
+        // tops sends a trapped pawn back to the start.
+        assert!(check(&spec(20, &[(2, 18)]), &Rules::default()).is_empty());
+        let limit = Rules {
+            bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+            ..Rules::default()
+        };
+        assert!(codes(&check(&spec(20, &jumps), &limit)).is_empty());
     }
 
     #[test]

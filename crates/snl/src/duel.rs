@@ -37,6 +37,7 @@
 use std::collections::HashMap;
 
 use crate::game::Game;
+use crate::limits::{self, Control, LimitError};
 
 /// The largest number of states (positions²) [`table`] accepts: a board of up
 /// to 4,095 squares. The solver keeps 7 bytes per state.
@@ -130,6 +131,9 @@ pub enum DuelError {
         "the brute-force duel search is limited to boards of {MAX_DUEL_SEARCH_SQUARES} squares; this one has {0}"
     )]
     TooLargeForBrute(u32),
+    /// The duel was refused, stopped, or ran out of memory.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 const UNKNOWN: u8 = 0;
@@ -200,6 +204,18 @@ fn play(game: &Game, rules: DuelRules, mover: u32, other: u32, roll: u32) -> (u3
 /// [`DuelError::TooLarge`] above [`MAX_DUEL_STATES`] states;
 /// [`DuelError::Bonus`] under the bonus-roll rule.
 pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
+    table_with(game, rules, &Control::default())
+}
+
+/// [`table`] under a [`Control`]: refused up front when its estimate
+/// ([`limits::Analysis::Duel`]: the square of the positions, times the
+/// die's faces) is over the budget, and stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`table`], and [`DuelError::Limit`] when refused, stopped, or out of
+/// memory.
+pub fn table_with(game: &Game, rules: DuelRules, ctl: &Control) -> Result<Table, DuelError> {
     if game.rules().bonus.is_some() {
         return Err(DuelError::Bonus);
     }
@@ -211,6 +227,10 @@ pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
             states,
         });
     }
+    ctl.admit_by("the duel", || {
+        limits::estimate(game, limits::Analysis::Duel)
+    })?;
+    let mut meter = ctl.meter();
     let goal = game.goal();
     let start = game.start();
     let rolls: Vec<u32> = game.rules().die.values().collect();
@@ -218,8 +238,8 @@ pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
     // Reverse moves of one pawn, grouped by where it ends: `into[y]` lists
     // every (from, landed) with a roll that takes a pawn from `from` to `y`,
     // once per roll. `landed` is false for a pass.
-    let mut count = vec![0u32; n + 1];
-    let mut edges_out = Vec::with_capacity(n * rolls.len());
+    let mut count = limits::vec_of(n + 1, 0u32, "the duel's reverse moves")?;
+    let mut edges_out = limits::with_capacity(n * rolls.len(), "the duel's moves")?;
     for p in (0..n as u32).filter(|&p| p != goal) {
         for &r in &rolls {
             let (to, landed) = match game.step(p, r) {
@@ -233,7 +253,7 @@ pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
     for y in 0..n {
         count[y + 1] += count[y];
     }
-    let mut into = vec![(0u32, false); edges_out.len()];
+    let mut into = limits::vec_of(edges_out.len(), (0u32, false), "the duel's reverse moves")?;
     let mut fill = count.clone();
     for &(to, p, landed) in &edges_out {
         into[fill[to as usize] as usize] = (p, landed);
@@ -241,11 +261,11 @@ pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
     }
     drop(edges_out);
 
-    let mut kind = vec![UNKNOWN; n * n];
-    let mut depth = vec![0u32; n * n];
+    let mut kind = limits::vec_of(n * n, UNKNOWN, "the duel's table of values")?;
+    let mut depth = limits::vec_of(n * n, 0u32, "the duel's table of depths")?;
     // Moves of each state not yet known to lead to a won state.
-    let mut open = vec![rolls.len() as u16; n * n];
-    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    let mut open = limits::vec_of(n * n, rolls.len() as u16, "the duel's table of moves")?;
+    let mut queue: Vec<u32> = limits::with_capacity(n * n, "the duel's queue")?;
     for x in (0..n).filter(|&x| x != goal as usize) {
         let s = x * n + goal as usize;
         kind[s] = LOSS;
@@ -276,6 +296,7 @@ pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
             queue.push(u as u32);
         };
         let edges = &into[count[moved] as usize..count[moved + 1] as usize];
+        meter.add(edges.len() as u64 * 2 + 1)?;
         for &(from, landed) in edges {
             let from = from as usize;
             let hit = landed && rules.bumps_on(game, moved as u32);
@@ -324,6 +345,15 @@ pub fn duel(game: &Game, rules: DuelRules) -> Result<Duel, DuelError> {
     duel_from(game, rules, game.start(), game.start())
 }
 
+/// [`duel`] under a [`Control`] (see [`table_with`]).
+///
+/// # Errors
+///
+/// As [`duel_from_with`].
+pub fn duel_with(game: &Game, rules: DuelRules, ctl: &Control) -> Result<Duel, DuelError> {
+    duel_from_with(game, rules, game.start(), game.start(), ctl)
+}
+
 /// The duel with the first player's pawn on `first` and the second's on
 /// `second`, the first to move.
 ///
@@ -338,11 +368,27 @@ pub fn duel_from(
     first: u32,
     second: u32,
 ) -> Result<Duel, DuelError> {
+    duel_from_with(game, rules, first, second, &Control::default())
+}
+
+/// [`duel_from`] under a [`Control`] (see [`table_with`]).
+///
+/// # Errors
+///
+/// As [`duel_from`], and [`DuelError::Limit`] when refused, stopped, or out
+/// of memory.
+pub fn duel_from_with(
+    game: &Game,
+    rules: DuelRules,
+    first: u32,
+    second: u32,
+    ctl: &Control,
+) -> Result<Duel, DuelError> {
     let goal = game.goal();
     if let Some(&square) = [first, second].iter().find(|&&p| p > goal) {
         return Err(DuelError::Position { square, goal });
     }
-    let t = table(game, rules)?;
+    let t = table_with(game, rules, ctl)?;
     let value = t.value(first, second);
     let (winner, rolls) = match value {
         Value::Win { rolls } => (Winner::First, Some(rolls)),

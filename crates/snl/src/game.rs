@@ -17,10 +17,10 @@ use crate::rules::{Bonus, Finish, Rules};
 pub struct Game {
     board: Board,
     rules: Rules,
-    /// For each square a jump starts on, where a pawn that lands there
-    /// comes to rest: the jump's end, or under chaining the end of the last
-    /// jump in the chain. A pawn landing anywhere else rests where it landed.
-    rest: JumpMap,
+    /// Under chaining, for each square a jump starts on, where a pawn that
+    /// lands there comes to rest: the end of the last jump in the chain.
+    /// Without chaining it is the board's own jump map (`None` here).
+    chained: Option<JumpMap>,
 }
 
 /// One roll of the pawn: the value rolled, where it landed, and where it
@@ -181,12 +181,16 @@ impl Game {
     /// ```
     pub fn new(board: Board, rules: Rules) -> Result<Game, GameError> {
         let jumps = board.jump_map();
-        let rest = if rules.chain {
-            jumps.with_values(resolve_chains(jumps)?)
+        let chained = if rules.chain {
+            Some(jumps.with_values(resolve_chains(jumps)?))
         } else {
-            jumps.clone()
+            None
         };
-        Ok(Game { board, rules, rest })
+        Ok(Game {
+            board,
+            rules,
+            chained,
+        })
     }
 
     /// The board.
@@ -217,13 +221,14 @@ impl Game {
     /// Where a pawn that lands on `square` comes to rest.
     #[inline]
     pub fn rest(&self, square: u32) -> u32 {
-        self.rest.get(square).unwrap_or(square)
+        self.rest_map().get(square).unwrap_or(square)
     }
 
     /// The squares that move a pawn on, and where each leads it to rest, for
     /// the algorithms that scan a word of squares at a time.
+    #[inline]
     pub(crate) fn rest_map(&self) -> &JumpMap {
-        &self.rest
+        self.chained.as_ref().unwrap_or(self.board.jump_map())
     }
 
     /// The squares where a jump starts that a pawn landing on `square`

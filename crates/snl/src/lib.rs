@@ -44,6 +44,8 @@
 //! - [`answer`]: every analysis as a JSON document, the shapes all front
 //!   ends print.
 //! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
+//! - [`limits`]: what each analysis will cost, budgets, and stopping long
+//!   work (Ctrl-C, a deadline).
 
 #![deny(missing_docs)]
 
@@ -55,6 +57,7 @@ pub mod duel;
 pub mod game;
 pub mod input;
 pub mod leetcode;
+pub mod limits;
 pub mod markov;
 pub mod presets;
 pub mod race;

@@ -17,6 +17,7 @@
 //! reported as [`Race::unresolved`].
 
 use crate::game::Game;
+use crate::limits::{Control, LimitError};
 use crate::markov;
 
 /// The most seats a race may have.
@@ -87,6 +88,9 @@ pub enum RaceError {
         /// The last square.
         goal: u32,
     },
+    /// The race was refused, stopped, or ran out of memory.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 /// The race of `from.len()` players on `game`, seat `i` starting on
@@ -110,44 +114,135 @@ pub enum RaceError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
-    if from.is_empty() || from.len() > MAX_PLAYERS {
-        return Err(RaceError::Players(from.len()));
-    }
+    race_with(game, from, &Control::default())
+}
+
+/// [`race`] under a [`Control`]. Each seat's distribution is followed for
+/// at most the budget's work (see [`markov::distribution_with`]); what it
+/// does not reach is in [`Race::unresolved`].
+///
+/// # Errors
+///
+/// As [`race`], and [`RaceError::Limit`] when refused, stopped, or out of
+/// memory.
+pub fn race_with(game: &Game, from: &[u32], ctl: &Control) -> Result<Race, RaceError> {
+    let mut one = races_under(game, &[from], Vec::new(), ctl)?;
+    Ok(one.remove(0))
+}
+
+/// Several races on one game, as [`race`] runs each: each starting square's
+/// distribution is computed once for all of them (the studio shows races of
+/// 2, 3 and 4 players from the start at once).
+///
+/// # Errors
+///
+/// As [`race`], for the first race that has one.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(30)?, Rules::default())?;
+/// let [two, three] = [&[1, 1][..], &[1, 1, 1][..]];
+/// let both = snl::race::races(&game, &[two, three])?;
+/// assert_eq!(both[0], snl::race::race(&game, two)?);
+/// assert_eq!(both[1], snl::race::race(&game, three)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn races(game: &Game, races: &[&[u32]]) -> Result<Vec<Race>, RaceError> {
+    races_with(game, races, Vec::new())
+}
+
+/// [`races`], given distributions already computed: `known` pairs a
+/// starting square with the distribution of the turns a pawn from there
+/// takes ([`markov::distribution_from`] by turns). Without the bonus-roll
+/// rule a turn is one roll, so the distribution of [`markov::stats`] is the
+/// one for the game's start.
+///
+/// # Errors
+///
+/// As [`race`], for the first race that has one.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(30)?, Rules::default())?;
+/// let stats = snl::markov::stats(&game)?;
+/// let known = vec![(game.start(), stats.distribution)];
+/// let given = snl::race::races_with(&game, &[&[1, 1]], known)?;
+/// assert_eq!(given[0], snl::race::race(&game, &[1, 1])?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn races_with(
+    game: &Game,
+    races: &[&[u32]],
+    known: Vec<(u32, markov::Distribution)>,
+) -> Result<Vec<Race>, RaceError> {
+    races_under(game, races, known, &Control::default())
+}
+
+/// [`races_with`] under a [`Control`]: the distributions it computes are
+/// followed for at most the budget's work (see
+/// [`markov::distribution_with`]), and it stops when the token is set.
+///
+/// # Errors
+///
+/// As [`race_with`], for the first race that has one.
+pub fn races_under(
+    game: &Game,
+    races: &[&[u32]],
+    mut known: Vec<(u32, markov::Distribution)>,
+    ctl: &Control,
+) -> Result<Vec<Race>, RaceError> {
     let goal = game.goal();
-    if let Some((i, &square)) = from.iter().enumerate().find(|&(_, &p)| p > goal) {
-        return Err(RaceError::Position {
-            seat: i + 1,
-            square,
-            goal,
-        });
-    }
-    let players = from.len();
-    // Seats on one square share a distribution.
-    let mut known: Vec<(u32, markov::Distribution)> = Vec::new();
-    for &p in from {
-        if !known.iter().any(|(q, _)| *q == p) {
-            known.push((p, markov::distribution_from(game, p, true)));
+    for from in races {
+        if from.is_empty() || from.len() > MAX_PLAYERS {
+            return Err(RaceError::Players(from.len()));
+        }
+        if let Some((i, &square)) = from.iter().enumerate().find(|&(_, &p)| p > goal) {
+            return Err(RaceError::Position {
+                seat: i + 1,
+                square,
+                goal,
+            });
         }
     }
-    // With bonus rolls and a die that shows one value, every roll earns
-    // another: the first seat's turn lasts until it finishes, or for ever,
-    // and no one else ever moves.
-    // (A seat that starts on the last square has won before that.)
-    let endless_turns = game.rules().every_roll_rolls_again() && !from.contains(&goal);
-    let from = if endless_turns { &from[..1] } else { from };
-    let seats: Vec<Seat<'_>> = from
+    // Seats on one square share a distribution, across all the races.
+    for &p in races.iter().flat_map(|from| from.iter()) {
+        if !known.iter().any(|(q, _)| *q == p) {
+            let d = markov::distribution_with(game, p, true, markov::Limits::default(), ctl)?;
+            known.push((p, d));
+        }
+    }
+    ctl.cancel.check()?;
+    races
         .iter()
-        .map(|&p| {
-            let (_, d) = known.iter().find(|(q, _)| *q == p).expect("computed above");
-            Seat {
-                pmf: &d.pmf,
-                never: d.never,
-            }
+        .map(|from| {
+            let players = from.len();
+            // With bonus rolls and a die that shows one value, every roll
+            // earns another: the first seat's turn lasts until it finishes,
+            // or for ever, and no one else ever moves. (A seat that starts
+            // on the last square has won before that.)
+            let endless_turns = game.rules().every_roll_rolls_again() && !from.contains(&goal);
+            let from = if endless_turns { &from[..1] } else { from };
+            let seats: Vec<Seat<'_>> = from
+                .iter()
+                .map(|&p| {
+                    let (_, d) = known.iter().find(|(q, _)| *q == p).expect("computed above");
+                    Seat {
+                        pmf: &d.pmf,
+                        never: d.never,
+                    }
+                })
+                .collect();
+            let mut race = outcome(&seats)?;
+            race.win.resize(players, 0.0);
+            Ok(race)
         })
-        .collect();
-    let mut race = outcome(&seats)?;
-    race.win.resize(players, 0.0);
-    Ok(race)
+        .collect()
 }
 
 /// The race between `seats`, in turn order.

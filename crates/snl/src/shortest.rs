@@ -29,6 +29,7 @@ use num_bigint::BigUint;
 
 use crate::board::JumpMap;
 use crate::game::{Game, Move, Pawn, States};
+use crate::limits::{self, Control, LimitError, Meter};
 
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,8 +55,24 @@ pub struct Solution {
 /// assert_eq!(snl::shortest::min_rolls(&game), Some(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// # Panics
+///
+/// When the search's tables cannot be allocated; [`min_rolls_with`] reports
+/// that as an error instead.
 pub fn min_rolls(game: &Game) -> Option<u32> {
     min_rolls_from(game, game.start())
+}
+
+/// [`min_rolls`] under a [`Control`]: refused up front when its estimate
+/// ([`limits::Analysis::MinRolls`]) is over the budget, stopped when the
+/// token is set.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn min_rolls_with(game: &Game, ctl: &Control) -> Result<Option<u32>, LimitError> {
+    min_rolls_from_with(game, game.start(), ctl)
 }
 
 /// The fewest rolls from position `from` (a pawn there at the start of a
@@ -63,7 +80,8 @@ pub fn min_rolls(game: &Game) -> Option<u32> {
 ///
 /// # Panics
 ///
-/// When `from` is not a position of the game (above the last square).
+/// When `from` is not a position of the game (above the last square), or
+/// the search's tables cannot be allocated.
 ///
 /// # Examples
 ///
@@ -78,14 +96,35 @@ pub fn min_rolls(game: &Game) -> Option<u32> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
+    min_rolls_from_with(game, from, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`min_rolls_from`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+///
+/// # Panics
+///
+/// When `from` is not a position of the game (above the last square).
+pub fn min_rolls_from_with(
+    game: &Game,
+    from: u32,
+    ctl: &Control,
+) -> Result<Option<u32>, LimitError> {
     assert!(
         from <= game.goal(),
         "position {from} is past the last square"
     );
+    ctl.admit_by("the fewest-rolls search", || {
+        limits::estimate(game, limits::Analysis::MinRolls)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        return StreakSearch::search(game, from, true).goal;
+        return Ok(StreakSearch::search(game, from, true, &mut meter)?.goal);
     }
-    bfs(game, from, true, |_, _, _| {})
+    bfs(game, from, true, &mut meter, |_, _, _| {})
 }
 
 /// The fewest rolls and one optimal sequence of moves.
@@ -93,48 +132,84 @@ pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
 /// The search keeps the words of newly reached squares of every layer
 /// rather than a distance for every square, and rebuilds the sequence from
 /// them.
+///
+/// # Panics
+///
+/// When the search's tables cannot be allocated; [`solve_with`] reports
+/// that as an error instead.
 pub fn solve(game: &Game) -> Solution {
+    solve_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`solve`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
+    ctl.admit_by("the fewest-rolls search", || {
+        limits::estimate(game, limits::Analysis::Solve)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        let s = StreakSearch::search(game, game.start(), false);
-        return Solution {
+        let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
+        return Ok(Solution {
             min_rolls: s.goal,
-            path: s.first_path(game),
-        };
+            path: s.first_path(game, &mut meter)?,
+        });
     }
     let mut layers = Layers::new(game.start());
-    let min_rolls = bfs(game, game.start(), true, |word, bits, d| {
+    let min_rolls = bfs(game, game.start(), true, &mut meter, |word, bits, d| {
         layers.push(word, bits, d);
-    });
+    })?;
     let path = match min_rolls {
-        Some(k) => first_path(game, &layers.finish(), k),
+        Some(k) => first_path(game, &layers.finish(), k, &mut meter)?,
         None => Vec::new(),
     };
-    Solution { min_rolls, path }
+    Ok(Solution { min_rolls, path })
 }
 
 /// The fewest rolls from the start to every position (`None` where a position
 /// cannot be reached, or is only passed over by jumps). Index 0 is the
 /// off-board start.
+///
+/// # Panics
+///
+/// When the search's tables cannot be allocated; [`distances_with`] reports
+/// that as an error instead.
 pub fn distances(game: &Game) -> Vec<Option<u32>> {
+    distances_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`distances`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, LimitError> {
+    ctl.admit_by("the fewest-rolls search", || {
+        limits::estimate(game, limits::Analysis::Solve)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        let s = StreakSearch::search(game, game.start(), false);
-        let mut dist = vec![None; game.positions()];
+        let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
+        let mut dist = limits::vec_of(game.positions(), None, "the distance table")?;
         for (k, &d) in s.dist.iter().enumerate() {
             let p = s.states.position(k) as usize;
             if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
                 dist[p] = Some(d);
             }
         }
-        return dist;
+        return Ok(dist);
     }
-    let mut dist = vec![u32::MAX; game.positions()];
+    let mut dist = limits::vec_of(game.positions(), u32::MAX, "the distance table")?;
     dist[game.start() as usize] = 0;
-    bfs(game, game.start(), false, |word, bits, d| {
+    bfs(game, game.start(), false, &mut meter, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
-    });
-    dist.into_iter()
-        .map(|d| (d != u32::MAX).then_some(d))
-        .collect()
+    })?;
+    let mut out = limits::with_capacity(dist.len(), "the distance table")?;
+    out.extend(dist.into_iter().map(|d| (d != u32::MAX).then_some(d)));
+    Ok(out)
 }
 
 /// How many distinct roll sequences reach the last square in the fewest
@@ -142,22 +217,47 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
 /// to the same square count as different sequences. The count is exact
 /// however large; it grows with the board, so this costs more than the
 /// search itself on long boards.
+///
+/// # Panics
+///
+/// When the tables cannot be allocated; [`count_optimal_with`] reports that
+/// as an error instead.
 pub fn count_optimal(game: &Game) -> Option<BigUint> {
+    count_optimal_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`count_optimal`] under a [`Control`]: refused up front when its
+/// estimate ([`limits::Analysis::Count`], which grows with the fewest rolls
+/// times the board, the count having that many digits) is over the budget,
+/// and stopped when the token is set.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>, LimitError> {
+    ctl.admit_by("counting the optimal sequences", || {
+        limits::estimate(game, limits::Analysis::Count)
+    })?;
+    let mut meter = ctl.meter();
     if limited(game) {
-        return StreakSearch::search(game, game.start(), false).count(game);
+        return StreakSearch::search(game, game.start(), false, &mut meter)?
+            .count(game, &mut meter);
     }
-    let dist = distances(game);
-    let best = dist[game.goal() as usize]?;
+    let dist = distances_with(game, ctl)?;
+    let Some(best) = dist[game.goal() as usize] else {
+        return Ok(None);
+    };
     // Positions by layer: counts flow only from layer d to layer d + 1.
     let mut order: Vec<u32> = (0..game.positions() as u32)
         .filter(|&p| dist[p as usize].is_some_and(|d| d < best))
         .collect();
     order.sort_by_key(|&p| dist[p as usize]);
-    let mut count = vec![BigUint::default(); game.positions()];
+    let mut count = limits::vec_of(game.positions(), BigUint::default(), "the count table")?;
     count[game.start() as usize] = BigUint::from(1u32);
     for &u in &order {
         let cu = std::mem::take(&mut count[u as usize]);
         let du = dist[u as usize];
+        meter.add(cu.bits() / 64 + 1)?;
         for r in game.rules().die.values() {
             let v = game.next(u, r);
             if dist[v as usize].is_some_and(|dv| Some(dv) == du.map(|d| d + 1)) {
@@ -165,7 +265,7 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
             }
         }
     }
-    Some(std::mem::take(&mut count[game.goal() as usize]))
+    Ok(Some(std::mem::take(&mut count[game.goal() as usize])))
 }
 
 /// Whether a bonus limit constrains the sequences of rolls, so that the
@@ -207,13 +307,18 @@ impl StreakSearch {
         })
     }
 
-    fn search(game: &Game, from: u32, stop_at_goal: bool) -> StreakSearch {
+    fn search(
+        game: &Game,
+        from: u32,
+        stop_at_goal: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<StreakSearch, LimitError> {
         let states = game.choice_states();
         let n = states.len();
         let mut s = StreakSearch {
             states,
-            dist: vec![u32::MAX; n],
-            parent: vec![u32::MAX; n],
+            dist: limits::vec_of(n, u32::MAX, "the search's distance table")?,
+            parent: limits::vec_of(n, u32::MAX, "the search's table of parents")?,
             goal: None,
         };
         let start = s.state(Pawn {
@@ -223,7 +328,7 @@ impl StreakSearch {
         s.dist[start] = 0;
         if from == game.goal() {
             s.goal = Some(0);
-            return s;
+            return Ok(s);
         }
         let goal = s.state(Pawn {
             at: game.goal(),
@@ -235,6 +340,7 @@ impl StreakSearch {
             let u = queue[head];
             head += 1;
             let d = s.dist[u] + 1;
+            meter.add(8)?;
             let next: Vec<usize> = s.moves(game, u).map(|(_, v)| v).collect();
             for v in next {
                 if s.dist[v] == u32::MAX {
@@ -244,21 +350,21 @@ impl StreakSearch {
                     if v == goal {
                         s.goal = Some(d);
                         if stop_at_goal {
-                            return s;
+                            return Ok(s);
                         }
                     }
                 }
             }
         }
-        s
+        Ok(s)
     }
 
     /// The optimal sequence whose rolls come first in dictionary order, as
     /// [`first_path`] finds it for the fast search. Needs the full search
     /// (`stop_at_goal` false) so that every state's distance is known.
-    fn first_path(&self, game: &Game) -> Vec<Move> {
+    fn first_path(&self, game: &Game, meter: &mut Meter<'_>) -> Result<Vec<Move>, LimitError> {
         let Some(k) = self.goal.filter(|&k| k > 0) else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
         let goal = self.state(Pawn {
             at: game.goal(),
@@ -267,6 +373,7 @@ impl StreakSearch {
         // Every edge between consecutive layers, by its head.
         let mut edges: Vec<(usize, usize)> = Vec::new();
         for u in (0..self.dist.len()).filter(|&u| self.dist[u] < k) {
+            meter.add(8)?;
             for (_, v) in self.moves(game, u) {
                 if self.dist[v] == self.dist[u] + 1 {
                     edges.push((v, u));
@@ -274,10 +381,11 @@ impl StreakSearch {
             }
         }
         edges.sort_unstable();
-        let mut on_path = vec![false; self.dist.len()];
+        let mut on_path = limits::vec_of(self.dist.len(), false, "the table of optimal states")?;
         on_path[goal] = true;
         let mut layer = vec![goal];
         while !layer.is_empty() {
+            meter.add(layer.len() as u64)?;
             let mut before = Vec::new();
             for &v in &layer {
                 let first = edges.partition_point(|&(head, _)| head < v);
@@ -302,11 +410,13 @@ impl StreakSearch {
             path.push(m);
             u = v;
         }
-        path
+        Ok(path)
     }
 
-    fn count(&self, game: &Game) -> Option<BigUint> {
-        let best = self.goal?;
+    fn count(&self, game: &Game, meter: &mut Meter<'_>) -> Result<Option<BigUint>, LimitError> {
+        let Some(best) = self.goal else {
+            return Ok(None);
+        };
         let goal = self.state(Pawn {
             at: game.goal(),
             streak: 0,
@@ -315,17 +425,18 @@ impl StreakSearch {
             .filter(|&k| self.dist[k] < best)
             .collect();
         order.sort_by_key(|&k| self.dist[k]);
-        let mut count = vec![BigUint::default(); self.dist.len()];
+        let mut count = limits::vec_of(self.dist.len(), BigUint::default(), "the count table")?;
         count[order.first().copied().unwrap_or(goal)] = BigUint::from(1u32);
         for &u in &order {
             let cu = std::mem::take(&mut count[u]);
+            meter.add(cu.bits() / 64 + 8)?;
             for (_, v) in self.moves(game, u) {
                 if self.dist[v] == self.dist[u] + 1 {
                     count[v] += &cu;
                 }
             }
         }
-        Some(std::mem::take(&mut count[goal]))
+        Ok(Some(std::mem::take(&mut count[goal])))
     }
 }
 
@@ -420,14 +531,19 @@ fn fast_last(game: &Game) -> i64 {
 /// shifts, as the search spread them. Then the walk from the start takes, at
 /// each roll, the smallest value that rests on a marked position of the next
 /// layer.
-fn first_path(game: &Game, layers: &Layers, k: u32) -> Vec<Move> {
+fn first_path(
+    game: &Game,
+    layers: &Layers,
+    k: u32,
+    meter: &mut Meter<'_>,
+) -> Result<Vec<Move>, LimitError> {
     let rolls: Vec<u32> = game.rules().die.values().collect();
     let goal = game.goal();
     let last = fast_last(game);
     // The jumps, `(rest, start)`, grouped by the word of the square they
     // lead the pawn to rest on: a counting sort, linear in the jumps.
     let rest = game.rest_map();
-    let mut group = vec![0u32; game.positions().div_ceil(64) + 1];
+    let mut group = limits::vec_of(game.positions().div_ceil(64) + 1, 0u32, "the path's tables")?;
     for &v in rest.values() {
         group[v as usize / 64 + 1] += 1;
     }
@@ -443,7 +559,7 @@ fn first_path(game: &Game, layers: &Layers, k: u32) -> Vec<Move> {
     }
     drop(fill);
     // `good`: the squares a roll may land on to rest on a marked position.
-    let mut good = vec![0u64; game.positions().div_ceil(64) + 1];
+    let mut good = limits::vec_of(game.positions().div_ceil(64) + 1, 0u64, "the path's tables")?;
     let mark = |good: &mut [u64], v: u32| {
         if game.board().jump(v).is_none() {
             good[v as usize / 64] |= 1 << (v % 64);
@@ -463,6 +579,7 @@ fn first_path(game: &Game, layers: &Layers, k: u32) -> Vec<Move> {
     let mut from_top: Vec<u32> = vec![0, 1];
     for d in (0..k).rev() {
         let begin = on.len();
+        meter.add(rolls.len() as u64 * 8)?;
         for (w, bits) in layers.layer(d) {
             let fast = bits & mask_up_to(last, w);
             let mut hit = if fast == 0 {
@@ -512,7 +629,7 @@ fn first_path(game: &Game, layers: &Layers, k: u32) -> Vec<Move> {
         path.push(m);
         u = m.to;
     }
-    path
+    Ok(path)
 }
 
 /// The pawns among `pawns` (positions in word `w`, none of which can
@@ -562,11 +679,12 @@ fn bfs(
     game: &Game,
     start: u32,
     stop_at_goal: bool,
+    meter: &mut Meter<'_>,
     mut new: impl FnMut(usize, u64, u32),
-) -> Option<u32> {
+) -> Result<Option<u32>, LimitError> {
     let goal = game.goal();
     if start == goal {
-        return Some(0);
+        return Ok(Some(0));
     }
     let die = &game.rules().die;
     let rolls: Vec<u32> = die.values().collect();
@@ -575,9 +693,9 @@ fn bfs(
     let fast_last = fast_last(game);
     let rest = game.rest_map();
     let words = game.positions().div_ceil(64) + 1;
-    let mut seen = vec![0u64; words];
+    let mut seen = limits::vec_of(words, 0u64, "the search's table of squares seen")?;
     let mut next = NextLayer {
-        bits: vec![0u64; words],
+        bits: limits::vec_of(words, 0u64, "the search's next layer")?,
         touched: Vec::new(),
     };
     let mut layer: Vec<(u32, u64)> = vec![(start / 64, 1 << (start % 64))];
@@ -586,6 +704,7 @@ fn bfs(
 
     let (mut d, mut goal_d) = (0, None);
     while !layer.is_empty() {
+        meter.add(layer.len() as u64 * rolls.len() as u64)?;
         for &(w, bits) in &layer {
             let w = w as usize;
             let base = (w * 64) as i64;
@@ -626,7 +745,7 @@ fn bfs(
             }
         }
     }
-    goal_d
+    Ok(goal_d)
 }
 
 /// Moves the pawns on the positions set in word `w` by every roll, none of

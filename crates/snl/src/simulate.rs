@@ -23,13 +23,15 @@
 //! pawn, so the processor works ahead on it while the table lookup is in
 //! flight.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::game::{Game, Pawn, States};
+use crate::limits::{Control, Estimate, LimitError};
 use crate::random::SplitMix64;
 use crate::rules::Die;
 
@@ -42,10 +44,24 @@ pub const DEFAULT_MAX_ROLLS: u64 = 100_000;
 
 /// The largest move table (states × faces entries) built. Larger games
 /// play each roll through [`Game::play`] instead.
-const MAX_TABLE: usize = 1 << 24;
+pub(crate) const MAX_TABLE: usize = 1 << 24;
 
 /// How often (in games) a block checks the stop flag and reports progress.
 const CHECK_EVERY: u64 = 1024;
+
+/// Units of work (see [`crate::limits::WORK_PER_SECOND`]) a roll costs on
+/// one core.
+const WORK_PER_ROLL: u64 = 3;
+
+/// How many rolls a game plays between two looks at the stop flag, so that
+/// a game of a billion rolls can be stopped too.
+const ROLLS_PER_CHECK: u64 = 1 << 20;
+
+/// Game lengths below this (which covers [`DEFAULT_MAX_ROLLS`]) are counted
+/// in a plain array; longer ones (on boards where games last very long,
+/// with a higher `max_rolls`) in a map, so that one game of a billion rolls
+/// costs one entry, not a billion.
+pub const DENSE_LENGTHS: u64 = 1 << 17;
 
 /// What to simulate.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -200,6 +216,15 @@ impl<'g> Simulator<'g> {
     /// took, or `None` when it had not finished after `max_rolls` rolls.
     #[inline]
     pub fn play<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64) -> Option<(u64, u64)> {
+        match self.play_until(rng, max_rolls, &AtomicBool::new(false)) {
+            Game1::Finished { rolls, turns } => Some((rolls, turns)),
+            _ => None,
+        }
+    }
+
+    /// Plays one game, looking at `stop` every million rolls or so.
+    #[inline]
+    fn play_until<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64, stop: &AtomicBool) -> Game1 {
         let goal = self.game.goal();
         let mut rolls = 0;
         let mut turns = 0;
@@ -214,63 +239,129 @@ impl<'g> Simulator<'g> {
                 at: self.game.start(),
                 streak: 0,
             }) as u32;
-            while state != done {
-                if rolls == max_rolls {
-                    return None;
+            loop {
+                // A stretch of rolls with no look at the flag, then a look.
+                let stretch = (max_rolls - rolls).min(ROLLS_PER_CHECK);
+                let end = rolls + stretch;
+                while state != done && rolls < end {
+                    let face = self.sampler.index(rng.next_u64());
+                    let next = table[state as usize * k + face];
+                    state = next & !AGAIN;
+                    rolls += 1;
+                    turns += u64::from(next & AGAIN == 0);
                 }
-                let face = self.sampler.index(rng.next_u64());
-                let next = table[state as usize * k + face];
-                state = next & !AGAIN;
-                rolls += 1;
-                turns += u64::from(next & AGAIN == 0);
-            }
-        } else {
-            let mut pawn = Pawn {
-                at: self.game.start(),
-                streak: 0,
-            };
-            while pawn.at != goal {
-                if rolls == max_rolls {
-                    return None;
+                if state == done {
+                    return Game1::Finished { rolls, turns };
                 }
-                let played = self.game.play(pawn, self.sampler.roll(rng));
-                pawn = played.pawn;
-                rolls += 1;
-                turns += u64::from(!played.again);
+                if rolls == max_rolls {
+                    return Game1::Capped;
+                }
+                if stop.load(Ordering::Relaxed) {
+                    return Game1::Stopped;
+                }
             }
         }
-        Some((rolls, turns))
+        let mut pawn = Pawn {
+            at: self.game.start(),
+            streak: 0,
+        };
+        while pawn.at != goal {
+            if rolls == max_rolls {
+                return Game1::Capped;
+            }
+            if rolls % ROLLS_PER_CHECK == ROLLS_PER_CHECK - 1 && stop.load(Ordering::Relaxed) {
+                return Game1::Stopped;
+            }
+            let played = self.game.play(pawn, self.sampler.roll(rng));
+            pawn = played.pawn;
+            rolls += 1;
+            turns += u64::from(!played.again);
+        }
+        Game1::Finished { rolls, turns }
     }
 
     /// Plays `options.games` games on all of rayon's threads.
     ///
     /// `progress` is called from the worker threads with the number of games
     /// just played, every thousand or so. When `stop` becomes true the
-    /// simulation ends early: blocks that had not finished are dropped, so
-    /// every game counted belongs to a whole block, and the result says it
-    /// was stopped.
+    /// simulation ends early, within about a million rolls: every game
+    /// finished (or capped) so far is counted, the games in play are
+    /// dropped, and the result says it was stopped. A stopped simulation
+    /// depends on when it was stopped, not only on the seed.
     pub fn run(
         &self,
         options: &Options,
         stop: &AtomicBool,
         progress: impl Fn(u64) + Sync,
     ) -> Simulation {
+        self.run_counting(options, stop, &AtomicU64::new(0), progress)
+    }
+
+    /// [`Simulator::run`], adding the rolls of every finished stretch of
+    /// games to `rolls`.
+    fn run_counting(
+        &self,
+        options: &Options,
+        stop: &AtomicBool,
+        rolls: &AtomicU64,
+        progress: impl Fn(u64) + Sync,
+    ) -> Simulation {
         let blocks = options.games.div_ceil(BLOCK_GAMES);
         let part = (0..blocks)
             .into_par_iter()
             .map(|i| {
+                // Once stopped, the remaining blocks (perhaps billions of
+                // them) are not even visited.
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
                 let games = BLOCK_GAMES.min(options.games - i * BLOCK_GAMES);
-                self.block(options, i, games, stop, &progress)
+                Some(self.block(options, i, games, stop, rolls, &progress))
             })
+            .while_some()
             .reduce(Part::default, Part::merge);
+        let stopped = part.stopped || (part.games < options.games && stop.load(Ordering::Relaxed));
         Simulation {
             games: part.games,
             capped: part.capped,
             max_rolls: options.max_rolls,
-            stopped: part.stopped,
+            stopped,
             rolls: part.rolls,
             turns: part.turns,
         }
+    }
+
+    /// [`Simulator::run`] under a [`Control`]: stopped by its token (its
+    /// deadline too, within about 20 ms) or when the rolls played reach the
+    /// budget's work, whichever comes first; what was played by then is the
+    /// answer, marked stopped. (Refusing up front is [`estimate`]'s job.)
+    pub fn run_with(
+        &self,
+        options: &Options,
+        ctl: &Control,
+        progress: impl Fn(u64) + Sync,
+    ) -> Simulation {
+        let stop = AtomicBool::new(false);
+        let done = AtomicBool::new(false);
+        let rolls = AtomicU64::new(0);
+        let budget = ctl.budget.work;
+        std::thread::scope(|scope| {
+            // The token (and its deadline) and the budget are looked at
+            // here, so that a game in play is stopped too.
+            scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    let spent = rolls.load(Ordering::Relaxed).saturating_mul(WORK_PER_ROLL);
+                    if ctl.cancel.is_cancelled() || spent > budget {
+                        stop.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+            });
+            let sim = self.run_counting(options, &stop, &rolls, progress);
+            done.store(true, Ordering::Relaxed);
+            sim
+        })
     }
 
     /// Plays block `i` of `games` games, or `None` for a block stopped
@@ -281,6 +372,7 @@ impl<'g> Simulator<'g> {
         i: u64,
         games: u64,
         stop: &AtomicBool,
+        rolls_done: &AtomicU64,
         progress: &(impl Fn(u64) + Sync),
     ) -> Part {
         let mut rng = block_rng(options.seed, i);
@@ -288,24 +380,46 @@ impl<'g> Simulator<'g> {
         let mut played = 0;
         while played < games {
             if stop.load(Ordering::Relaxed) {
-                return Part {
-                    stopped: true,
-                    ..Part::default()
-                };
+                part.stopped = true;
+                return part;
             }
             let chunk = CHECK_EVERY.min(games - played);
+            let mut done = 0;
+            let mut chunk_rolls = 0u64;
+            let mut next_look = ROLLS_PER_CHECK;
             for _ in 0..chunk {
-                match self.play(&mut rng, options.max_rolls) {
-                    Some((rolls, turns)) => {
-                        add(&mut part.rolls, rolls);
-                        add(&mut part.turns, turns);
+                // Long games between looks at the flag: look between games.
+                if chunk_rolls >= next_look {
+                    next_look = chunk_rolls.saturating_add(ROLLS_PER_CHECK);
+                    if stop.load(Ordering::Relaxed) {
+                        part.stopped = true;
+                        break;
                     }
-                    None => part.capped += 1,
                 }
+                match self.play_until(&mut rng, options.max_rolls, stop) {
+                    Game1::Finished { rolls, turns } => {
+                        part.rolls.add(rolls);
+                        part.turns.add(turns);
+                        chunk_rolls = chunk_rolls.saturating_add(rolls);
+                    }
+                    Game1::Capped => {
+                        part.capped += 1;
+                        chunk_rolls = chunk_rolls.saturating_add(options.max_rolls);
+                    }
+                    Game1::Stopped => {
+                        part.stopped = true;
+                        break;
+                    }
+                }
+                done += 1;
             }
-            part.games += chunk;
-            played += chunk;
-            progress(chunk);
+            part.games += done;
+            played += done;
+            rolls_done.fetch_add(chunk_rolls, Ordering::Relaxed);
+            progress(done);
+            if part.stopped {
+                return part;
+            }
         }
         part
     }
@@ -318,32 +432,21 @@ fn block_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(SplitMix64::mix(seed) ^ i)
 }
 
+/// How one game ended.
+enum Game1 {
+    Finished { rolls: u64, turns: u64 },
+    Capped,
+    Stopped,
+}
+
 /// Counts from some blocks.
 #[derive(Debug, Default)]
 struct Part {
     games: u64,
     capped: u64,
     stopped: bool,
-    rolls: Vec<u64>,
-    turns: Vec<u64>,
-}
-
-fn add(histogram: &mut Vec<u64>, n: u64) {
-    let n = n as usize;
-    if n >= histogram.len() {
-        histogram.resize(n + 1, 0);
-    }
-    histogram[n] += 1;
-}
-
-fn merge_histograms(mut a: Vec<u64>, mut b: Vec<u64>) -> Vec<u64> {
-    if a.len() < b.len() {
-        std::mem::swap(&mut a, &mut b);
-    }
-    for (x, y) in a.iter_mut().zip(&b) {
-        *x += y;
-    }
-    a
+    rolls: Histogram,
+    turns: Histogram,
 }
 
 impl Part {
@@ -352,10 +455,150 @@ impl Part {
             games: a.games + b.games,
             capped: a.capped + b.capped,
             stopped: a.stopped || b.stopped,
-            rolls: merge_histograms(a.rolls, b.rolls),
-            turns: merge_histograms(a.turns, b.turns),
+            rolls: Histogram::merge(a.rolls, b.rolls),
+            turns: Histogram::merge(a.turns, b.turns),
         }
     }
+}
+
+/// How many games took each number of rolls (or turns).
+///
+/// Short lengths are counted in an array, long ones in a map, so memory
+/// grows with the lengths seen rather than with the longest.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Histogram {
+    short: Vec<u64>,
+    long: BTreeMap<u64, u64>,
+}
+
+impl Histogram {
+    /// A histogram of the given counts: `counts[n]` games of length `n`.
+    pub fn from_counts(counts: &[u64]) -> Histogram {
+        let mut h = Histogram::default();
+        for (n, &c) in counts.iter().enumerate() {
+            h.add_many(n as u64, c);
+        }
+        h
+    }
+
+    /// Counts one game of length `n`.
+    pub fn add(&mut self, n: u64) {
+        self.add_many(n, 1);
+    }
+
+    fn add_many(&mut self, n: u64, count: u64) {
+        if count == 0 {
+            return;
+        }
+        if n < DENSE_LENGTHS {
+            let i = n as usize;
+            if i >= self.short.len() {
+                self.short.resize(i + 1, 0);
+            }
+            self.short[i] += count;
+        } else {
+            *self.long.entry(n).or_insert(0) += count;
+        }
+    }
+
+    /// The games of length `n`.
+    pub fn count(&self, n: u64) -> u64 {
+        if n < DENSE_LENGTHS {
+            self.short.get(n as usize).copied().unwrap_or(0)
+        } else {
+            self.long.get(&n).copied().unwrap_or(0)
+        }
+    }
+
+    /// `(length, games)` for every length some game took, shortest first.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.short
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(n, &c)| (n as u64, c))
+            .chain(self.long.iter().map(|(&n, &c)| (n, c)))
+    }
+
+    /// The longest length some game took.
+    pub fn longest(&self) -> Option<u64> {
+        self.long
+            .keys()
+            .next_back()
+            .copied()
+            .or_else(|| self.short.iter().rposition(|&c| c > 0).map(|n| n as u64))
+    }
+
+    /// The games counted.
+    pub fn total(&self) -> u64 {
+        self.iter().map(|(_, c)| c).sum()
+    }
+
+    /// The games of each length from 0 to `end - 1`, as an array.
+    pub fn dense(&self, end: u64) -> Vec<u64> {
+        (0..end).map(|n| self.count(n)).collect()
+    }
+
+    fn merge(mut a: Histogram, mut b: Histogram) -> Histogram {
+        if a.short.len() < b.short.len() {
+            std::mem::swap(&mut a, &mut b);
+        }
+        for (x, y) in a.short.iter_mut().zip(&b.short) {
+            *x += y;
+        }
+        for (n, c) in b.long {
+            *a.long.entry(n).or_insert(0) += c;
+        }
+        a
+    }
+}
+
+/// Simulates `options.games` games of `game` under a [`Control`] (see
+/// [`Simulator::run_with`]).
+///
+/// # Errors
+///
+/// [`LimitError`] when the move table cannot be allocated.
+pub fn run_with(
+    game: &Game,
+    options: &Options,
+    ctl: &Control,
+    progress: impl Fn(u64) + Sync,
+) -> Result<Simulation, LimitError> {
+    if !ctl.budget.is_unlimited() {
+        ctl.admit("the simulation", estimate(game, options, ctl)?)?;
+    }
+    Ok(Simulator::new(game).run_with(options, ctl, progress))
+}
+
+/// The memory and work of simulating `options` on `game`: the games times
+/// the rolls each takes on average, where a game that never ends runs to
+/// `options.max_rolls`. The mean and the chance of never finishing come
+/// from the Markov chain when its solve fits `ctl`'s budget; otherwise every
+/// game is counted at the cap.
+///
+/// # Errors
+///
+/// [`LimitError`] when the token is set while the mean is solved for.
+pub fn estimate(game: &Game, options: &Options, ctl: &Control) -> Result<Estimate, LimitError> {
+    let cap = options.max_rolls as f64;
+    let per_game = match crate::markov::expected_rolls_with(game, ctl) {
+        Ok(Some(mean)) => mean.min(cap),
+        Ok(None) => {
+            // Games that never end run to the cap; the others are counted
+            // at the cap too when the chance of that is not known.
+            let never = crate::markov::never_finishes_with(game, ctl).unwrap_or(1.0);
+            never * cap + (1.0 - never) * cap.min(1e6)
+        }
+        Err(crate::markov::MarkovError::Limit(e)) if e.is_stop() => return Err(e),
+        Err(_) => cap,
+    };
+    let table = (game.positions() as f64 * f64::from(game.streaks()))
+        * game.rules().die.values().count() as f64;
+    Ok(Estimate::from_f64(
+        table.min(MAX_TABLE as f64) * 4.0 + 64e6,
+        options.games as f64 * per_game * WORK_PER_ROLL as f64,
+    ))
 }
 
 /// Simulates `options.games` games of `game` (see [`Simulator::run`]).
@@ -396,12 +639,12 @@ pub struct Simulation {
     pub max_rolls: u64,
     /// Whether the simulation was stopped before playing every game.
     pub stopped: bool,
-    /// `rolls[n]`: games that reached the last square after exactly `n`
-    /// rolls. Capped games are not in it.
-    pub rolls: Vec<u64>,
-    /// `turns[n]`: games that reached the last square after exactly `n`
-    /// turns (the same as `rolls` without the bonus rule).
-    pub turns: Vec<u64>,
+    /// Games that reached the last square, by their number of rolls.
+    /// Capped games are not in it.
+    pub rolls: Histogram,
+    /// Games that reached the last square, by their number of turns (the
+    /// same as `rolls` without the bonus rule).
+    pub turns: Histogram,
 }
 
 /// Which count of a game's length to read.
@@ -432,17 +675,20 @@ impl Simulation {
         }
     }
 
-    /// Rolls played in all, capped games included.
+    /// Rolls played in all, capped games included (saturating at 2^128).
     pub fn total_rolls(&self) -> u128 {
-        self.lengths(Unit::Rolls).sum(1) + u128::from(self.capped) * u128::from(self.max_rolls)
+        self.lengths(Unit::Rolls)
+            .sum(1)
+            .unwrap_or(u128::MAX)
+            .saturating_add(u128::from(self.capped) * u128::from(self.max_rolls))
     }
 }
 
 /// The finished games' lengths in one unit, and statistics of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Lengths<'a> {
-    /// `histogram[n]`: finished games of length `n`.
-    pub histogram: &'a [u64],
+    /// Finished games by length.
+    pub histogram: &'a Histogram,
     /// Games played, capped ones included.
     pub games: u64,
     /// Games stopped at the cap, not in the histogram.
@@ -450,12 +696,22 @@ pub struct Lengths<'a> {
 }
 
 impl Lengths<'_> {
-    /// `Σ n^power` over finished games, exactly.
-    fn sum(&self, power: u32) -> u128 {
+    /// `Σ n^power` over finished games, exactly; `None` beyond 2^128
+    /// (games of a trillion rolls, squared, counted a billion times).
+    fn sum(&self, power: u32) -> Option<u128> {
+        self.histogram.iter().try_fold(0u128, |acc, (n, c)| {
+            u128::from(n)
+                .checked_pow(power)?
+                .checked_mul(u128::from(c))?
+                .checked_add(acc)
+        })
+    }
+
+    /// `Σ n^power` over finished games, in floating point.
+    fn sum_f64(&self, power: i32) -> f64 {
         self.histogram
             .iter()
-            .enumerate()
-            .map(|(n, &c)| (n as u128).pow(power) * u128::from(c))
+            .map(|(n, c)| (n as f64).powi(power) * c as f64)
             .sum()
     }
 
@@ -467,7 +723,10 @@ impl Lengths<'_> {
     /// finished. With capped games it underestimates the game's mean.
     pub fn mean(&self) -> Option<f64> {
         let n = self.finished();
-        (n > 0).then(|| self.sum(1) as f64 / n as f64)
+        (n > 0).then(|| match self.sum(1) {
+            Some(s) => s as f64 / n as f64,
+            None => self.sum_f64(1) / n as f64,
+        })
     }
 
     /// The sample standard deviation of the finished games' lengths; `None`
@@ -478,8 +737,23 @@ impl Lengths<'_> {
             return None;
         }
         // n Σx² - (Σx)² is exact in integers, so no cancellation.
-        let (s1, s2, n) = (self.sum(1), self.sum(2), u128::from(n));
-        let spread = (n * s2 - s1 * s1) as f64;
+        let exact = (|| {
+            let (s1, s2, n) = (self.sum(1)?, self.sum(2)?, u128::from(n));
+            n.checked_mul(s2)?.checked_sub(s1.checked_mul(s1)?)
+        })();
+        let spread = if let Some(spread) = exact {
+            spread as f64
+        } else {
+            // Around the mean, in floating point, for lengths whose
+            // squared sums outgrow 128 bits.
+            let mean = self.sum_f64(1) / n as f64;
+            let squares: f64 = self
+                .histogram
+                .iter()
+                .map(|(x, c)| (x as f64 - mean).powi(2) * c as f64)
+                .sum();
+            squares * n as f64
+        };
         Some((spread / (n as f64 * (n - 1) as f64)).sqrt())
     }
 
@@ -521,10 +795,10 @@ impl Lengths<'_> {
         }
         let need = ((p * self.games as f64).ceil() as u64).max(1);
         let mut seen = 0;
-        for (n, &c) in self.histogram.iter().enumerate() {
+        for (n, c) in self.histogram.iter() {
             seen += c;
             if seen >= need {
-                return Some(n as u64);
+                return Some(n);
             }
         }
         None
@@ -595,7 +869,7 @@ mod tests {
         assert_eq!(sim.capped, 0);
         assert_eq!(sim.rolls, sim.turns);
         let rolls = sim.lengths(Unit::Rolls);
-        assert_eq!(rolls.histogram[0], 0);
+        assert_eq!(rolls.histogram.count(0), 0);
         let (low, high) = rolls.ci95().unwrap();
         assert!(low < 6.0 && 6.0 < high, "{low}..{high}");
         assert_eq!(rolls.median(), Some(4), "P(T <= 4) = 1 - (5/6)^4 = 0.52");
@@ -645,7 +919,7 @@ mod tests {
         // a 2, else 2 (the turn from square 2 ends with the finishing 1).
         assert!((rolls.z_score(2.0).unwrap()).abs() < 4.0);
         assert!((turns.z_score(1.5).unwrap()).abs() < 4.0);
-        assert_eq!(sim.turns.len(), 3);
+        assert_eq!(sim.turns.longest(), Some(2));
     }
 
     #[test]
@@ -664,7 +938,7 @@ mod tests {
     fn a_finished_start_takes_no_rolls() {
         let g = game(1, &[], Rules::default());
         let sim = run_quiet(&g, 10, 0, 10);
-        assert_eq!(sim.rolls, vec![10]);
+        assert_eq!(sim.rolls, Histogram::from_counts(&[10]));
         assert_eq!(sim.lengths(Unit::Rolls).mean(), Some(0.0));
         assert_eq!(sim.lengths(Unit::Rolls).z_score(0.0), None);
     }
@@ -697,8 +971,8 @@ mod tests {
             capped: 4,
             max_rolls: 100,
             stopped: false,
-            rolls: vec![0, 3, 3],
-            turns: vec![0, 6],
+            rolls: Histogram::from_counts(&[0, 3, 3]),
+            turns: Histogram::from_counts(&[0, 6]),
         };
         let rolls = sim.lengths(Unit::Rolls);
         assert_eq!(rolls.quantile(0.0), Some(1));

@@ -267,7 +267,9 @@ impl Slip {
                 Start::OffBoard => "the pawn starts off the board".into(),
                 _ => "the pawn starts on square 1".into(),
             },
-            Slip::Reading(_) => GridReading::Winding.describe().into(),
+            Slip::Reading(_) => {
+                "the grid is numbered from the bottom-left, each row running the other way from the one below".into()
+            }
         }
     }
 }

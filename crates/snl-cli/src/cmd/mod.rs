@@ -5,6 +5,8 @@
 pub mod check;
 pub mod duel;
 pub mod expect;
+pub mod generate;
+pub mod judge;
 pub mod plot;
 pub mod presets;
 pub mod race;

@@ -171,25 +171,32 @@ fn write_lengths(out: &mut dyn Write, unit: &str, l: &SimulatedLengths, capped: 
 /// Up to 20 bins of equal width from 0 to the 99th percentile, and one for
 /// the rest, each with a bar of up to 40 `#`.
 fn write_histogram(out: &mut dyn Write, l: &SimulatedLengths, capped: u64) -> Result<()> {
-    let hist = &l.histogram;
-    let last = hist.len().saturating_sub(1) as u64;
+    let last = l.counts().last().map_or(0, |(n, _)| n);
     let top = l.quantiles["0.99"].unwrap_or(last).min(last);
-    let width = (top / 20 + 1) as usize;
-    let mut bins: Vec<(String, u64)> = hist[..=top as usize]
-        .chunks(width)
+    let width = top / 20 + 1;
+    let mut counts = vec![0u64; (top / width + 1) as usize];
+    let mut rest = 0u64;
+    for (n, c) in l.counts() {
+        if n <= top {
+            counts[(n / width) as usize] += c;
+        } else {
+            rest += c;
+        }
+    }
+    let mut bins: Vec<(String, u64)> = counts
+        .iter()
         .enumerate()
-        .map(|(i, c)| {
-            let low = i * width;
-            let high = low + c.len() - 1;
+        .map(|(i, &c)| {
+            let low = i as u64 * width;
+            let high = (low + width - 1).min(top);
             let label = if low == high {
                 low.to_string()
             } else {
                 format!("{low}-{high}")
             };
-            (label, c.iter().sum())
+            (label, c)
         })
         .collect();
-    let rest: u64 = hist[top as usize + 1..].iter().sum();
     if rest > 0 {
         bins.push((format!("{}+", top + 1), rest));
     }

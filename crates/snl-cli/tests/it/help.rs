@@ -68,7 +68,23 @@ fn every_subcommand_lists_its_exit_codes_and_examples() {
             codes.contains("  0  ") && codes.contains("  2  "),
             "{sub}: {help}"
         );
-        assert_eq!(codes.contains("  1  "), sub == "check", "{sub}");
+        if sub == "check" {
+            assert!(codes.contains("  1  "), "check exits 1 on errors: {help}");
+        }
+    }
+}
+
+#[test]
+fn gen_and_judge_list_their_exit_codes_and_examples() {
+    for (sub, one) in [("gen", false), ("judge", true)] {
+        let help = snl(&[sub, "--help"], None).stdout;
+        assert!(help.contains("\nExamples:\n  snl "), "{sub}");
+        let codes = help.split("\nExit codes:\n").nth(1).unwrap_or_default();
+        assert!(
+            codes.contains("  0  ") && codes.contains("  2  "),
+            "{sub}: {help}"
+        );
+        assert_eq!(codes.contains("  1  "), one, "{sub}");
     }
 }
 

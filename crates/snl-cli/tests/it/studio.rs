@@ -413,6 +413,47 @@ fn studio_drawing_a_ladder_changes_the_fewest_rolls_and_path() {
             page.until_text("min-rolls", "7").await;
             page.click("#undo").await;
             page.until_text("min-rolls", "2").await;
+            // The heat map is the picture `snl render --heat` draws.
+            page.click("label[title^='How often']").await;
+            page.settled().await;
+            let svg = page
+                .js(
+                    "return document.querySelector('#board svg').outerHTML;",
+                    vec![],
+                )
+                .await;
+            assert!(svg.as_str().unwrap().contains("expected landings per game"));
+            page.click("label[title='Plain squares']").await;
+            page.settled().await;
+            // An edit that makes the board unplayable is kept and shown with
+            // its error, at the squares it concerns; undo makes it playable.
+            page.js(
+                "const e = document.getElementById('squares'); e.value = '90';
+                 e.dispatchEvent(new Event('change'));",
+                vec![],
+            )
+            .await;
+            page.until("the error shows", || async {
+                page.js("return document.body.dataset.state;", vec![]).await == json!("error")
+            })
+            .await;
+            let errors = page
+                .js("return [...document.querySelectorAll('#problem-list li.error')].map((l) => l.dataset.code);", vec![])
+                .await;
+            assert!(
+                errors.as_array().unwrap().contains(&json!("off-board")),
+                "{errors}"
+            );
+            assert_eq!(page.text("min-rolls").await, "–");
+            let marked = page
+                .js(
+                    "return document.querySelectorAll('#overlay rect.problem').length;",
+                    vec![],
+                )
+                .await;
+            assert!(marked.as_u64().unwrap() > 0);
+            page.click("#undo").await;
+            page.until_text("min-rolls", "2").await;
             // A snake drawn down from 97 over the ladder's top makes it a
             // warning: the ladder ends on the snake's head.
             page.drag(97, 5).await;
@@ -806,4 +847,33 @@ fn serve_help_lists_its_exit_codes_and_examples() {
     );
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("leaves the board"), "{}", run.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_stops_cleanly_on_ctrl_c() {
+    let (mut server, url) = serve(&["--preset", "leetcode-909"]);
+    let (status, _) = http_post(&url, "/api/analyse", crate::GRID_6);
+    assert_eq!(status, 200);
+    let killed = Command::new("kill")
+        .args(["-INT", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let start = Instant::now();
+    let code = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status.code();
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "snl serve did not stop on Ctrl-C"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(code, Some(0));
+    assert!(
+        std::net::TcpStream::connect(url.trim_start_matches("http://").trim_end_matches('/'))
+            .is_err()
+    );
 }

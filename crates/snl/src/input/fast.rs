@@ -14,7 +14,9 @@
 //! check both halves of that on random boards and on random damage to them.
 //!
 //! The `rules` and `name` of a board object are short: they are read by
-//! `serde_json` in place, from where the fast reader found them.
+//! `serde_json` in place, from where the fast reader found them. A long
+//! moves array or grid is read on two threads, from its start and from a
+//! separator near the middle of the text, and the two parts joined.
 
 use super::grid::GridCells;
 use super::json::{BoardFile, NField, SquaresField};
@@ -25,6 +27,10 @@ use crate::board::{JumpKind, Origin, RawJump};
 
 /// The most digits a number may have here: any such number fits an `i64`.
 const MAX_DIGITS: usize = 18;
+
+/// Lists in inputs longer than this are read on two threads, each taking
+/// half. The tests split short inputs too, so that both ways are checked.
+const SPLIT_ABOVE: usize = if cfg!(test) { 16 } else { 1 << 20 };
 
 /// An entry of a moves array or a grid.
 enum Entry {
@@ -113,22 +119,37 @@ impl<'a> Cursor<'a> {
     /// A JSON list, `[a, b, ...]`, reading each item with `item`, which is
     /// given the item's index. Returns the number of items.
     #[inline]
-    fn list(&mut self, mut item: impl FnMut(&mut Self, usize) -> Option<()>) -> Option<usize> {
+    fn list(&mut self, item: impl FnMut(&mut Self, usize) -> Option<()>) -> Option<usize> {
         self.eat(b'[')?;
         self.skip_space();
         if self.peek() == Some(b']') {
             self.at += 1;
             return Some(0);
         }
+        self.items(None, item)
+    }
+
+    /// The items of a list from its first item on (its `[` taken): up to
+    /// and including its `]`, or with `stop`, up to the `,` at byte `stop`,
+    /// which must follow an item of this list.
+    #[inline]
+    fn items(
+        &mut self,
+        stop: Option<usize>,
+        mut item: impl FnMut(&mut Self, usize) -> Option<()>,
+    ) -> Option<usize> {
         let mut index = 0;
         loop {
             self.skip_space();
             item(self, index)?;
             index += 1;
             self.skip_space();
+            if Some(self.at) == stop {
+                return Some(index);
+            }
             match self.peek()? {
                 b',' => self.at += 1,
-                b']' => {
+                b']' if stop.is_none() => {
                     self.at += 1;
                     return Some(index);
                 }
@@ -137,39 +158,139 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Where to split the rest of a long list between two threads: the
+    /// first separator at or after the middle of the text left, a `,` after
+    /// an item, or with `rows`, a `,` after a `]`. `None` when the text left
+    /// is short. The split may fall outside the list (in what follows it);
+    /// then reading the second part fails and the list is read whole.
+    fn split(&self, rows: bool) -> Option<usize> {
+        let left = self.bytes.len() - self.at;
+        if left < SPLIT_ABOVE {
+            return None;
+        }
+        let mut at = self.at + left / 2;
+        let find = |from: usize, byte: u8| {
+            self.bytes[from..]
+                .iter()
+                .position(|&b| b == byte)
+                .map(|i| from + i)
+        };
+        if !rows {
+            return find(at, b',');
+        }
+        loop {
+            let close = find(at, b']')?;
+            let mut next = close + 1;
+            while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(next) {
+                next += 1;
+            }
+            if self.bytes.get(next) == Some(&b',') {
+                return Some(next);
+            }
+            at = close + 1;
+        }
+    }
+
+    /// Reads a list from its first item (its `[` taken and not empty) on two
+    /// threads when it is long, on this one otherwise. `read(cursor, stop)`
+    /// reads items as [`Cursor::items`] does, with indices counted from the
+    /// cursor's start; `join(first, second)` puts the two parts together.
+    fn halves<T: Send>(
+        &mut self,
+        rows: bool,
+        read: impl Fn(&mut Cursor<'a>, Option<usize>) -> Option<T> + Sync,
+        join: impl FnOnce(T, T) -> T,
+    ) -> Option<T> {
+        if let Some(stop) = self.split(rows) {
+            let (mut first, mut second) = (self.at_byte(self.at), self.at_byte(stop + 1));
+            let (a, b) = rayon::join(|| read(&mut first, Some(stop)), || read(&mut second, None));
+            if let (Some(a), Some(b)) = (a, b) {
+                self.at = second.at;
+                return Some(join(a, b));
+            }
+        }
+        read(self, None)
+    }
+
+    /// A cursor over the same text at byte `at`.
+    fn at_byte(&self, at: usize) -> Cursor<'a> {
+        Cursor {
+            bytes: self.bytes,
+            at,
+        }
+    }
+
     /// A 0-based moves array.
     fn moves(&mut self) -> Option<MovesList> {
-        let mut jumps = Vec::new();
-        let len = self.list(|c, index| {
-            if let Entry::Square(to) = c.entry()?
-                && to != index as u64
-            {
-                jumps.push(RawJump {
-                    from: index as u64 + 1,
-                    to: to + 1,
-                    declared: None,
-                    origin: Origin::Moves { index },
-                });
-            }
-            Some(())
+        self.eat(b'[')?;
+        self.skip_space();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(MovesList::new(0, Vec::new()));
+        }
+        // Every entry but -1, numbered from the part's start; the numbers
+        // and the entries naming their own square are settled on joining.
+        let read = |c: &mut Cursor<'a>, stop| {
+            let mut jumps = Vec::new();
+            let len = c.items(stop, |c, index| {
+                if let Entry::Square(to) = c.entry()? {
+                    jumps.push(RawJump {
+                        from: index as u64 + 1,
+                        to: to + 1,
+                        declared: None,
+                        origin: Origin::Moves { index },
+                    });
+                }
+                Some(())
+            })?;
+            Some((len, jumps))
+        };
+        let (len, mut jumps) = self.halves(false, read, |(len, mut jumps), (more, rest)| {
+            jumps.extend(rest.into_iter().map(|mut j| {
+                j.from += len as u64;
+                j.origin = Origin::Moves {
+                    index: j.from as usize - 1,
+                };
+                j
+            }));
+            (len + more, jumps)
         })?;
+        // An entry naming its own square is no jump.
+        jumps.retain(|j| j.to != j.from);
         Some(MovesList::new(len, jumps))
     }
 
     /// A LeetCode grid.
     fn grid(&mut self) -> Option<GridCells> {
-        let mut row_lens = Vec::new();
-        let mut cells = Vec::new();
-        self.list(|c, row| {
-            let len = c.list(|c, col| {
-                if let Entry::Square(value) = c.entry()? {
-                    cells.push((row, col, value as i64));
-                }
+        self.eat(b'[')?;
+        self.skip_space();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(GridCells::new(Vec::new(), Vec::new()));
+        }
+        // Rows numbered from the part's start, renumbered on joining.
+        let read = |c: &mut Cursor<'a>, stop| {
+            let mut row_lens = Vec::new();
+            let mut cells = Vec::new();
+            c.items(stop, |c, row| {
+                let len = c.list(|c, col| {
+                    if let Entry::Square(value) = c.entry()? {
+                        cells.push((row, col, value as i64));
+                    }
+                    Some(())
+                })?;
+                row_lens.push(len);
                 Some(())
             })?;
-            row_lens.push(len);
-            Some(())
-        })?;
+            Some((row_lens, cells))
+        };
+        let (row_lens, cells) =
+            self.halves(true, read, |(mut lens, mut cells), (more_lens, more)| {
+                let rows = lens.len();
+                cells.extend(more.into_iter().map(|(r, c, v)| (r + rows, c, v)));
+                lens.extend(more_lens);
+                (lens, cells)
+            })?;
         Some(GridCells::new(row_lens, cells))
     }
 

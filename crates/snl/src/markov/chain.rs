@@ -3,6 +3,7 @@
 //! [`Game::play`].
 
 use crate::game::{Game, Pawn, States};
+use crate::limits::{self, LimitError, Meter};
 
 /// The target of a transition that ends the game (the pawn reached the goal).
 pub(crate) const EXIT: u32 = u32::MAX;
@@ -26,14 +27,18 @@ pub(crate) struct Chain {
 }
 
 impl Chain {
-    pub fn new(game: &Game) -> Chain {
+    pub fn new(game: &Game, meter: &mut Meter<'_>) -> Result<Chain, LimitError> {
         let die = &game.rules().die;
         let faces: Vec<(u32, u64)> = die.faces().collect();
         let total = die.total();
         let index = game.states();
         let goal = game.goal();
-        let mut target = Vec::with_capacity(index.len() * faces.len());
+        let mut target = limits::with_capacity(
+            index.len().saturating_mul(faces.len()),
+            "the chain's table of moves",
+        )?;
         for k in 0..index.len() {
+            meter.add(faces.len() as u64 * 4)?;
             let pawn = index.pawn(k);
             for &(value, _) in &faces {
                 if pawn.at == goal {
@@ -48,7 +53,7 @@ impl Chain {
                 });
             }
         }
-        Chain {
+        Ok(Chain {
             index,
             prob: faces
                 .iter()
@@ -58,7 +63,7 @@ impl Chain {
             total,
             target,
             goal,
-        }
+        })
     }
 
     /// The state of a pawn.
@@ -99,10 +104,10 @@ impl Chain {
 
     /// The states reachable from `from` (itself included), the goal's
     /// excluded.
-    pub fn reachable(&self, from: usize) -> Vec<bool> {
-        let mut seen = vec![false; self.states()];
+    pub fn reachable(&self, from: usize) -> Result<Vec<bool>, LimitError> {
+        let mut seen = limits::vec_of(self.states(), false, "the chain's reachable states")?;
         if self.is_goal(from) {
-            return seen;
+            return Ok(seen);
         }
         seen[from] = true;
         let mut stack = vec![from];
@@ -114,15 +119,15 @@ impl Chain {
                 }
             }
         }
-        seen
+        Ok(seen)
     }
 
     /// For every state, the states with a transition into it: `(sources,
     /// faces)` in compressed rows, `start[k]..start[k + 1]`.
-    pub fn predecessors(&self) -> Predecessors {
+    pub fn predecessors(&self) -> Result<Predecessors, LimitError> {
         let n = self.states();
         let f = self.faces();
-        let mut start = vec![0u32; n + 1];
+        let mut start = limits::vec_of(n + 1, 0u32, "the chain's table of predecessors")?;
         for &t in &self.target {
             if t != EXIT {
                 start[t as usize + 1] += 1;
@@ -131,9 +136,10 @@ impl Chain {
         for k in 0..n {
             start[k + 1] += start[k];
         }
-        let mut fill = start.clone();
-        let mut source = vec![0u32; start[n] as usize];
-        let mut face = vec![0u16; start[n] as usize];
+        let mut fill = limits::with_capacity(n + 1, "the chain's table of predecessors")?;
+        fill.extend_from_slice(&start);
+        let mut source = limits::vec_of(start[n] as usize, 0u32, "the chain's predecessors")?;
+        let mut face = limits::vec_of(start[n] as usize, 0u16, "the chain's predecessors")?;
         for (i, &t) in self.target.iter().enumerate() {
             if t != EXIT {
                 let at = &mut fill[t as usize];
@@ -142,18 +148,18 @@ impl Chain {
                 *at += 1;
             }
         }
-        Predecessors {
+        Ok(Predecessors {
             start,
             source,
             face,
-        }
+        })
     }
 
     /// Whether the goal can be reached from each state (false for the goal's
     /// own states, which are not part of the chain).
-    pub fn live(&self, preds: &Predecessors) -> Vec<bool> {
+    pub fn live(&self, preds: &Predecessors) -> Result<Vec<bool>, LimitError> {
         let n = self.states();
-        let mut live = vec![false; n];
+        let mut live = limits::vec_of(n, false, "the chain's live states")?;
         let mut stack: Vec<usize> = (0..n)
             .filter(|&k| !self.is_goal(k) && self.row(k).contains(&EXIT))
             .collect();
@@ -169,7 +175,7 @@ impl Chain {
                 }
             }
         }
-        live
+        Ok(live)
     }
 }
 

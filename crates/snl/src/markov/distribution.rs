@@ -10,6 +10,7 @@
 //! [`Distribution::unresolved`], never silently dropped.
 
 use crate::game::{Game, Pawn};
+use crate::limits::{self, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
 
 /// Two numbers closer than this are taken as equal when a quantile or a mode
@@ -180,40 +181,78 @@ pub fn turn_distribution(game: &Game) -> Distribution {
 /// a pawn at position `start` at the beginning of a turn.
 ///
 /// Positions past the goal are treated as the goal.
+///
+/// # Panics
+///
+/// When the chain's tables cannot be allocated; [`distribution_with`]
+/// reports that as an error instead.
 pub fn distribution_from(game: &Game, start: u32, by_turns: bool) -> Distribution {
-    distribution_with(game, start, by_turns, Limits::default())
+    distribution_with(
+        game,
+        start,
+        by_turns,
+        Limits::default(),
+        &Control::default(),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`distribution_from`] with explicit limits on the propagation.
-pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits) -> Distribution {
+/// [`distribution_from`] with explicit limits on the propagation, under a
+/// [`Control`].
+///
+/// The propagation stops after the smaller of `limits.work` and the
+/// budget's work, or when the token is set; either way the answer is what
+/// was followed so far, with the rest in [`Distribution::unresolved`]
+/// (check the token to tell a stop from the end of the budget).
+///
+/// # Errors
+///
+/// [`LimitError`] when the chain's tables do not fit the budget or cannot be
+/// allocated.
+pub fn distribution_with(
+    game: &Game,
+    start: u32,
+    by_turns: bool,
+    limits: Limits,
+    ctl: &Control,
+) -> Result<Distribution, LimitError> {
     let start = start.min(game.goal());
     if start == game.goal() {
-        return Distribution {
+        return Ok(Distribution {
             pmf: vec![1.0],
             never: 0.0,
             unresolved: 0.0,
-        };
+        });
     }
-    let chain = Chain::new(game);
-    let live = chain.live(&chain.predecessors());
+    super::chain_fits(game)?;
+    ctl.budget.memory_check(
+        "the distribution of the game length",
+        limits::estimate(game, limits::Analysis::Distribution).memory,
+    )?;
+    let chain = Chain::new(game, &mut ctl.meter())?;
+    let live = chain.live(&chain.predecessors()?)?;
     let from = chain.state(Pawn {
         at: start,
         streak: 0,
     });
     if !live[from] {
-        return Distribution {
+        return Ok(Distribution {
             pmf: vec![0.0],
             never: 1.0,
             unresolved: 0.0,
-        };
+        });
     }
+    let limits = Limits {
+        work: limits.work.min(ctl.budget.work),
+        ..limits
+    };
     if by_turns && game.rules().every_roll_rolls_again() {
         // Every roll earns another: the whole game is one turn.
-        let rolls = propagate(&chain, &live, from, false, limits);
-        return Distribution {
+        let rolls = propagate(&chain, &live, from, false, limits, ctl)?;
+        return Ok(Distribution {
             pmf: vec![0.0, rolls.resolved()],
             ..rolls
-        };
+        });
     }
     propagate(
         &chain,
@@ -221,6 +260,7 @@ pub fn distribution_with(game: &Game, start: u32, by_turns: bool, limits: Limits
         from,
         by_turns && chain.index.streaks() > 1,
         limits,
+        ctl,
     )
 }
 
@@ -233,12 +273,12 @@ struct Mass {
 }
 
 impl Mass {
-    fn new(n: usize) -> Mass {
-        Mass {
-            v: vec![0.0; n],
+    fn new(n: usize) -> Result<Mass, LimitError> {
+        Ok(Mass {
+            v: limits::vec_of(n, 0.0, "the distribution's vector of chances")?,
             lo: usize::MAX,
             hi: 0,
-        }
+        })
     }
 
     #[inline]
@@ -268,6 +308,15 @@ impl Mass {
     }
 }
 
+/// The chance on one state below which it is no longer carried forward but
+/// counted as unresolved. Each state carried feeds at most one state per
+/// face, and the faces carried are at most [`Limits::work`] (5·10⁸ by
+/// default), so all that is ever dropped stays below 5·10⁻¹⁷, far under the
+/// [`Limits::tail`] of 10⁻¹². Yet on long boards most states hold far less
+/// than this (the chance of running ahead of the field is like 6⁻ᵗ), and
+/// skipping them makes the propagation several times faster.
+const DROP: f64 = 1e-25;
+
 /// Carries the chance forward from state `from`. By turns, one step is a
 /// whole turn: the rolls within it are carried until the turn is over.
 fn propagate(
@@ -276,27 +325,34 @@ fn propagate(
     from: usize,
     by_turns: bool,
     limits: Limits,
-) -> Distribution {
+    ctl: &Control,
+) -> Result<Distribution, LimitError> {
     // Chance that is still rolling within the current turn drops below this
     // only after very many bonus rolls in a row; it is then counted as
     // unresolved rather than followed further.
     const IN_TURN_CUTOFF: f64 = 1e-20;
     let n = chain.states();
     let faces = chain.faces();
-    let mut now = Mass::new(n);
-    let mut mid = Mass::new(n);
-    let mut next = Mass::new(n);
+    let mut now = Mass::new(n)?;
+    let mut mid = Mass::new(n)?;
+    let mut next = Mass::new(n)?;
     now.add(from, 1.0);
     let mut pmf = vec![0.0];
     let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);
+    let mut next_check = limits::CHECK_EVERY;
+    let mut stopped = false;
     loop {
         let mut ended = 0.0;
         // One roll of everything in `now`; by turns, repeated while some
         // chance is still within the turn.
         loop {
+            // Reading the range costs too, even where it holds no chance.
+            work += now.range().len() as u64 / 8;
             for k in now.range() {
                 let m = now.v[k];
-                if m == 0.0 {
+                if m < DROP {
+                    // Zero, or too small to matter: see `DROP`.
+                    dropped += m;
                     continue;
                 }
                 work += faces as u64;
@@ -314,11 +370,15 @@ fn propagate(
             }
             now.clear();
             std::mem::swap(&mut now, &mut mid);
+            if work >= next_check {
+                next_check = work.saturating_add(limits::CHECK_EVERY);
+                stopped |= ctl.cancel.is_cancelled();
+            }
             if now.lo > now.hi {
                 break;
             }
             let rolling = now.sum();
-            if rolling < IN_TURN_CUTOFF || work > limits.work {
+            if rolling < IN_TURN_CUTOFF || work > limits.work || stopped {
                 dropped += rolling;
                 now.clear();
                 break;
@@ -327,12 +387,12 @@ fn propagate(
         pmf.push(ended);
         std::mem::swap(&mut now, &mut next);
         let left = now.sum();
-        if left < limits.tail || work > limits.work {
-            return Distribution {
+        if left < limits.tail || work > limits.work || stopped {
+            return Ok(Distribution {
                 pmf,
                 never,
                 unresolved: left + dropped,
-            };
+            });
         }
     }
 }
@@ -449,7 +509,9 @@ mod tests {
                 tail: 1e-12,
                 work: 1000,
             },
-        );
+            &Control::default(),
+        )
+        .unwrap();
         assert!(d.unresolved > 0.99);
         assert_eq!(d.median(), None);
         assert_eq!(d.mode(), None);

@@ -11,7 +11,8 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use crate::game::Game;
-use crate::markov::{Analysis, Forward, solve};
+use crate::limits::{self, Control, Estimate};
+use crate::markov::{Analysis, Forward, MarkovError, solve};
 
 /// The largest number of chain states (squares, times the bonus limit when
 /// there is one) [`exact_mean`] accepts: a 1000-square board takes about a
@@ -52,6 +53,31 @@ pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, ExactTooLarge> {
     exact(game, false)
 }
 
+/// [`exact_mean`] under a [`Control`], with no fixed limit on the states:
+/// refused up front when the elimination's estimate (from its plan and the
+/// size its fractions grow to) is over the budget, and stopped when the
+/// token is set. A long board without snakes is cheap; a shorter one with
+/// many long snakes open at once may not be.
+///
+/// # Errors
+///
+/// [`MarkovError::Limit`] when refused, stopped, or out of memory.
+pub fn exact_mean_with(game: &Game, ctl: &Control) -> Result<Option<BigRational>, MarkovError> {
+    exact_with(game, false, ctl)
+}
+
+/// [`exact_turn_mean`] under a [`Control`] (see [`exact_mean_with`]).
+///
+/// # Errors
+///
+/// As [`exact_mean_with`].
+pub fn exact_turn_mean_with(
+    game: &Game,
+    ctl: &Control,
+) -> Result<Option<BigRational>, MarkovError> {
+    exact_with(game, true, ctl)
+}
+
 /// The expected number of turns as an exact fraction; `None` when the game
 /// may never end. The same as [`exact_mean`] without the bonus rule.
 ///
@@ -70,10 +96,44 @@ fn exact(game: &Game, by_turns: bool) -> Result<Option<BigRational>, ExactTooLar
             limit: MAX_EXACT_STATES,
         });
     }
+    // A game this small allocates a few megabytes at most.
+    Ok(exact_with(game, by_turns, &Control::default()).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// The bits of the numbers the exact elimination works with, roughly: the
+/// chances of a path through `states` states, each a fraction over the
+/// die's total weight, multiply up along the sweep.
+fn bits(states: f64, total: u64) -> f64 {
+    states * (total as f64).log2().max(1.0) + 64.0
+}
+
+/// The exact elimination's memory and work, from its plan: every number a
+/// fraction of two integers of [`bits`] bits, each operation a product and
+/// a reduction to lowest terms (quadratic in the words).
+fn estimate(plan: &solve::Plan, states: f64, total: u64) -> Estimate {
+    let words = bits(states, total) / 64.0;
+    let scalar = 64.0 + 16.0 * words;
+    let base = plan.estimate(scalar);
+    Estimate::from_f64(
+        base.memory as f64,
+        base.work as f64 * (20.0 + 2.0 * words * words),
+    )
+}
+
+fn exact_with(
+    game: &Game,
+    by_turns: bool,
+    ctl: &Control,
+) -> Result<Option<BigRational>, MarkovError> {
     if game.starts_finished() {
         return Ok(Some(BigRational::from_integer(BigInt::from(0))));
     }
-    let a = Analysis::new(game);
+    let a = Analysis::new(
+        game,
+        "the exact mean",
+        limits::estimate(game, limits::Analysis::ExactMean),
+        ctl,
+    )?;
     if !a.start_live || a.stuck {
         return Ok(None);
     }
@@ -85,16 +145,24 @@ fn exact(game: &Game, by_turns: bool) -> Result<Option<BigRational>, ExactTooLar
         .map(|&w| BigRational::new(BigInt::from(w), total.clone()))
         .collect();
     let rows = Forward { a: &a };
-    let plan = solve::Plan::new(&rows);
+    let plan = solve::Plan::new(&rows, &mut ctl.meter())?;
+    let active = a.active.iter().filter(|&&x| x).count() as f64;
+    ctl.admit("the exact mean", estimate(&plan, active, a.chain.total))?;
     let one = BigRational::from_integer(BigInt::from(1));
     let zero = BigRational::from_integer(BigInt::from(0));
-    let x = solve::frontal(&rows, &plan, &coef, |k| {
-        if !by_turns || a.chain.starts_turn(k) {
-            one.clone()
-        } else {
-            zero.clone()
-        }
-    });
+    let x = solve::frontal(
+        &rows,
+        &plan,
+        &coef,
+        |k| {
+            if !by_turns || a.chain.starts_turn(k) {
+                one.clone()
+            } else {
+                zero.clone()
+            }
+        },
+        &mut ctl.meter(),
+    )?;
     Ok(Some(x[a.start].clone()))
 }
 

@@ -2,7 +2,8 @@
 
 use crate::board::Jump;
 use crate::game::Game;
-use crate::markov::{MarkovError, expected_rolls};
+use crate::limits::{self, Control};
+use crate::markov::{MarkovError, expected_rolls_with};
 
 /// The effect of one jump on the expected number of rolls.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,13 +49,36 @@ impl JumpImpact {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn impact(game: &Game) -> Result<Vec<JumpImpact>, MarkovError> {
-    let mean = expected_rolls(game)?;
-    let mut out = Vec::with_capacity(game.board().jump_count());
+    impact_with(game, &Control::default())
+}
+
+/// [`impact()`] under a [`Control`]: refused up front when one solve per
+/// jump is over the budget ([`limits::Analysis::Impact`], then the first
+/// solve's cost times the jumps), stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`stats_with`](crate::markov::stats_with).
+pub fn impact_with(game: &Game, ctl: &Control) -> Result<Vec<JumpImpact>, MarkovError> {
+    ctl.admit_by("the impact of each jump", || {
+        limits::estimate(game, limits::Analysis::Impact)
+    })?;
+    let jumps = game.board().jump_count();
+    let began = std::time::Instant::now();
+    let mean = expected_rolls_with(game, ctl)?;
+    // Every jump costs about what the whole board did: refuse now rather
+    // than after some of them.
+    let one = began.elapsed().as_secs_f64() * limits::WORK_PER_SECOND;
+    ctl.admit(
+        "the impact of each jump",
+        limits::Estimate::from_f64(0.0, one * jumps as f64),
+    )?;
+    let mut out = Vec::with_capacity(jumps);
     for jump in game.board().jumps() {
         let without = game
             .without_jump(jump.from)
             .expect("removing a jump cannot make a circle");
-        let mean_without = expected_rolls(&without)?;
+        let mean_without = expected_rolls_with(&without, ctl)?;
         out.push(JumpImpact {
             jump,
             mean_without,

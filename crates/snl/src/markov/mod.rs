@@ -54,11 +54,14 @@ pub mod visits;
 pub use distribution::{
     Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
 };
-pub use exact::{ExactTooLarge, exact_mean, exact_turn_mean};
-pub use impact::{JumpImpact, impact};
-pub use visits::{Visits, visits};
+pub use exact::{
+    ExactTooLarge, exact_mean, exact_mean_with, exact_turn_mean, exact_turn_mean_with,
+};
+pub use impact::{JumpImpact, impact, impact_with};
+pub use visits::{Visits, visits, visits_with};
 
 use crate::game::{Game, Pawn};
+use crate::limits::{self, Control, Estimate, LimitError};
 use chain::{Chain, EXIT, Predecessors};
 
 /// A game-length question the solver could not answer.
@@ -68,14 +71,30 @@ pub enum MarkovError {
     /// The board was too costly to solve directly, and the iterative solver
     /// did not reach full precision within its budget.
     #[error(
-        "the iterative solver did not converge within its budget (estimated error {}); the board has many long snakes open at once and very long games",
-        .error.map_or_else(|| "unknown".to_string(), |e| format!("{e:.3e}"))
+        "the iterative solver did not converge within its budget (estimated error {}); the board has many long snakes open at once and very long games{}",
+        .error.map_or_else(|| "unknown".to_string(), |e| format!("{e:.3e}")),
+        .direct.map_or_else(String::new, |d| format!(", and solving it directly would take {d}"))
     )]
     NotConverged {
         /// The estimated error of the last iterate, when it could be
         /// estimated.
         error: Option<f64>,
+        /// What the direct solver would have needed, when the budget was
+        /// too small for it.
+        direct: Option<Estimate>,
     },
+    /// The expected number of rolls is too large for floating point: the
+    /// game practically never ends.
+    #[error(
+        "the expected number of {unit} is beyond 1.8e308, too large for floating point: on this board a game practically never ends"
+    )]
+    Overflow {
+        /// `rolls` or `turns`.
+        unit: &'static str,
+    },
+    /// The analysis was refused, stopped, or ran out of memory.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 /// The statistics of the number of rolls (or turns) one pawn takes to
@@ -84,7 +103,9 @@ pub enum MarkovError {
 pub struct Stats {
     /// The expected number; `None` when the game may never end.
     pub mean: Option<f64>,
-    /// The variance; `None` when the game may never end.
+    /// The variance; `None` when the game may never end, or when it is
+    /// beyond floating point (above 1.8e308; the standard deviation is then
+    /// still given).
     pub variance: Option<f64>,
     /// The standard deviation; `None` when the game may never end.
     pub std_dev: Option<f64>,
@@ -103,7 +124,7 @@ pub struct Stats {
 /// [`MarkovError::NotConverged`] on boards too large for the direct solver
 /// where the iterative one does not converge.
 pub fn stats(game: &Game) -> Result<Stats, MarkovError> {
-    stats_by(game, false)
+    stats_with(game, false, Limits::default(), &Control::default())
 }
 
 /// The statistics of the number of turns from the game's start (the same as
@@ -113,28 +134,36 @@ pub fn stats(game: &Game) -> Result<Stats, MarkovError> {
 ///
 /// As [`stats`].
 pub fn turn_stats(game: &Game) -> Result<Stats, MarkovError> {
-    stats_by(game, true)
-}
-
-fn stats_by(game: &Game, by_turns: bool) -> Result<Stats, MarkovError> {
-    stats_with(game, by_turns, Limits::default())
+    stats_with(game, true, Limits::default(), &Control::default())
 }
 
 /// The statistics of the number of rolls (or, with `by_turns`, turns), with
 /// explicit limits on the distribution's propagation (the mean and variance
-/// do not depend on them).
+/// do not depend on them), under a [`Control`].
+///
+/// The mean and variance are refused up front when their solve is over the
+/// budget ([`limits::Analysis::Stats`], refined by the solver's plan); the
+/// distribution is followed for at most the smaller of `limits.work` and
+/// the budget's work, and says what it did not reach in its `unresolved`
+/// chance.
 ///
 /// # Errors
 ///
-/// As [`stats`].
-pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, MarkovError> {
-    let m = moments_with(game, by_turns, true)?;
+/// As [`stats`], and [`MarkovError::Limit`] when refused, stopped, or out
+/// of memory.
+pub fn stats_with(
+    game: &Game,
+    by_turns: bool,
+    limits: Limits,
+    ctl: &Control,
+) -> Result<Stats, MarkovError> {
+    let m = solve_moments(game, by_turns, true, ctl)?;
     Ok(Stats {
         mean: m.mean,
         variance: m.variance,
-        std_dev: m.variance.map(f64::sqrt),
+        std_dev: m.std_dev,
         never_finishes: m.never,
-        distribution: distribution_with(game, game.start(), by_turns, limits),
+        distribution: distribution_with(game, game.start(), by_turns, limits, ctl)?,
     })
 }
 
@@ -159,7 +188,18 @@ pub fn stats_with(game: &Game, by_turns: bool, limits: Limits) -> Result<Stats, 
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
-    Ok(moments_with(game, false, false)?.mean)
+    expected_rolls_with(game, &Control::default())
+}
+
+/// [`expected_rolls`] under a [`Control`]: refused up front when the solve
+/// is over the budget ([`limits::Analysis::Mean`], refined by the solver's
+/// plan), stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`stats_with`].
+pub fn expected_rolls_with(game: &Game, ctl: &Control) -> Result<Option<f64>, MarkovError> {
+    Ok(solve_moments(game, false, false, ctl)?.mean)
 }
 
 /// The expected number of turns from the game's start; `None` when the game
@@ -169,7 +209,16 @@ pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats`].
 pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
-    Ok(moments_with(game, true, false)?.mean)
+    expected_turns_with(game, &Control::default())
+}
+
+/// [`expected_turns`] under a [`Control`] (see [`expected_rolls_with`]).
+///
+/// # Errors
+///
+/// As [`stats_with`].
+pub fn expected_turns_with(game: &Game, ctl: &Control) -> Result<Option<f64>, MarkovError> {
+    Ok(solve_moments(game, true, false, ctl)?.mean)
 }
 
 /// The chance that a game from the start never ends.
@@ -178,7 +227,16 @@ pub fn expected_turns(game: &Game) -> Result<Option<f64>, MarkovError> {
 ///
 /// As [`stats`].
 pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
-    Ok(moments_with(game, false, false)?.never)
+    never_finishes_with(game, &Control::default())
+}
+
+/// [`never_finishes`] under a [`Control`] (see [`expected_rolls_with`]).
+///
+/// # Errors
+///
+/// As [`stats_with`].
+pub fn never_finishes_with(game: &Game, ctl: &Control) -> Result<f64, MarkovError> {
+    Ok(solve_moments(game, false, false, ctl)?.never)
 }
 
 /// Whether a pawn with a real die can get stuck: reach a position from
@@ -198,8 +256,27 @@ pub fn never_finishes(game: &Game) -> Result<f64, MarkovError> {
 /// assert!(!snl::markov::can_get_stuck(&open));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// # Panics
+///
+/// When the chain's tables cannot be allocated; [`can_get_stuck_with`]
+/// reports that as an error instead.
 pub fn can_get_stuck(game: &Game) -> bool {
-    !game.starts_finished() && Analysis::new(game).stuck
+    can_get_stuck_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`can_get_stuck`] under a [`Control`]: refused when the chain does not
+/// fit the budget, stopped when the token is set.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+pub fn can_get_stuck_with(game: &Game, ctl: &Control) -> Result<bool, LimitError> {
+    if game.starts_finished() {
+        return Ok(false);
+    }
+    let chain = limits::Sizes::of(game).chain();
+    Ok(Analysis::new(game, "the chain of the game", chain, ctl)?.stuck)
 }
 
 /// The mean and variance of the game length and the chance of never
@@ -210,8 +287,12 @@ pub fn can_get_stuck(game: &Game) -> bool {
 pub struct Moments {
     /// The expected number; `None` when the game may never end.
     pub mean: Option<f64>,
-    /// The variance; `None` when the game may never end.
+    /// The variance; `None` when the game may never end, or when it is
+    /// beyond floating point (above 1.8e308; the standard deviation is then
+    /// still given).
     pub variance: Option<f64>,
+    /// The standard deviation; `None` when the game may never end.
+    pub std_dev: Option<f64>,
     /// The chance that the game never ends.
     pub never: f64,
 }
@@ -238,7 +319,18 @@ pub struct Moments {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn moments(game: &Game, by_turns: bool) -> Result<Moments, MarkovError> {
-    moments_with(game, by_turns, true)
+    moments_with(game, by_turns, &Control::default())
+}
+
+/// [`moments`] under a [`Control`]: refused up front when the two solves
+/// are over the budget ([`limits::Analysis::Mean`], refined by the
+/// solver's plan), stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`stats_with`].
+pub fn moments_with(game: &Game, by_turns: bool, ctl: &Control) -> Result<Moments, MarkovError> {
+    solve_moments(game, by_turns, true, ctl)
 }
 
 /// The chain of a game with the states that matter for a pawn from the
@@ -258,29 +350,72 @@ pub(crate) struct Analysis {
 }
 
 impl Analysis {
-    fn new(game: &Game) -> Analysis {
-        let chain = Chain::new(game);
-        let preds = chain.predecessors();
-        let live = chain.live(&preds);
+    /// The chain of `game`, refused when its tables or `what` (an analysis
+    /// whose estimate is `estimate`) do not fit the budget.
+    fn new(
+        game: &Game,
+        what: &'static str,
+        estimate: Estimate,
+        ctl: &Control,
+    ) -> Result<Analysis, LimitError> {
+        chain_fits(game)?;
+        ctl.admit(what, estimate)?;
+        let chain = Chain::new(game, &mut ctl.meter())?;
+        let preds = chain.predecessors()?;
+        let live = chain.live(&preds)?;
         let start = chain.state(Pawn {
             at: game.start(),
             streak: 0,
         });
-        let mut active = chain.reachable(start);
+        let mut active = chain.reachable(start)?;
         let mut stuck = false;
         for (a, &l) in active.iter_mut().zip(&live) {
             stuck |= *a && !l;
             *a &= l;
         }
-        Analysis {
+        Ok(Analysis {
             chain,
             preds,
             active,
             start,
             start_live: live[start],
             stuck,
-        }
+        })
     }
+
+    /// The chain with no budget, for the textbook solvers that check the
+    /// fast one on small boards.
+    ///
+    /// # Panics
+    ///
+    /// When the chain's tables cannot be allocated.
+    pub(crate) fn plain(game: &Game) -> Analysis {
+        Analysis::new(game, "the chain", Estimate::default(), &Control::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+/// Refuses a chain whose states or moves the chain's 32-bit indices cannot
+/// number (a bonus limit in the millions on a long board, say).
+pub(crate) fn chain_fits(game: &Game) -> Result<(), LimitError> {
+    let states = game.positions() as u64 * u64::from(game.streaks());
+    let moves = states.saturating_mul(game.rules().die.values().count() as u64);
+    let max = u64::from(u32::MAX - 1);
+    if states > max {
+        return Err(LimitError::Size {
+            what: "the chain of positions and bonus streaks",
+            size: states,
+            max,
+        });
+    }
+    if moves > max {
+        return Err(LimitError::Size {
+            what: "the chain's table of moves",
+            size: moves,
+            max,
+        });
+    }
+    Ok(())
 }
 
 /// `x = c + Q x` over the active states, a state at a time.
@@ -334,32 +469,43 @@ impl solve::Rows for Backward<'_> {
     }
 }
 
-fn moments_with(game: &Game, by_turns: bool, second: bool) -> Result<Moments, MarkovError> {
+fn solve_moments(
+    game: &Game,
+    by_turns: bool,
+    second: bool,
+    ctl: &Control,
+) -> Result<Moments, MarkovError> {
     if game.starts_finished() {
         return Ok(Moments {
             mean: Some(0.0),
             variance: Some(0.0),
+            std_dev: Some(0.0),
             never: 0.0,
         });
     }
-    let a = Analysis::new(game);
+    let what = if second {
+        "the mean and variance"
+    } else {
+        "the mean"
+    };
+    let a = Analysis::new(
+        game,
+        what,
+        limits::estimate(game, limits::Analysis::Mean),
+        ctl,
+    )?;
     if !a.start_live {
         return Ok(Moments {
             mean: None,
             variance: None,
+            std_dev: None,
             never: 1.0,
         });
     }
     let chain = &a.chain;
     let rows = Forward { a: &a };
-    let plan = solve::Plan::new(&rows);
-    let run = |rhs: &dyn Fn(usize) -> f64| -> Result<Vec<f64>, MarkovError> {
-        if plan.affordable() {
-            Ok(solve::frontal(&rows, &plan, &chain.prob, rhs))
-        } else {
-            solve::gauss_seidel(&rows, &chain.prob, rhs, 4.0 * solve::FRONTAL_BUDGET)
-        }
-    };
+    let solver = solve::Solver::new(&rows, if second { 2 } else { 1 }, ctl)?;
+    let run = |rhs: &dyn Fn(usize) -> f64| solver.solve(&chain.prob, rhs, ctl);
     if a.stuck {
         // The chance of finishing: the chance of a roll to the goal, then
         // of finishing from wherever the roll led.
@@ -375,6 +521,7 @@ fn moments_with(game: &Game, by_turns: bool, second: bool) -> Result<Moments, Ma
         return Ok(Moments {
             mean: None,
             variance: None,
+            std_dev: None,
             never: (1.0 - finish[a.start]).clamp(0.0, 1.0),
         });
     }
@@ -388,20 +535,44 @@ fn moments_with(game: &Game, by_turns: bool, second: bool) -> Result<Moments, Ma
     };
     let x = run(&cost)?;
     let mean = x[a.start];
-    let variance = if second {
+    if !mean.is_finite() {
+        return Err(MarkovError::Overflow {
+            unit: if by_turns { "turns" } else { "rolls" },
+        });
+    }
+    let (variance, std_dev) = if second {
         // E[T²] from k: a roll costing c, then T' from the next state:
         // E[(c + T')²] = c² + 2c·E[T'] + E[T'²], with E[T'] = x_k - c.
         let y = run(&|k| {
             let c = cost(k);
             c * (2.0 * x[k] - c)
         })?;
-        Some((y[a.start] - mean * mean).max(0.0))
+        let second_moment = y[a.start];
+        if second_moment.is_finite() {
+            let variance = (second_moment - mean * mean).max(0.0);
+            (Some(variance), Some(variance.sqrt()))
+        } else {
+            // Past floating point (a mean above about 1e154): solved again
+            // for E[T²] / mean², which stays finite whenever the mean does.
+            // The deviation is then finite; the variance is not.
+            let y = run(&|k| {
+                let c = cost(k);
+                c * ((2.0 * x[k] - c) / mean) / mean
+            })?;
+            let relative = (y[a.start] - 1.0).max(0.0);
+            let variance = relative * mean * mean;
+            (
+                variance.is_finite().then_some(variance),
+                Some(relative.sqrt() * mean),
+            )
+        }
     } else {
-        None
+        (None, None)
     };
     Ok(Moments {
         mean: Some(mean),
         variance,
+        std_dev,
         never: 0.0,
     })
 }
@@ -510,16 +681,20 @@ mod tests {
             &[(3, 40), (22, 5), (35, 12), (51, 33), (58, 2), (44, 57)],
             Rules::default(),
         );
-        let a = Analysis::new(&g);
+        let a = Analysis::plain(&g);
         let rows = Forward { a: &a };
-        let plan = solve::Plan::new(&rows);
-        let direct = solve::frontal(&rows, &plan, &a.chain.prob, |_| 1.0);
-        let iterated = solve::gauss_seidel(&rows, &a.chain.prob, |_| 1.0, 1e9).unwrap();
+        let ctl = Control::default();
+        let plan = solve::Plan::new(&rows, &mut ctl.meter()).unwrap();
+        let direct =
+            solve::frontal(&rows, &plan, &a.chain.prob, |_| 1.0, &mut ctl.meter()).unwrap();
+        let iterated =
+            solve::gauss_seidel(&rows, &a.chain.prob, |_| 1.0, 1e9, &mut ctl.meter()).unwrap();
         for k in (0..direct.len()).filter(|&k| a.active[k]) {
             assert!(close(direct[k], iterated[k]), "state {k}");
         }
         // A budget of a few sweeps is not enough, and says so.
-        let err = solve::gauss_seidel(&rows, &a.chain.prob, |_| 1.0, 100.0).unwrap_err();
+        let err = solve::gauss_seidel(&rows, &a.chain.prob, |_| 1.0, 100.0, &mut ctl.meter())
+            .unwrap_err();
         assert!(matches!(err, MarkovError::NotConverged { .. }));
         assert!(err.to_string().contains("did not converge"), "{err}");
     }

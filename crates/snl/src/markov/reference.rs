@@ -22,7 +22,7 @@ pub fn dense_mean(game: &Game, by_turns: bool) -> Option<f64> {
     if game.starts_finished() {
         return Some(0.0);
     }
-    let a = Analysis::new(game);
+    let a = Analysis::plain(game);
     if !a.start_live || a.stuck {
         return None;
     }
@@ -95,7 +95,7 @@ pub fn value_iteration_mean(game: &Game, tolerance: f64, max_sweeps: usize) -> O
     if game.starts_finished() {
         return Some(0.0);
     }
-    let a = Analysis::new(game);
+    let a = Analysis::plain(game);
     if !a.start_live || a.stuck {
         return None;
     }

@@ -17,9 +17,12 @@
 //! sweeps in the same top-down order, with a convergence check that reports
 //! failure rather than a wrong number.
 
+use std::cell::Cell;
+
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::markov::MarkovError;
 
 /// A row-indexed sparse system `x_k = c_k + Σ coef[face] · x_col`, solved by
@@ -41,6 +44,9 @@ pub(crate) trait Rows {
 
 /// Numbers the elimination can run on: `f64`, and exact rationals.
 pub(crate) trait Scalar: Clone {
+    /// Units of work (see [`limits::WORK_PER_SECOND`]) one operation costs,
+    /// roughly, for the meter that watches the cancel token.
+    const COST: u64;
     fn zero() -> Self;
     fn one() -> Self;
     fn is_zero(&self) -> bool;
@@ -54,6 +60,8 @@ pub(crate) trait Scalar: Clone {
 }
 
 impl Scalar for f64 {
+    const COST: u64 = 1;
+
     fn zero() -> f64 {
         0.0
     }
@@ -82,6 +90,9 @@ impl Scalar for f64 {
 }
 
 impl Scalar for BigRational {
+    // Fractions of thousands of digits: microseconds an operation.
+    const COST: u64 = 1 << 12;
+
     fn zero() -> BigRational {
         Zero::zero()
     }
@@ -122,6 +133,11 @@ pub(crate) struct Plan {
     open: usize,
     /// The most expressions kept at once.
     kept: usize,
+    /// The coefficients of every eliminated row, kept for the
+    /// back-substitution: at most the unknowns open when it is eliminated.
+    nonzeros: f64,
+    /// Active rows.
+    rows: usize,
     /// Arithmetic operations the elimination will take, roughly.
     pub work: f64,
 }
@@ -131,10 +147,10 @@ pub(crate) struct Plan {
 pub(crate) const FRONTAL_BUDGET: f64 = 4e9;
 
 impl Plan {
-    pub fn new(rows: &impl Rows) -> Plan {
+    pub fn new(rows: &impl Rows, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = rows.len();
-        let mut hi = vec![NONE; n];
-        let mut lo = vec![NONE; n];
+        let mut hi = limits::vec_of(n, NONE, "the solver's plan")?;
+        let mut lo = limits::vec_of(n, NONE, "the solver's plan")?;
         let mut terms = Vec::new();
         let mut width = 0usize;
         let mut count = 0usize;
@@ -145,6 +161,7 @@ impl Plan {
             count += 1;
             terms.clear();
             rows.terms(k, &mut terms);
+            meter.add(terms.len() as u64 * 2)?;
             width = width.max(terms.len());
             for &(t, _) in &terms {
                 let Some(t) = t else { continue };
@@ -159,8 +176,8 @@ impl Plan {
         }
         // `j` is open while rows hi[j] down to j are eliminated, and kept
         // while rows j down to lo[j] are.
-        let mut open_diff = vec![0i64; n + 1];
-        let mut kept_diff = vec![0i64; n + 1];
+        let mut open_diff = limits::vec_of(n + 1, 0i64, "the solver's plan")?;
+        let mut kept_diff = limits::vec_of(n + 1, 0i64, "the solver's plan")?;
         let mut opened = 0usize;
         for j in 0..n {
             if hi[j] != NONE {
@@ -174,26 +191,46 @@ impl Plan {
             }
         }
         let (mut open, mut kept, mut o, mut q) = (0i64, 0i64, 0i64, 0i64);
+        let mut nonzeros = 0.0;
         for j in 0..n {
             o += open_diff[j];
             q += kept_diff[j];
             open = open.max(o);
             kept = kept.max(q);
+            if rows.active(j) {
+                nonzeros += o as f64;
+            }
         }
         let (open, kept) = (open as usize, kept as usize);
         let work = count as f64 * width as f64 * (open as f64 + 2.0)
             + opened as f64 * kept as f64 * (open as f64 + 2.0);
-        Plan {
+        Ok(Plan {
             lo,
             open,
             kept,
+            nonzeros,
+            rows: count,
             work,
-        }
+        })
     }
 
-    /// Whether the frontal elimination fits the budget.
+    /// Whether the frontal elimination fits the default budget.
     pub fn affordable(&self) -> bool {
         self.work <= FRONTAL_BUDGET
+    }
+
+    /// The memory and work of one elimination with numbers of
+    /// `scalar_bytes` bytes each (8 for `f64`; more for exact fractions).
+    pub fn estimate(&self, scalar_bytes: f64) -> Estimate {
+        let n = self.lo.len() as f64;
+        let stride = self.open as f64 + 2.0;
+        Estimate::from_f64(
+            self.kept as f64 * stride * scalar_bytes
+                + self.nonzeros * (4.0 + scalar_bytes)
+                + n * (12.0 + 2.0 * scalar_bytes)
+                + self.open as f64 * 8.0,
+            self.work + self.rows as f64 * 4.0,
+        )
     }
 }
 
@@ -205,24 +242,31 @@ pub(crate) fn frontal<T: Scalar>(
     plan: &Plan,
     coef: &[T],
     rhs: impl Fn(usize) -> T,
-) -> Vec<T> {
+    meter: &mut Meter<'_>,
+) -> Result<Vec<T>, LimitError> {
     let n = rows.len();
     let open = plan.open;
     // An expression is [constant, exit chance, one coefficient per slot].
     let stride = open + 2;
-    let mut pool: Vec<T> = vec![T::zero(); plan.kept.max(1) * stride];
+    let what = "the solver's tables";
+    let mut pool: Vec<T> = limits::vec_of(
+        plan.kept.max(1).saturating_mul(stride),
+        T::zero(),
+        "the solver's open expressions",
+    )?;
     let mut pool_free: Vec<u32> = (0..plan.kept as u32).rev().collect();
-    let mut pool_used = vec![false; plan.kept];
-    let mut row_of = vec![NONE; n];
-    let mut slot_of = vec![NONE; n];
-    let mut var_of_slot = vec![NONE; open];
+    let mut pool_used = limits::vec_of(plan.kept, false, what)?;
+    let mut row_of = limits::vec_of(n, NONE, what)?;
+    let mut slot_of = limits::vec_of(n, NONE, what)?;
+    let mut var_of_slot = limits::vec_of(open, NONE, what)?;
     let mut slot_free: Vec<u32> = (0..open as u32).rev().collect();
     // Every row's expression as it was when eliminated, for the
     // back-substitution: constant, then (unknown, coefficient) pairs.
-    let mut constant = vec![T::zero(); n];
-    let mut begins = vec![0usize; n];
-    let mut vars: Vec<u32> = Vec::new();
-    let mut coefs: Vec<T> = Vec::new();
+    let mut constant = limits::vec_of(n, T::zero(), what)?;
+    let mut begins = limits::vec_of(n, 0usize, what)?;
+    let reserve = plan.nonzeros as usize;
+    let mut vars: Vec<u32> = limits::with_capacity(reserve, "the solver's eliminated rows")?;
+    let mut coefs: Vec<T> = limits::with_capacity(reserve, "the solver's eliminated rows")?;
 
     let mut work = vec![T::zero(); stride];
     let mut terms = Vec::new();
@@ -238,6 +282,7 @@ pub(crate) fn frontal<T: Scalar>(
         let mut own = T::zero();
         terms.clear();
         rows.terms(k, &mut terms);
+        meter.add((terms.len() as u64 * stride as u64 + 4) * T::COST)?;
         for &(t, face) in &terms {
             let p = &coef[face as usize];
             match t {
@@ -285,10 +330,12 @@ pub(crate) fn frontal<T: Scalar>(
         }
         if slot != NONE {
             let s = 2 + slot as usize;
+            meter.add(plan.kept as u64)?;
             for r in 0..plan.kept {
                 if !pool_used[r] || pool[r * stride + s].is_zero() {
                     continue;
                 }
+                meter.add(stride as u64 * T::COST)?;
                 let f = std::mem::replace(&mut pool[r * stride + s], T::zero());
                 for (e, w) in pool[r * stride..(r + 1) * stride].iter_mut().zip(&work) {
                     e.add_mul(&f, w);
@@ -324,7 +371,7 @@ pub(crate) fn frontal<T: Scalar>(
     }
     // Back-substitution, lowest first: every expression refers only to
     // unknowns below its own.
-    let mut x = vec![T::zero(); n];
+    let mut x = limits::vec_of(n, T::zero(), "the solution")?;
     let mut end = vars.len();
     for k in 0..n {
         if rows.active(k) {
@@ -337,7 +384,7 @@ pub(crate) fn frontal<T: Scalar>(
             end = begin;
         }
     }
-    x
+    Ok(x)
 }
 
 /// Gauss–Seidel sweeps from the top down, for systems too costly to
@@ -348,9 +395,10 @@ pub(crate) fn gauss_seidel(
     coef: &[f64],
     rhs: impl Fn(usize) -> f64,
     max_work: f64,
+    meter: &mut Meter<'_>,
 ) -> Result<Vec<f64>, MarkovError> {
     let n = rows.len();
-    let mut x = vec![0.0; n];
+    let mut x = limits::vec_of(n, 0.0, "the iterative solver's vector")?;
     let mut terms = Vec::new();
     let mut sweep_work = 0.0;
     for k in 0..n {
@@ -367,6 +415,7 @@ pub(crate) fn gauss_seidel(
     let mut changes: Vec<f64> = Vec::new();
     let mut error = f64::INFINITY;
     for _ in 0..sweeps {
+        meter.add((sweep_work * GS_UNIT) as u64)?;
         let (mut change, mut size) = (0.0f64, 0.0f64);
         for k in (0..n).rev() {
             if !rows.active(k) {
@@ -410,20 +459,88 @@ pub(crate) fn gauss_seidel(
     }
     Err(MarkovError::NotConverged {
         error: if error.is_finite() { Some(error) } else { None },
+        direct: None,
     })
 }
 
-/// Solves `x = c + Q x` in floating point: frontal elimination when its
-/// plan fits the budget, Gauss–Seidel otherwise.
-pub(crate) fn solve(
-    rows: &impl Rows,
-    coef: &[f64],
-    rhs: impl Fn(usize) -> f64,
-) -> Result<Vec<f64>, MarkovError> {
-    let plan = Plan::new(rows);
-    if plan.affordable() {
-        Ok(frontal(rows, &plan, coef, rhs))
-    } else {
-        gauss_seidel(rows, coef, rhs, 4.0 * FRONTAL_BUDGET)
+/// Units of work (see [`limits::WORK_PER_SECOND`]) per term of a
+/// Gauss–Seidel sweep: each reads an unknown from anywhere on the board.
+const GS_UNIT: f64 = 3.0;
+
+/// Solves `x = c + Q x` in floating point, one system (and right-hand
+/// side after another) at a time.
+///
+/// Frontal elimination is exact and its cost is known from the plan;
+/// Gauss–Seidel is cheap when games are short but may not converge when
+/// they are long. Without a budget the solver eliminates when the plan fits
+/// [`FRONTAL_BUDGET`] and sweeps otherwise, as it always has. With one, it
+/// eliminates whenever the elimination fits the budget, trying a short
+/// Gauss–Seidel first when the elimination is costly, and sweeps (capped by
+/// the budget) when it does not fit.
+pub(crate) struct Solver<'r, R: Rows> {
+    rows: &'r R,
+    plan: Plan,
+    /// The elimination's cost, one solve.
+    direct: Estimate,
+    /// Whether the elimination may run.
+    frontal_fits: bool,
+    /// The cap on one Gauss–Seidel solve, in sweep terms.
+    sweep_cap: f64,
+    /// Set once Gauss–Seidel failed here: later solves eliminate at once.
+    sweeps_failed: Cell<bool>,
+}
+
+impl<'r, R: Rows> Solver<'r, R> {
+    /// Plans the elimination of `rows` for `solves` right-hand sides.
+    pub fn new(rows: &'r R, solves: u64, ctl: &Control) -> Result<Solver<'r, R>, LimitError> {
+        let plan = Plan::new(rows, &mut ctl.meter())?;
+        let direct = plan.estimate(8.0);
+        let budget = &ctl.budget;
+        let (frontal_fits, sweep_cap) = if budget.is_unlimited() {
+            (plan.affordable(), 4.0 * FRONTAL_BUDGET)
+        } else {
+            let fits =
+                direct.memory <= budget.memory && direct.work.saturating_mul(solves) <= budget.work;
+            let share = budget.work as f64 / solves.max(1) as f64 / GS_UNIT;
+            let cap = if fits {
+                // A quarter of what the elimination would cost, at most.
+                (plan.work / 4.0).min(share)
+            } else {
+                share
+            };
+            (fits, cap)
+        };
+        Ok(Solver {
+            rows,
+            plan,
+            direct,
+            frontal_fits,
+            sweep_cap,
+            sweeps_failed: Cell::new(false),
+        })
+    }
+
+    /// One solve.
+    pub fn solve(
+        &self,
+        coef: &[f64],
+        rhs: impl Fn(usize) -> f64,
+        ctl: &Control,
+    ) -> Result<Vec<f64>, MarkovError> {
+        let mut meter = ctl.meter();
+        if self.frontal_fits && (self.plan.affordable() || self.sweeps_failed.get()) {
+            return Ok(frontal(self.rows, &self.plan, coef, rhs, &mut meter)?);
+        }
+        match gauss_seidel(self.rows, coef, &rhs, self.sweep_cap, &mut meter) {
+            Err(MarkovError::NotConverged { .. }) if self.frontal_fits => {
+                self.sweeps_failed.set(true);
+                Ok(frontal(self.rows, &self.plan, coef, rhs, &mut meter)?)
+            }
+            Err(MarkovError::NotConverged { error, .. }) => Err(MarkovError::NotConverged {
+                error,
+                direct: Some(self.direct),
+            }),
+            other => other,
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! How often a pawn lands on each square, on average, in one game.
 
 use crate::game::Game;
+use crate::limits::{self, Control};
 use crate::markov::{Analysis, Backward, MarkovError, solve};
 
 /// The expected number of times, in one game from the start, that the pawn
@@ -55,6 +56,17 @@ impl Visits {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn visits(game: &Game) -> Result<Option<Visits>, MarkovError> {
+    visits_with(game, &Control::default())
+}
+
+/// [`visits()`] under a [`Control`]: refused up front when the solve is
+/// over the budget ([`limits::Analysis::Visits`], refined by the solver's
+/// plan), stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`stats_with`](crate::markov::stats_with).
+pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovError> {
     let squares = game.positions();
     if game.starts_finished() {
         return Ok(Some(Visits {
@@ -64,7 +76,12 @@ pub fn visits(game: &Game) -> Result<Option<Visits>, MarkovError> {
             resets: 0.0,
         }));
     }
-    let a = Analysis::new(game);
+    let a = Analysis::new(
+        game,
+        "the expected visits",
+        limits::estimate(game, limits::Analysis::Visits),
+        ctl,
+    )?;
     if !a.start_live || a.stuck {
         return Ok(None);
     }
@@ -72,17 +89,22 @@ pub fn visits(game: &Game) -> Result<Option<Visits>, MarkovError> {
     let n = chain.states();
     // Expected rolls made from each state: the start's row of (I - Q)⁻¹.
     let from = n - 1 - a.start;
-    let rolls = solve::solve(&Backward { a: &a }, &chain.prob, |k| {
-        if k == from { 1.0 } else { 0.0 }
-    })?;
+    let rows = Backward { a: &a };
+    let rolls = solve::Solver::new(&rows, 1, ctl)?.solve(
+        &chain.prob,
+        |k| if k == from { 1.0 } else { 0.0 },
+        ctl,
+    )?;
     let mut v = Visits {
-        landings: vec![0.0; squares],
-        rests: vec![0.0; squares],
+        landings: limits::vec_of(squares, 0.0, "the table of visits")?,
+        rests: limits::vec_of(squares, 0.0, "the table of visits")?,
         lost: 0.0,
         resets: 0.0,
     };
+    let mut meter = ctl.meter();
     let faces: Vec<u32> = game.rules().die.values().collect();
     for k in (0..n).filter(|&k| a.active[k]) {
+        meter.add(faces.len() as u64 * 4)?;
         let times = rolls[n - 1 - k];
         let pawn = chain.index.pawn(k);
         for (&value, &p) in faces.iter().zip(&chain.prob) {

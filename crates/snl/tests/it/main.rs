@@ -4,6 +4,7 @@ mod duel;
 mod game;
 mod input;
 mod input_errors;
+mod limits;
 mod markov;
 mod presets;
 mod race;

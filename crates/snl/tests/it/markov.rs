@@ -5,6 +5,7 @@
 
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
+use snl::limits::Control;
 use snl::markov::{self, reference};
 use snl::{Board, Bonus, Die, Finish, Game, Jump, Rules, Start};
 
@@ -159,7 +160,7 @@ proptest! {
     #[test]
     fn distribution_accounts_for_every_chance(game in strategies::game(1..=30)) {
         for by_turns in [false, true] {
-            let s = markov::stats_with(&game, by_turns, LIMITS).unwrap();
+            let s = markov::stats_with(&game, by_turns, LIMITS, &Control::default()).unwrap();
             let d = &s.distribution;
             prop_assert!((d.resolved() + d.never + d.unresolved - 1.0).abs() < 1e-9);
             // Near-traps (games of 10^11 rolls) outlast the budget; what is
@@ -183,7 +184,8 @@ proptest! {
 
     #[test]
     fn fewest_rolls_is_the_shortest_possible_game(game in strategies::game(1..=30)) {
-        let d = markov::distribution_with(&game, game.start(), false, LIMITS);
+        let d = markov::distribution_with(&game, game.start(), false, LIMITS, &Control::default())
+            .unwrap();
         let fewest = snl::shortest::min_rolls(&game).map(|m| m as usize);
         match d.min() {
             Some(t) => prop_assert_eq!(Some(t), fewest),

@@ -157,3 +157,23 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    // Each case follows several distributions; some random rules make
+    // games very long, so fewer cases than above.
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn races_at_once_are_the_races_one_by_one(game in strategies::game(1..=16)) {
+        let starts: Vec<Vec<u32>> = (2..=3).map(|k| vec![game.start(); k]).collect();
+        let starts: Vec<&[u32]> = starts.iter().map(Vec::as_slice).collect();
+        let one_by_one: Vec<_> = starts.iter().map(|f| snl::race::race(&game, f).unwrap()).collect();
+        prop_assert_eq!(&snl::race::races(&game, &starts).unwrap(), &one_by_one);
+        // Without the bonus rule the roll distribution is the turn
+        // distribution, to the last bit.
+        if game.rules().bonus.is_none() && let Ok(stats) = snl::markov::stats(&game) {
+            let known = vec![(game.start(), stats.distribution)];
+            prop_assert_eq!(&snl::race::races_with(&game, &starts, known).unwrap(), &one_by_one);
+        }
+    }
+}

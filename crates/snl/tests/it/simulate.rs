@@ -49,7 +49,7 @@ fn the_seed_alone_decides_the_numbers() {
     assert_eq!(one, two);
     assert_eq!(one.games, options.games);
     assert!(!one.stopped);
-    assert_eq!(one.rolls.iter().sum::<u64>(), one.finished());
+    assert_eq!(one.rolls.total(), one.finished());
 }
 
 proptest::proptest! {

@@ -1,0 +1,143 @@
+//! `snl gen`: random boards from a seed, for tests and exercises.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use snl::RulesJson;
+use snl::input::Format;
+
+use crate::board_arg::{FormatArg, RulesArgs};
+use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
+use crate::output::note;
+
+/// Random boards from a seed, for tests and exercises.
+///
+/// One board as a board file, or many as JSON Lines with their answers,
+/// ready for a test suite in any language.
+///
+/// Boards come from --seed: the same seed and flags give the same boards on
+/// every machine. Without --seed one is drawn from the clock and printed on
+/// standard error. Constraints (--solvable, --trap, --chains, --min-rolls,
+/// ...) hold under the rules given; boards are drawn until one meets them.
+///
+/// With --cases K, each line is one JSON object: `case`, `seed`, `squares`,
+/// `rules`, `board` (in the --format form: a grid, the moves object, the
+/// pairs object, or the pairs text as a string), `min_rolls` (`null` where
+/// the last square cannot be reached, LeetCode's -1) and, with --mean,
+/// `mean` (the expected rolls with a real die; `null` when a game may never
+/// end).
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = "Examples:
+  snl gen --grid 6 --seed 1                      one 6x6 LeetCode grid
+  snl gen --grid 3..8 --cases 100 --seed 7 > cases.jsonl
+  snl gen --format moves --squares 30 --unsolvable --seed 2
+  snl gen --squares 100 --ladders 8 --snakes 8 --chains --min-rolls 5..7 --cases 20 --mean
+
+Exit codes:
+  0  the boards were written
+  2  usage error, or no board met the constraints (the message says which
+     turned the boards away)")]
+pub struct Args {
+    /// The form each board is written in.
+    #[arg(long, value_enum, value_name = "FORM", default_value = "pairs")]
+    pub format: FormatArg,
+
+    /// Write this many boards as JSON Lines, each with its answers.
+    #[arg(long, value_name = "K")]
+    pub cases: Option<u64>,
+
+    /// With --cases: add each board's expected number of rolls with a real
+    /// die.
+    #[arg(long, requires = "cases")]
+    pub mean: bool,
+
+    /// The seed the boards come from [default: from the clock].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    #[command(flatten)]
+    pub boards: BoardsArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// One line of `--cases` output.
+#[derive(Debug, Serialize)]
+struct CaseJson<'a> {
+    case: u64,
+    seed: u64,
+    squares: u32,
+    rules: &'a RulesJson,
+    board: serde_json::Value,
+    min_rolls: Option<u32>,
+    /// Absent without --mean; `null` when a game may never end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[allow(clippy::option_option)]
+    mean: Option<Option<f64>>,
+}
+
+/// Runs `snl gen`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    let rules = args.rules.resolve(&snl::input::RulesPatch::default())?;
+    let defaults = Defaults {
+        squares: snl::random::Span::exactly(100),
+        grid: snl::random::Span::exactly(10),
+        density: snl::random::Ratio::new(1, 10)?,
+    };
+    let spec = args.boards.spec(rules.clone(), args.format, defaults)?;
+    let format = Format::from(args.format);
+    let seed = seed_or_clock(args.seed);
+    if args.seed.is_none() {
+        note(&format!(
+            "seed {seed} (add --seed {seed} to draw these boards again)"
+        ));
+    }
+    let Some(cases) = args.cases else {
+        let board = spec.generate(seed, 0)?.board;
+        let with_rules = (rules != snl::Rules::default()).then_some(&rules);
+        if with_rules.is_some() && format == Format::PairsText {
+            note(
+                "the pairs-text form cannot hold rules; give the same rules flags when you read it",
+            );
+        }
+        let text = snl::input::write(&board, with_rules, format)
+            .context("this board is not an n x n grid")?;
+        out.write_all(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let rules_json = RulesJson::from(&rules);
+    for case in 0..cases {
+        let found = spec
+            .generate(seed, case)
+            .with_context(|| format!("case {case}"))?;
+        let text = snl::input::write(&found.board, None, format)
+            .context("this board is not an n x n grid")?;
+        let board = match format {
+            Format::PairsText => serde_json::Value::String(text),
+            _ => serde_json::from_str(&text).context("snl wrote a board it cannot read")?,
+        };
+        let mean = if args.mean {
+            Some(
+                snl::markov::expected_rolls(&found.game)
+                    .with_context(|| format!("the mean of case {case}"))?,
+            )
+        } else {
+            None
+        };
+        let line = CaseJson {
+            case,
+            seed,
+            squares: found.board.squares(),
+            rules: &rules_json,
+            board,
+            min_rolls: found.min_rolls,
+            mean,
+        };
+        serde_json::to_writer(&mut *out, &line)?;
+        writeln!(out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,622 @@
+//! `snl judge`: run someone's program on random boards, shrink a board it
+//! gets wrong, and say which rule it is really playing by.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use snl::RulesJson;
+use snl::input::Format;
+use snl::random::{Ratio, Span};
+use snl::variant::{Slip, Variant};
+use snl_judge::{
+    Config, Counterexample, Diagnosis, Event, Limits, Outcome, Program, Report, Verdict,
+};
+
+use crate::board_arg::{FormatArg, RulesArgs};
+use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
+use crate::output::{note, write_json};
+use crate::output_file::write_picture;
+use snl::answer::Step;
+use snl::words::{plural, rules_line};
+
+const AFTER_HELP: &str = "\
+The program reads one board from standard input (or from the file whose path
+replaces `{}` in its arguments) and prints one integer: the fewest rolls, or
+-1 when the last square cannot be reached. It must exit with status 0.
+
+Examples:
+  snl judge --format grid -- python3 mine.py
+  snl judge --format moves --cases 500 --seed 7 -- ./solve {}
+  snl judge --format pairs --chain --json -- node solve.js
+
+Exit codes:
+  0  every case agreed with snl
+  1  a wrong answer, a crash, a timeout or unreadable output was found
+  2  usage error, or the program could not be started";
+
+/// Check a program that computes the fewest rolls; explain its mistakes.
+///
+/// The program is run on random boards and its answers compared with snl's.
+/// Each case is a random board written in --format and given to the
+/// program, which runs as its own process with a time limit (the whole
+/// process tree is killed at it). Cases run in parallel. On a wrong answer
+/// the board is made smaller (fewer squares, fewer and shorter jumps) while
+/// the program stays wrong, and the smallest is printed with snl's answer
+/// and an optimal path. Every board the program answered is then solved
+/// under the usual rule slips (chained jumps, a jump on square 1 taken at the
+/// start, other finish and start rules, the grid read without or with an
+/// off-by-one winding), and the slips its answers agree with are named.
+#[derive(Debug, Clone, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// The form the program reads boards in.
+    #[arg(long, value_enum, value_name = "FORM", default_value = "grid")]
+    pub format: FormatArg,
+
+    /// How many random boards to run the program on.
+    #[arg(long, value_name = "K", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    pub cases: u32,
+
+    /// The seed the boards come from [default: from the clock, printed].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// The time one run may take: `5s`, `500ms`, `2` (seconds).
+    #[arg(long, value_name = "T", default_value = "5s", value_parser = parse_duration)]
+    pub timeout: Duration,
+
+    /// How many runs at once [default: the number of cores].
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+
+    /// The most runs spent shrinking a failing board.
+    #[arg(long, value_name = "N", default_value_t = 400)]
+    pub shrink_runs: u32,
+
+    /// Draw the smallest failing board, with snl's optimal path, to FILE
+    /// (`.png` for PNG, anything else SVG).
+    #[arg(long, value_name = "FILE")]
+    pub picture: Option<PathBuf>,
+
+    /// Print one JSON document: the verdict, the counts, the smallest
+    /// counterexample and the diagnosis.
+    #[arg(long)]
+    pub json: bool,
+
+    /// The program to judge and its arguments (after `--`).
+    #[arg(value_name = "CMD", required = true, num_args = 1.., last = true)]
+    pub command: Vec<OsString>,
+
+    #[command(flatten)]
+    pub boards: BoardsArgs,
+
+    #[command(flatten)]
+    pub rules: RulesArgs,
+}
+
+/// `5s`, `1.5s`, `500ms`, `2m`, or a bare number of seconds.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (number, unit) = match t.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => (&t[..i], &t[i..]),
+        None => (t, "s"),
+    };
+    let scale = match unit {
+        "ms" => 0.001,
+        "s" => 1.0,
+        "m" => 60.0,
+        _ => return Err(format!("`{s}` is not a time: write 5s, 500ms or 2m")),
+    };
+    match number.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && (x * scale) <= 86_400.0 => Ok(Duration::from_secs_f64(x * scale)),
+        _ => Err(format!(
+            "`{s}` is not a time: write 5s, 500ms or 2m (more than 0, at most a day)"
+        )),
+    }
+}
+
+/// Runs `snl judge`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    let rules = args.rules.resolve(&snl::input::RulesPatch::default())?;
+    let format = Format::from(args.format);
+    let defaults = Defaults {
+        squares: Span::new(2, 40)?,
+        grid: Span::new(2, 7)?,
+        density: Ratio::new(1, 4)?,
+    };
+    let mut spec = args.boards.spec(rules.clone(), args.format, defaults)?;
+    if format == Format::PairsText
+        && args.boards.density.is_none()
+        && spec.amount == snl::random::Amount::Density(defaults.density)
+    {
+        // A hundred squares: fewer jumps than on the small boards.
+        spec.amount = snl::random::Amount::Density(Ratio::new(1, 10)?);
+    }
+    // Every variant can play every board: no circle of jumps, and on grids
+    // no jump from the corner that a misread grid takes for the last square.
+    spec.want.acyclic = true;
+    spec.want.plain_top_corners = format == Format::Grid;
+    let seed = seed_or_clock(args.seed);
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
+        |j| j as usize,
+    );
+    let config = Config {
+        spec,
+        format,
+        cases: args.cases,
+        seed,
+        jobs,
+        limits: Limits {
+            timeout: args.timeout,
+            ..Limits::default()
+        },
+        shrink_runs: args.shrink_runs,
+    };
+    let program =
+        Program::new(args.command.iter().cloned()).context("no program given after `--`")?;
+    if format == Format::PairsText && !program.takes_file() && args.boards.squares.is_none() {
+        note("pairs text does not state its size: every board has 100 squares");
+    }
+
+    // The runs are in process groups of their own, out of a Ctrl-C's reach:
+    // end them before leaving.
+    let _ = ctrlc::set_handler(|| {
+        snl_judge::kill_running();
+        let _ = writeln!(
+            std::io::stderr(),
+            "\nsnl: interrupted; the program's runs were stopped"
+        );
+        std::process::exit(130);
+    });
+    let bar = progress_bar(args.cases);
+    let report = snl_judge::judge(&config, &program, &|event| match event {
+        Event::Case { done, .. } => bar.set_position(u64::from(done)),
+        Event::Shrink { runs } => {
+            bar.set_message(format!("shrinking a failing board: {runs} runs"));
+        }
+        _ => {}
+    });
+    bar.finish_and_clear();
+    let report = report.map_err(|e| anyhow::anyhow!(e))?;
+
+    if let (Some(path), Some(cx)) = (&args.picture, &report.counterexample) {
+        let options = snl_draw::render::Options {
+            path: true,
+            ..snl_draw::render::Options::default()
+        };
+        let svg = snl_draw::render::board_svg(&cx.game, "smallest failing board", &options)?;
+        write_picture(svg, Some(path), &mut std::io::sink())
+            .with_context(|| format!("writing the picture to {}", path.display()))?;
+    } else if args.picture.is_some() && report.counterexample.is_none() {
+        note("no failing board, so no picture was written");
+    }
+
+    if args.json {
+        write_json(out, &to_json(&config, &program, &report))?;
+    } else {
+        write_text(out, &config, &program, &report, args.seed.is_none())?;
+    }
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+fn progress_bar(cases: u32) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(u64::from(cases));
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} cases {msg}")
+            .expect("the template is valid"),
+    );
+    bar
+}
+
+/// The verdict in one word, from the worst kind of failure found.
+fn verdict(report: &Report) -> &'static str {
+    if report.passed() {
+        return "pass";
+    }
+    [
+        (Verdict::Wrong, "wrong"),
+        (Verdict::Crashed, "crash"),
+        (Verdict::Unreadable, "unreadable"),
+        (Verdict::TimedOut, "timeout"),
+    ]
+    .into_iter()
+    .find(|(v, _)| report.count(*v) > 0)
+    .map_or("timeout", |(_, w)| w)
+}
+
+fn write_text(
+    out: &mut dyn Write,
+    config: &Config,
+    program: &Program,
+    report: &Report,
+    clock_seed: bool,
+) -> Result<()> {
+    let seed_note = if clock_seed { " (from the clock)" } else { "" };
+    writeln!(out, "program: {}", program.display())?;
+    writeln!(
+        out,
+        "boards: {} in the {} form, seed {}{seed_note}",
+        config.cases, config.format, config.seed
+    )?;
+    writeln!(out, "rules: {}", rules_line(&config.spec.rules))?;
+    let mut counts = vec![format!("{} agree", report.count(Verdict::Agrees))];
+    for (v, words) in [
+        (Verdict::Wrong, "wrong"),
+        (Verdict::Crashed, "crashed"),
+        (Verdict::TimedOut, "timed out"),
+        (Verdict::Unreadable, "unreadable output"),
+    ] {
+        let n = report.count(v);
+        if n > 0 {
+            counts.push(format!("{n} {words}"));
+        }
+    }
+    if report.not_run > 0 {
+        counts.push(format!(
+            "{} not run (stopped after {})",
+            report.not_run,
+            plural(snl_judge::MAX_TIMEOUTS as u64, "timeout", "timeouts")
+        ));
+    }
+    writeln!(
+        out,
+        "cases: {} run: {}",
+        report.cases.len(),
+        counts.join(", ")
+    )?;
+    if let Some(cx) = &report.counterexample {
+        writeln!(out)?;
+        write_counterexample(out, config, cx)?;
+    }
+    if let Some(d) = &report.diagnosis {
+        writeln!(out)?;
+        write_diagnosis(out, &config.spec.rules, d)?;
+    }
+    writeln!(out)?;
+    let verdict = match verdict(report) {
+        "pass" => format!(
+            "every answer agrees with snl on {}",
+            plural(report.cases.len() as u64, "board", "boards")
+        ),
+        "wrong" => "wrong answers".to_string(),
+        "crash" => "the program crashed".to_string(),
+        "unreadable" => "the program printed something that is not an answer".to_string(),
+        _ => "the program ran out of time".to_string(),
+    };
+    writeln!(out, "verdict: {verdict}")?;
+    Ok(())
+}
+
+fn answer(a: Option<u32>) -> String {
+    a.map_or_else(
+        || "-1 (the last square cannot be reached)".to_string(),
+        |k| k.to_string(),
+    )
+}
+
+fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexample) -> Result<()> {
+    let board = cx.game.board();
+    let shrunk = if cx.shrink_runs == 0 {
+        String::new()
+    } else {
+        format!(
+            ", shrunk in {}",
+            plural(u64::from(cx.shrink_runs), "run", "runs")
+        )
+    };
+    writeln!(
+        out,
+        "smallest failing board (from case {}{shrunk}): {}, {}",
+        cx.from_case,
+        plural(u64::from(board.squares()), "square", "squares"),
+        jumps_text(board)
+    )?;
+    writeln!(out, "as given to the program ({} form):", config.format)?;
+    for line in cx.input.lines() {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "expected: {}", answer(cx.expected))?;
+    let received = match &cx.run.outcome {
+        Outcome::Answer(a) => answer(*a),
+        Outcome::Crashed { status, .. } => format!("nothing; the program crashed ({status})"),
+        Outcome::TimedOut => format!(
+            "nothing; the program ran past {:?} and was stopped",
+            config.limits.timeout
+        ),
+        Outcome::TooMuchOutput => format!(
+            "more than {} bytes of output; the program was stopped",
+            config.limits.max_output
+        ),
+        Outcome::Unreadable { why, .. } => format!("nothing readable; {why}"),
+        _ => "nothing".to_string(),
+    };
+    writeln!(out, "received: {received}")?;
+    let stderr = cx.run.stderr.trim_end();
+    if !stderr.is_empty() && cx.run.outcome.answer().is_none() {
+        writeln!(out, "its standard error:")?;
+        let lines: Vec<&str> = stderr.lines().collect();
+        for line in &lines[lines.len().saturating_sub(12)..] {
+            writeln!(out, "  | {line}")?;
+        }
+    }
+    if !cx.path.is_empty() {
+        let steps: Vec<String> = cx
+            .path
+            .iter()
+            .map(|m| {
+                if m.jumped() {
+                    let kind = if m.to > m.land { "ladder" } else { "snake" };
+                    format!("roll {} to {}, {kind} to {}", m.roll, m.land, m.to)
+                } else {
+                    format!("roll {} to {}", m.roll, m.land)
+                }
+            })
+            .collect();
+        writeln!(out, "snl's optimal path: {}", steps.join("; "))?;
+    }
+    if cx.budget_spent {
+        note("shrinking stopped at its budget (--shrink-runs); a smaller failing board may exist");
+    }
+    Ok(())
+}
+
+/// `ladders 2->3, 5->9; snake 7->1`, or `no jumps`.
+fn jumps_text(board: &snl::Board) -> String {
+    let list = |jumps: Vec<snl::Jump>, one: &str, many: &str| {
+        let words: Vec<String> = jumps.iter().map(ToString::to_string).collect();
+        (!jumps.is_empty()).then(|| {
+            format!(
+                "{} {}",
+                if jumps.len() == 1 { one } else { many },
+                words.join(", ")
+            )
+        })
+    };
+    let parts: Vec<String> = [
+        list(board.ladders().collect(), "ladder", "ladders"),
+        list(board.snakes().collect(), "snake", "snakes"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        "no jumps".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The slips of a variant in words, with the flags that play them.
+fn slips_text(v: &Variant, stated: &snl::Rules) -> String {
+    let words: Vec<String> = v
+        .slips()
+        .iter()
+        .map(|s| match s.flag(stated) {
+            Some(flag) => format!("{s} ({flag})"),
+            None => s.to_string(),
+        })
+        .collect();
+    words.join(" and ")
+}
+
+fn write_diagnosis(out: &mut dyn Write, stated: &snl::Rules, d: &Diagnosis) -> Result<()> {
+    let boards = plural(d.boards as u64, "board", "boards");
+    match d.fits.as_slice() {
+        [] => {
+            writeln!(
+                out,
+                "diagnosis: no rule slip snl knows explains every answer (on {boards} the program answered)"
+            )?;
+            if let Some((v, n)) = &d.closest
+                && *n > 0
+                && !v.slips().is_empty()
+            {
+                writeln!(
+                    out,
+                    "  the closest, {}, agrees on {n} of them",
+                    slips_text(v, stated)
+                )?;
+            }
+        }
+        [v] => {
+            writeln!(
+                out,
+                "diagnosis: your answers agree with {} on all {boards}",
+                slips_text(v, stated)
+            )?;
+            for slip in v.slips() {
+                writeln!(out, "  under the stated rules {}", slip.stated_rule(stated))?;
+            }
+        }
+        many => {
+            writeln!(
+                out,
+                "diagnosis: your answers agree on all {boards} with each of these (the boards tried do not tell them apart; run more --cases):"
+            )?;
+            for v in many {
+                writeln!(out, "  - {}", slips_text(v, stated))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[derive(Debug, Serialize)]
+struct JudgeJson {
+    verdict: &'static str,
+    program: String,
+    format: String,
+    seed: u64,
+    rules: RulesJson,
+    counts: CountsJson,
+    counterexample: Option<CounterexampleJson>,
+    diagnosis: Option<DiagnosisJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct CountsJson {
+    cases: u32,
+    agree: usize,
+    wrong: usize,
+    crashed: usize,
+    timed_out: usize,
+    unreadable: usize,
+    not_run: u32,
+}
+
+#[derive(Debug, Serialize)]
+struct CounterexampleJson {
+    from_case: u64,
+    squares: u32,
+    ladders: Vec<[u32; 2]>,
+    snakes: Vec<[u32; 2]>,
+    /// The board as the program read it.
+    input: String,
+    /// As the program should print it: -1 when the last square cannot be
+    /// reached.
+    expected: i64,
+    /// `answer`, `crashed`, `timed_out`, `too_much_output` or `unreadable`.
+    outcome: &'static str,
+    /// What the program printed, -1 included; `null` when it printed no
+    /// answer.
+    received: Option<i64>,
+    detail: Option<String>,
+    stderr: String,
+    path: Vec<Step>,
+    shrink_runs: u32,
+}
+
+#[derive(Debug, Serialize)]
+struct DiagnosisJson {
+    boards: usize,
+    fits: Vec<Vec<SlipJson>>,
+    closest: Option<ClosestJson>,
+}
+
+#[derive(Debug, Serialize)]
+struct ClosestJson {
+    slips: Vec<SlipJson>,
+    agree: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct SlipJson {
+    /// `chain`, `climb-start`, `finish`, `start` or `reading`.
+    slip: &'static str,
+    /// The finish rule, start or grid reading, for the slips that have one.
+    value: Option<String>,
+    words: String,
+    flag: Option<String>,
+    stated: String,
+}
+
+/// An answer as a program prints it: -1 for "cannot be reached".
+fn printed(answer: Option<u32>) -> i64 {
+    answer.map_or(-1, i64::from)
+}
+
+fn slips_json(v: &Variant, stated: &snl::Rules) -> Vec<SlipJson> {
+    v.slips()
+        .into_iter()
+        .map(|s| {
+            let (slip, value) = match s {
+                Slip::Chain => ("chain", None),
+                Slip::ClimbStart => ("climb-start", None),
+                Slip::Finish(f) => ("finish", Some(f.to_string())),
+                Slip::Start(st) => ("start", Some(st.position().to_string())),
+                Slip::Reading(r) => ("reading", Some(r.name().to_string())),
+                _ => ("other", None),
+            };
+            SlipJson {
+                slip,
+                value,
+                words: s.to_string(),
+                flag: s.flag(stated),
+                stated: s.stated_rule(stated),
+            }
+        })
+        .collect()
+}
+
+fn to_json(config: &Config, program: &Program, report: &Report) -> JudgeJson {
+    let stated = &config.spec.rules;
+    JudgeJson {
+        verdict: verdict(report),
+        program: program.display(),
+        format: config.format.to_string(),
+        seed: config.seed,
+        rules: RulesJson::from(stated),
+        counts: CountsJson {
+            cases: config.cases,
+            agree: report.count(Verdict::Agrees),
+            wrong: report.count(Verdict::Wrong),
+            crashed: report.count(Verdict::Crashed),
+            timed_out: report.count(Verdict::TimedOut),
+            unreadable: report.count(Verdict::Unreadable),
+            not_run: report.not_run,
+        },
+        counterexample: report.counterexample.as_ref().map(|cx| {
+            let board = cx.game.board();
+            let (outcome, detail) = match &cx.run.outcome {
+                Outcome::Answer(_) => ("answer", None),
+                Outcome::Crashed { status, .. } => ("crashed", Some(status.clone())),
+                Outcome::TimedOut => ("timed_out", None),
+                Outcome::TooMuchOutput => ("too_much_output", None),
+                Outcome::Unreadable { why, .. } => ("unreadable", Some(why.clone())),
+                _ => ("other", None),
+            };
+            CounterexampleJson {
+                from_case: cx.from_case,
+                squares: board.squares(),
+                ladders: board.ladders().map(|j| [j.from, j.to]).collect(),
+                snakes: board.snakes().map(|j| [j.from, j.to]).collect(),
+                input: cx.input.clone(),
+                expected: printed(cx.expected),
+                outcome,
+                received: cx.run.outcome.answer().map(printed),
+                detail,
+                stderr: cx.run.stderr.clone(),
+                path: cx.path.iter().map(Step::from).collect(),
+                shrink_runs: cx.shrink_runs,
+            }
+        }),
+        diagnosis: report.diagnosis.as_ref().map(|d| DiagnosisJson {
+            boards: d.boards,
+            fits: d.fits.iter().map(|v| slips_json(v, stated)).collect(),
+            closest: d.closest.as_ref().map(|(v, n)| ClosestJson {
+                slips: slips_json(v, stated),
+                agree: *n,
+            }),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read() {
+        assert_eq!(parse_duration("5s"), Ok(Duration::from_secs(5)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2"), Ok(Duration::from_secs(2)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_mins(2)));
+        for bad in ["0", "-1s", "5 parsecs", "x", "2h"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+}

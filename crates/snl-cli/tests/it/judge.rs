@@ -1,0 +1,417 @@
+//! `snl judge` on the Python solutions in `testdata/solutions/`, each run
+//! as a real separate process: the verdict, the counterexample (small, and
+//! still failing when the program is run on it again) and the diagnosis.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+use crate::{snl, workspace};
+
+/// The Python the solutions run under. A missing `python3` fails the tests:
+/// the judge is tested on real programs or not at all.
+fn python() -> &'static str {
+    let found = Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "the judge tests run Python solutions: install python3"
+    );
+    "python3"
+}
+
+fn solution(name: &str) -> String {
+    format!("testdata/solutions/{name}")
+}
+
+/// `snl judge --json` with `args` on a solution: the exit code and the JSON.
+fn judge(args: &[&str], program: &[&str]) -> (i32, Value) {
+    let mut all: Vec<&str> = vec!["judge", "--json"];
+    all.extend(args);
+    all.push("--");
+    all.extend(program);
+    let run = snl(&all, None);
+    let json: Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}\n{}", run.stdout, run.stderr));
+    (run.code, json)
+}
+
+/// Runs a solution directly on `input`: what it prints.
+fn run_solution(name: &str, input: &str) -> String {
+    let mut child = Command::new(python())
+        .arg(solution(name))
+        .current_dir(workspace())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// The slips of the one variant that fits, as `slip` or `slip=value`.
+fn fit(json: &Value) -> Vec<String> {
+    let fits = json["diagnosis"]["fits"].as_array().expect("a diagnosis");
+    assert_eq!(fits.len(), 1, "one variant fits: {json:#}");
+    fits[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| match s["value"].as_str() {
+            Some(v) => format!("{}={v}", s["slip"].as_str().unwrap()),
+            None => s["slip"].as_str().unwrap().to_string(),
+        })
+        .collect()
+}
+
+/// Checks a wrong-answer verdict: the counterexample is small and the
+/// program is still wrong on it when run again.
+fn small_and_still_wrong(json: &Value, name: &str) {
+    assert_eq!(json["verdict"], "wrong", "{json:#}");
+    assert!(json["counts"]["wrong"].as_u64().unwrap() > 0);
+    let cx = &json["counterexample"];
+    let jumps = cx["ladders"].as_array().unwrap().len() + cx["snakes"].as_array().unwrap().len();
+    assert!(jumps <= 3, "a few jumps: {cx:#}");
+    assert!(
+        cx["squares"].as_u64().unwrap() <= 25,
+        "a few squares: {cx:#}"
+    );
+    let printed = run_solution(name, cx["input"].as_str().unwrap());
+    assert_eq!(
+        printed,
+        cx["received"].to_string(),
+        "the program prints the same again"
+    );
+    assert_ne!(printed, cx["expected"].to_string(), "and it is still wrong");
+    assert_eq!(
+        cx["path"].as_array().unwrap().len() as i64,
+        cx["expected"].as_i64().unwrap().max(0),
+        "the path has the expected number of rolls"
+    );
+}
+
+#[test]
+fn right_solutions_pass_in_every_form() {
+    for (format, name) in [
+        ("grid", "grid_bfs.py"),
+        ("moves", "moves_bfs.py"),
+        ("pairs", "pairs_bfs.py"),
+        ("pairs-text", "pairs_text_bfs.py"),
+    ] {
+        let (code, json) = judge(
+            &["--format", format, "--cases", "40", "--seed", "5"],
+            &[python(), &solution(name)],
+        );
+        assert_eq!(
+            (code, &json["verdict"]),
+            (0, &Value::from("pass")),
+            "{format}: {json:#}"
+        );
+        assert_eq!(json["counts"]["agree"], 40);
+        assert!(json["counterexample"].is_null() && json["diagnosis"].is_null());
+    }
+}
+
+#[test]
+fn the_board_can_be_a_file() {
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "20", "--seed", "9"],
+        &[python(), &solution("grid_bfs.py"), "{}"],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (0, &Value::from("pass")),
+        "{json:#}"
+    );
+}
+
+#[test]
+fn chained_jumps_are_named() {
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "60", "--seed", "1"],
+        &[python(), &solution("grid_chains.py")],
+    );
+    assert_eq!(code, 1);
+    small_and_still_wrong(&json, "grid_chains.py");
+    assert_eq!(fit(&json), ["chain"]);
+    let slip = &json["diagnosis"]["fits"][0][0];
+    assert_eq!(slip["flag"], "--chain");
+}
+
+#[test]
+fn climbing_the_start_square_is_named() {
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "60", "--seed", "2"],
+        &[python(), &solution("grid_climbs_start.py")],
+    );
+    assert_eq!(code, 1);
+    small_and_still_wrong(&json, "grid_climbs_start.py");
+    assert_eq!(fit(&json), ["climb-start"]);
+}
+
+#[test]
+fn an_off_by_one_winding_is_named() {
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "60", "--seed", "3"],
+        &[python(), &solution("grid_top_parity.py")],
+    );
+    assert_eq!(code, 1);
+    small_and_still_wrong(&json, "grid_top_parity.py");
+    assert_eq!(fit(&json), ["reading=top-odd"]);
+    // Only odd-sized grids are read wrong.
+    let squares = json["counterexample"]["squares"].as_u64().unwrap();
+    assert_eq!(squares.isqrt() % 2, 1, "{squares}");
+}
+
+#[test]
+fn an_overshooting_roll_is_caught() {
+    // With a d6 an overshooting roll never changes the fewest rolls (an
+    // exact roll beside it does as well); with two dice (no roll of 1) it
+    // does, on a 2-square board. There the bounce rule finishes too, so
+    // both finish rules fit.
+    let (code, json) = judge(
+        &[
+            "--format",
+            "moves",
+            "--die",
+            "2d6",
+            "--squares",
+            "2..6",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+        ],
+        &[python(), &solution("moves_overshoot.py")],
+    );
+    assert_eq!(code, 1);
+    small_and_still_wrong(&json, "moves_overshoot.py");
+    let fits: Vec<Value> = json["diagnosis"]["fits"].as_array().unwrap().clone();
+    let finish: Vec<&str> = fits
+        .iter()
+        .map(|f| f[0]["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(finish, ["bounce", "pass"], "{json:#}");
+    assert!(
+        fits.iter()
+            .all(|f| f.as_array().unwrap().len() == 1 && f[0]["slip"] == "finish")
+    );
+    let (code, json) = judge(
+        &[
+            "--format",
+            "moves",
+            "--die",
+            "2d6",
+            "--squares",
+            "2..6",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+        ],
+        &[python(), &solution("moves_two_dice.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (0, &Value::from("pass")),
+        "{json:#}"
+    );
+}
+
+#[test]
+fn a_crash_is_reported_with_its_stderr() {
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "30", "--seed", "4"],
+        &[python(), &solution("grid_crash.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("crash")),
+        "{json:#}"
+    );
+    let cx = &json["counterexample"];
+    assert_eq!(cx["outcome"], "crashed");
+    assert!(
+        cx["stderr"].as_str().unwrap().contains("IndexError"),
+        "{cx:#}"
+    );
+    // Shrunk to the smallest odd grid: 1 x 1 or 3 x 3.
+    assert!(cx["squares"].as_u64().unwrap() <= 9, "{cx:#}");
+    assert!(json["diagnosis"].is_null(), "no wrong answers to explain");
+}
+
+#[test]
+fn a_program_that_never_stops_is_stopped() {
+    let started = std::time::Instant::now();
+    let (code, json) = judge(
+        &[
+            "--format",
+            "grid",
+            "--cases",
+            "10",
+            "--seed",
+            "1",
+            "--timeout",
+            "2s",
+            "--jobs",
+            "2",
+        ],
+        &[python(), &solution("forever.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("timeout")),
+        "{json:#}"
+    );
+    // Two runs at once: the second timeout stops new cases, though a third
+    // may have started beside it.
+    let timed_out = json["counts"]["timed_out"].as_u64().unwrap();
+    assert!((2..=3).contains(&timed_out), "{json:#}");
+    assert_eq!(json["counts"]["not_run"].as_u64().unwrap() + timed_out, 10);
+    assert_eq!(json["counterexample"]["outcome"], "timed_out");
+    assert!(started.elapsed().as_secs() < 40, "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_timeout_kills_what_the_program_started() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    // The shell starts a child and waits for it: killing the shell alone
+    // would leave the child running.
+    let script = format!("sleep 300 & echo $! >> {}; wait", pids.display());
+    let (code, json) = judge(
+        &[
+            "--format",
+            "pairs",
+            "--cases",
+            "2",
+            "--seed",
+            "1",
+            "--timeout",
+            "2s",
+            "--jobs",
+            "2",
+        ],
+        &["sh", "-c", &script],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("timeout")),
+        "{json:#}"
+    );
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(pids.lines().count(), 2, "{pids}");
+    for pid in pids.lines() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // Gone, or a zombie waiting for its new parent to collect it.
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        assert!(
+            matches!(state, None | Some('Z' | 'X')),
+            "sleep {pid} still runs: {stat}"
+        );
+    }
+}
+
+#[test]
+fn text_report_and_exit_codes() {
+    let run = snl(
+        &[
+            "judge",
+            "--cases",
+            "40",
+            "--seed",
+            "1",
+            "--",
+            python(),
+            &solution("grid_chains.py"),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("smallest failing board"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("diagnosis: your answers agree with chained jumps (--chain) on all"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.ends_with("verdict: wrong answers\n"),
+        "{}",
+        run.stdout
+    );
+    // A program that cannot start, and no program at all, are usage errors.
+    let missing = snl(&["judge", "--seed", "1", "--", "/nonexistent/solver"], None);
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing.stderr.contains("cannot run `/nonexistent/solver`"),
+        "{}",
+        missing.stderr
+    );
+    assert_eq!(snl(&["judge", "--seed", "1"], None).code, 2);
+    assert_eq!(
+        snl(&["judge", "--timeout", "soon", "--", "true"], None).code,
+        2
+    );
+}
+
+#[test]
+fn unreadable_output_is_explained() {
+    let (code, json) = judge(
+        &["--format", "pairs", "--cases", "5", "--seed", "1"],
+        &["sh", "-c", "cat > /dev/null; echo rolls: 3"],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("unreadable")),
+        "{json:#}"
+    );
+    let detail = json["counterexample"]["detail"].as_str().unwrap();
+    assert!(detail.contains("not one whole number"), "{detail}");
+}
+
+#[test]
+fn a_picture_of_the_smallest_failing_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("fail.svg");
+    let run = snl(
+        &[
+            "judge",
+            "--cases",
+            "30",
+            "--seed",
+            "1",
+            "--picture",
+            svg.to_str().unwrap(),
+            "--",
+            python(),
+            &solution("grid_chains.py"),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        picture.starts_with("<svg") && picture.contains("fewest rolls"),
+        "{picture}"
+    );
+}
