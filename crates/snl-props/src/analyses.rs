@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use arbitrary::Unstructured;
 use num_traits::ToPrimitive;
 use snl::check::{self, Severity};
-use snl::limits::Control;
+use snl::limits::{self, Analysis, Control};
 use snl::markov::{self, Limits};
 use snl::race::RaceSummary;
 use snl::simulate::{self, Options, Unit};
@@ -16,6 +16,7 @@ use snl_draw::plot::LengthPlot;
 use snl_draw::{BoardPicture, Grid, text};
 
 use crate::arb;
+use crate::meter::within;
 
 /// How far the analyses here carry a distribution: a small board's
 /// distribution needs far less, and a board on which nearly every game is
@@ -189,11 +190,23 @@ pub fn shortest(data: &[u8]) {
     };
     let goal = game.goal();
     let expected = queue_distances(&game, game.start());
-    let distances = shortest::distances(&game);
+    let distances = within(
+        "the distances",
+        limits::estimate(&game, Analysis::Solve),
+        || shortest::distances(&game),
+    );
     assert_eq!(distances, expected, "distances from the start");
-    let min = shortest::min_rolls(&game);
+    let min = within(
+        "the fewest rolls",
+        limits::estimate(&game, Analysis::MinRolls),
+        || shortest::min_rolls(&game),
+    );
     assert_eq!(min, expected[goal as usize], "the fewest rolls");
-    let solution = shortest::solve(&game);
+    let solution = within(
+        "the fewest rolls and a path",
+        limits::estimate(&game, Analysis::Solve),
+        || shortest::solve(&game),
+    );
     assert_eq!(solution.min_rolls, min, "solve's fewest rolls");
     let mut pawn = Pawn {
         at: game.start(),
@@ -222,7 +235,11 @@ pub fn shortest(data: &[u8]) {
         solution.path, brute.path,
         "the first optimal sequence in dictionary order"
     );
-    let count = shortest::count_optimal(&game);
+    let count = within(
+        "the count of optimal sequences",
+        limits::estimate(&game, Analysis::Count),
+        || shortest::count_optimal(&game),
+    );
     assert_eq!(
         count,
         min.map(|_| brute.optimal_sequences.into()),
@@ -249,9 +266,23 @@ pub fn expect(data: &[u8]) {
     let Some((game, _)) = game_from(data, 10, 8, true) else {
         return;
     };
-    let stats = markov::stats_with(&game, false, LIMITS, &Control::default())
-        .unwrap_or_else(|e| panic!("a small board is solved directly: {e}"));
-    let exact = markov::exact_mean(&game).expect("small boards");
+    let stats = within(
+        "the statistics",
+        limits::estimate(&game, Analysis::Stats),
+        || markov::stats_with(&game, false, LIMITS, &Control::default()),
+    )
+    .unwrap_or_else(|e| panic!("a small board is solved directly: {e}"));
+    let exact = within(
+        "the exact mean",
+        limits::estimate(&game, Analysis::ExactMean),
+        || markov::exact_mean(&game),
+    )
+    .expect("small boards");
+    let mean = within("the mean", limits::estimate(&game, Analysis::Mean), || {
+        markov::expected_rolls(&game)
+    })
+    .expect("small boards");
+    assert_eq!(mean, stats.mean, "the mean alone is the statistics' mean");
     let dense = markov::reference::dense_mean(&game, false);
     assert_eq!(
         stats.mean.is_some(),
@@ -358,7 +389,12 @@ fn visits(game: &Game, mean: Option<f64>) {
     if spread(game) >= 1e9 {
         return;
     }
-    let visits = markov::visits(game).expect("small boards");
+    let visits = within(
+        "the visits",
+        limits::estimate(game, Analysis::Visits),
+        || markov::visits(game),
+    )
+    .expect("small boards");
     assert_eq!(
         visits.is_some(),
         mean.is_some(),
@@ -385,7 +421,12 @@ fn visits(game: &Game, mean: Option<f64>) {
 
 /// Each jump's impact is the mean of the board without it.
 fn impact(game: &Game, mean: Option<f64>) {
-    let impact = markov::impact(game).expect("small boards");
+    let impact = within(
+        "the impact",
+        limits::estimate(game, Analysis::Impact),
+        || markov::impact(game),
+    )
+    .expect("small boards");
     assert_eq!(
         impact.len(),
         game.board().jump_count(),
@@ -443,7 +484,11 @@ pub fn race(data: &[u8]) {
         })
         .collect();
     let result = if !allowed || cut.iter().all(|d| d.unresolved < LIMITS.tail) {
-        race::race(&game, &from)
+        within(
+            "the race",
+            limits::estimate(&game, Analysis::Race { players }),
+            || race::race(&game, &from),
+        )
     } else {
         let seats: Vec<race::Seat<'_>> = cut
             .iter()
@@ -528,7 +573,10 @@ pub fn duel(data: &[u8]) {
         return;
     }
     let d = result.unwrap_or_else(|e| panic!("a small duel is solved: {e}"));
-    let table = duel::table(&game, rules).expect("small boards");
+    let table = within("the duel", limits::estimate(&game, Analysis::Duel), || {
+        duel::table(&game, rules)
+    })
+    .expect("small boards");
     let value = table.value(first, second);
     match (d.winner, value) {
         (duel::Winner::First, duel::Value::Win { rolls })
@@ -573,8 +621,17 @@ pub fn simulate(data: &[u8]) {
         max_rolls: u.int_in_range(1..=2000).unwrap_or(1),
     };
     let stop = AtomicBool::new(false);
+    let estimate = limits::estimate(
+        &game,
+        Analysis::Simulate {
+            games: options.games,
+            max_rolls: options.max_rolls,
+        },
+    );
     let (sim, again) = on_this_thread(|| {
-        let sim = simulate::run(&game, &options, &stop, |_| {});
+        let sim = within("the simulation", estimate, || {
+            simulate::run(&game, &options, &stop, |_| {})
+        });
         (sim, simulate::run(&game, &options, &stop, |_| {}))
     });
     assert_eq!(sim, again, "the seed decides the games");

@@ -37,3 +37,27 @@ pub fn measured<T>(f: impl FnOnce() -> T) -> (T, Option<u64>) {
         None => (f(), None),
     }
 }
+
+/// Allocations that do not grow with the board (a few small vectors, the
+/// error and answer values): estimates are made for the tables that do, so
+/// this much is allowed beyond one.
+pub const SLACK: u64 = 16 * 1024;
+
+/// Runs `f`, the analysis `what`, and checks that it held no more memory
+/// at once than `estimate` (made before it ran, from the sizes alone), plus
+/// [`SLACK`].
+///
+/// # Panics
+///
+/// When it held more.
+pub fn within<T>(what: &str, estimate: snl::limits::Estimate, f: impl FnOnce() -> T) -> T {
+    let (out, peak) = measured(f);
+    if let Some(peak) = peak {
+        assert!(
+            peak <= estimate.memory.saturating_add(SLACK),
+            "{what} held {peak} bytes at once, but was estimated at {} up front",
+            estimate.memory
+        );
+    }
+    out
+}

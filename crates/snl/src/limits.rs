@@ -756,10 +756,11 @@ pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
 
 /// The distribution's three vectors of chances, and its cap.
 fn distribution_tables(z: &Sizes) -> Estimate {
-    Estimate::new(
-        saturate(z.states * 25.0),
-        crate::markov::Limits::default().work,
-    )
+    // Beside the vectors of chances, the distribution itself: a step costs
+    // at least `STEP_WORK`, and its vector at most doubles past its length.
+    let work = crate::markov::Limits::default().work;
+    let steps = work / crate::markov::distribution::STEP_WORK + 2;
+    Estimate::new(saturate(z.states * 25.0).saturating_add(16 * steps), work)
 }
 
 /// Counting optimal sequences: exact integers that grow by up to
