@@ -16,7 +16,15 @@ use snl_draw::plot::LengthPlot;
 use snl_draw::{BoardPicture, Grid, text};
 
 use crate::arb;
-use crate::meter::within;
+use crate::meter::{admitted, within};
+
+/// The budget's verdict inside an error of the Markov analyses.
+fn limit(e: &markov::MarkovError) -> Option<&limits::LimitError> {
+    match e {
+        markov::MarkovError::Limit(l) => Some(l),
+        _ => None,
+    }
+}
 
 /// How far the analyses here carry a distribution: a small board's
 /// distribution needs far less, and a board on which nearly every game is
@@ -266,20 +274,16 @@ pub fn expect(data: &[u8]) {
     let Some((game, _)) = game_from(data, 10, 8, true) else {
         return;
     };
-    let stats = within(
-        "the statistics",
-        limits::estimate(&game, Analysis::Stats),
-        || markov::stats_with(&game, false, LIMITS, &Control::default()),
-    )
+    let stats = admitted("the statistics", limit, |ctl| {
+        markov::stats_with(&game, false, LIMITS, ctl)
+    })
     .unwrap_or_else(|e| panic!("a small board is solved directly: {e}"));
-    let exact = within(
-        "the exact mean",
-        limits::estimate(&game, Analysis::ExactMean),
-        || markov::exact_mean(&game),
-    )
+    let exact = admitted("the exact mean", limit, |ctl| {
+        markov::exact_mean_with(&game, ctl)
+    })
     .expect("small boards");
-    let mean = within("the mean", limits::estimate(&game, Analysis::Mean), || {
-        markov::expected_rolls(&game)
+    let mean = admitted("the mean", limit, |ctl| {
+        markov::expected_rolls_with(&game, ctl)
     })
     .expect("small boards");
     assert_eq!(mean, stats.mean, "the mean alone is the statistics' mean");
@@ -357,8 +361,14 @@ pub fn expect(data: &[u8]) {
 /// With the bonus rule, there are no more turns than rolls, and the exact
 /// turn mean equals the floating-point one.
 fn turns(game: &Game, rolls: &markov::Stats) {
-    let turns = markov::stats_with(game, true, LIMITS, &Control::default()).expect("small boards");
-    let exact = markov::exact_turn_mean(game).expect("small boards");
+    let turns = admitted("the statistics by turns", limit, |ctl| {
+        markov::stats_with(game, true, LIMITS, ctl)
+    })
+    .expect("small boards");
+    let exact = admitted("the exact turn mean", limit, |ctl| {
+        markov::exact_turn_mean_with(game, ctl)
+    })
+    .expect("small boards");
     assert_eq!(turns.mean.is_some(), exact.is_some());
     if let (Some(mean), Some(exact)) = (turns.mean, exact) {
         let exact = exact.to_f64().expect("a finite fraction");
@@ -389,12 +399,8 @@ fn visits(game: &Game, mean: Option<f64>) {
     if spread(game) >= 1e9 {
         return;
     }
-    let visits = within(
-        "the visits",
-        limits::estimate(game, Analysis::Visits),
-        || markov::visits(game),
-    )
-    .expect("small boards");
+    let visits =
+        admitted("the visits", limit, |ctl| markov::visits_with(game, ctl)).expect("small boards");
     assert_eq!(
         visits.is_some(),
         mean.is_some(),
@@ -421,12 +427,8 @@ fn visits(game: &Game, mean: Option<f64>) {
 
 /// Each jump's impact is the mean of the board without it.
 fn impact(game: &Game, mean: Option<f64>) {
-    let impact = within(
-        "the impact",
-        limits::estimate(game, Analysis::Impact),
-        || markov::impact(game),
-    )
-    .expect("small boards");
+    let impact =
+        admitted("the impact", limit, |ctl| markov::impact_with(game, ctl)).expect("small boards");
     assert_eq!(
         impact.len(),
         game.board().jump_count(),
