@@ -507,14 +507,17 @@ fn solve_moments(
     let solver = solve::Solver::new(&rows, if second { 2 } else { 1 }, ctl)?;
     let run = |rhs: &dyn Fn(usize) -> f64| solver.solve(&chain.prob, rhs, ctl);
     if a.stuck {
-        // The chance of finishing: the chance of a roll to the goal, then
-        // of finishing from wherever the roll led.
-        let finish = run(&|k| {
+        // The chance of getting stuck: the chance of a roll to a state
+        // from which the goal cannot be reached, then of getting stuck from
+        // wherever the roll led. Solved for directly rather than as one
+        // minus the chance of finishing, which rounds a chance of 10^-17 to
+        // nothing.
+        let stuck = run(&|k| {
             chain
                 .row(k)
                 .iter()
                 .zip(&chain.prob)
-                .filter(|(t, _)| **t == EXIT)
+                .filter(|(t, _)| **t != EXIT && !a.active[**t as usize])
                 .map(|(_, p)| p)
                 .sum()
         })?;
@@ -522,7 +525,7 @@ fn solve_moments(
             mean: None,
             variance: None,
             std_dev: None,
-            never: (1.0 - finish[a.start]).clamp(0.0, 1.0),
+            never: stuck[a.start].clamp(0.0, 1.0),
         });
     }
     // Each roll costs 1; by turns, only the rolls that start a turn do.
