@@ -198,7 +198,7 @@ impl Estimate {
     }
 }
 
-fn saturate(x: f64) -> u64 {
+pub(crate) fn saturate(x: f64) -> u64 {
     if x.is_nan() || x <= 0.0 {
         0
     } else if x >= u64::MAX as f64 {
