@@ -26,6 +26,16 @@ use crate::output::{header, note, write_json};
 ///
 /// With --bonus (a top value rolls again) the same statistics are also
 /// given by turns.
+///
+/// The mean and standard deviation come from linear solves, fast on boards
+/// of millions of squares; the median, mode, quantiles and --within come
+/// from following the whole distribution roll by roll, which on long boards
+/// can take hours. snl estimates that cost from the mean and standard
+/// deviation first and, when it is over about a second of work, skips the
+/// distribution at once and says so (on stderr; in the JSON `left_out`
+/// names the fields given as null and why). --full follows it anyway (Ctrl-C
+/// stops it and keeps what was followed); `snl simulate` estimates the same
+/// figures by playing games.
 // Flags are bools in clap.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -56,6 +66,12 @@ pub struct Args {
     /// largest change first.
     #[arg(long)]
     pub impact: bool,
+
+    /// Follow the whole distribution of the length (median, mode,
+    /// quantiles, --within) whatever its estimated cost; Ctrl-C stops it and
+    /// keeps what was followed.
+    #[arg(long)]
+    pub full: bool,
 
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -94,8 +110,30 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         .budget()
         .context("--exact")
     };
-    let stats = |by_turns: bool| {
-        markov::stats_with(game, by_turns, markov::Limits::default(), ctl).budget()
+    let (limits, follow) = if args.full {
+        let limits = markov::Limits {
+            work: u64::MAX,
+            ..markov::Limits::default()
+        };
+        (limits, markov::Follow::Always)
+    } else {
+        (markov::Limits::default(), markov::Follow::IfItFits)
+    };
+    let stats = |by_turns: bool| -> Result<markov::Stats> {
+        if args.full {
+            let m = markov::moments_with(game, by_turns, ctl).budget()?;
+            if let Some((_, work)) = markov::distribution_cost(game, &m, by_turns)
+                && work > markov::Limits::default().work
+            {
+                note(&format!(
+                    "following the whole distribution of {}: about {} (Ctrl-C stops it and keeps \
+                     what was followed)",
+                    if by_turns { "turns" } else { "rolls" },
+                    snl::words::duration_of_work(work)
+                ));
+            }
+        }
+        markov::stats_planned(game, by_turns, limits, ctl, follow).budget()
     };
     let rolls = stats(false)?;
     let exact_rolls = if args.exact { exact(false)? } else { None };
@@ -117,31 +155,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         None
     };
     let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
-    for (stats, what) in [
-        (Some(&rolls), "rolls"),
-        (turns.as_ref().map(|t| &t.0), "turns"),
-    ] {
-        if let Some(d) = stats.map(|s| &s.distribution)
-            && !d.is_complete()
-        {
-            note(&format!(
-                "the distribution of {what} was followed for {} steps; a chance of {:.3e} is \
-                 still unresolved, so later quantiles and chances are not given",
-                d.pmf.len() - 1,
-                d.unresolved
-            ));
-        }
-    }
-    let mut roll_stats = LengthStats::new(&rolls, &args.within, exact_rolls.as_ref());
-    // The fewest rolls come from the search, exactly: the distribution may
-    // not have followed the rarest, shortest games (a chance below 1e-25),
-    // or not have reached them when it was cut short.
-    if let Some(m) = min_rolls {
-        roll_stats.min = Some(m as usize);
-    }
     let answer = ExpectAnswer {
         header: Header::new(loaded.board.name(), game),
-        rolls: roll_stats,
+        rolls: LengthStats::new(&rolls, &args.within, exact_rolls.as_ref()).with_min(min_rolls),
         min_rolls,
         turns: turns
             .as_ref()
@@ -151,6 +167,23 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
     };
+    for (stats, what) in [
+        (Some(&answer.rolls), "rolls"),
+        (answer.turns.as_ref(), "turns"),
+    ] {
+        if let Some(left) = stats.and_then(|s| s.left_out.as_ref()) {
+            let how = if left.reason == "over_budget" {
+                "; --full follows it anyway, `snl simulate` estimates them"
+            } else {
+                ""
+            };
+            note(&format!(
+                "by {what}, {}, so the median, mode, quantiles and chances within K are not \
+                 given{how}",
+                left.message
+            ));
+        }
+    }
     if args.json {
         write_json(out, &answer)?;
     } else {
