@@ -165,7 +165,8 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) if err.downcast_ref::<control::Stopped>().is_some() => {
             drop(out);
-            let _ = writeln!(io::stderr(), "snl: {err}");
+            // The stop itself, not the step it stopped (`--exact`, ...).
+            let _ = writeln!(io::stderr(), "snl: {}", control::Stopped);
             ExitCode::from(130)
         }
         Err(err) => {

@@ -91,17 +91,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let bonus = game.rules().bonus.is_some();
     let ctl = control::get();
     let exact = |by_turns: bool| {
-        // The documented limit, unless --force: the elimination's cost
-        // grows with the cube of the states and the digits of its
-        // fractions, and past it the budget alone decides.
-        let states = game.states().len();
-        if states > markov::exact::MAX_EXACT_STATES && !control::forced() {
-            return Err(anyhow::Error::new(markov::ExactTooLarge {
-                states,
-                limit: markov::exact::MAX_EXACT_STATES,
-            })
-            .context("--exact (--force tries it anyway, under no budget)"));
-        }
+        exact_fits(game)?;
         if by_turns {
             markov::exact_turn_mean_with(game, ctl)
         } else {
@@ -192,6 +182,21 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     // Ctrl-C stops the distribution where it is: the answer above is what
     // was resolved by then, and says so.
     Ok(control::exit_code())
+}
+
+/// The documented limit of `--exact`, unless --force: the elimination's
+/// cost grows with the cube of the states and the digits of its fractions,
+/// and past it the budget alone decides.
+fn exact_fits(game: &Game) -> Result<()> {
+    let states = game.states().len();
+    if states > markov::exact::MAX_EXACT_STATES && !control::forced() {
+        return Err(anyhow::Error::new(markov::ExactTooLarge {
+            states,
+            limit: markov::exact::MAX_EXACT_STATES,
+        })
+        .context("--exact (--force tries it anyway, under no budget)"));
+    }
+    Ok(())
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {
