@@ -249,9 +249,10 @@ pub fn analyse_with(
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
     let solution = snl::shortest::solve_with(game, &ctl).map_err(over)?;
-    let count = match counted {
-        true => snl::shortest::count_optimal_with(game, &ctl).map_err(over)?,
-        false => None,
+    let count = if counted {
+        snl::shortest::count_optimal_with(game, &ctl).map_err(over)?
+    } else {
+        None
     };
     let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
     let distribution = snl::markov::Limits::default();
@@ -295,6 +296,27 @@ pub fn analyse_with(
     ctl.cancel.check().map_err(over)?;
     let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
+    let (svg, layout, plot) = draw(game, label, options, &stats, solution.min_rolls)?;
+    Ok(Analysis {
+        playable,
+        check,
+        solve,
+        expect,
+        race,
+        svg,
+        layout,
+        plot,
+    })
+}
+
+/// The board picture (with where its squares are) and the game-length plot.
+fn draw(
+    game: &Game,
+    label: &str,
+    options: &Options,
+    stats: &snl::markov::Stats,
+    min_rolls: Option<u32>,
+) -> Result<(String, Layout, Option<String>), ApiError> {
     let picture = render::board_picture(
         game,
         label,
@@ -316,7 +338,7 @@ pub fn analyse_with(
     let svg = picture.to_svg();
     let plot = match LengthPlot::new(&stats.distribution)
         .mean(stats.mean)
-        .fewest(solution.min_rolls)
+        .fewest(min_rolls)
         .title(&format!("{label}: how many rolls a game takes"))
         .to_svg()
     {
@@ -324,16 +346,7 @@ pub fn analyse_with(
         Err(DrawError::NeverEnds) => None,
         Err(e) => return Err(ApiError::Analysis(e.to_string())),
     };
-    Ok(Analysis {
-        playable,
-        check,
-        solve,
-        expect,
-        race,
-        svg,
-        layout,
-        plot,
-    })
+    Ok((svg, layout, plot))
 }
 
 /// The board written in `format`, with its rules where the form holds them.

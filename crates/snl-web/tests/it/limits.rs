@@ -29,7 +29,8 @@ fn analyse(body: &str) -> Request<Body> {
 async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
     let board = r#"{"squares": 300, "ladders": [[3, 150]], "snakes": [[250, 10]]}"#;
     let game = {
-        let parsed = snl::input::parse(board.as_bytes(), &Default::default()).unwrap();
+        let parsed =
+            snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
         snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
     };
     // Room for the board and the search, not for the mean's linear solve.
