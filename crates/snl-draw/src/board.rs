@@ -203,7 +203,7 @@ impl<'a> BoardPicture<'a> {
 /// `c` and row `r` (from the top-left, as [`Grid::cell`] gives them) covers
 /// `left + c * cell` to `left + (c + 1) * cell` across, and likewise down
 /// from `top`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Layout {
     /// The picture's width.
     pub width: f64,

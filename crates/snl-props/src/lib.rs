@@ -25,11 +25,13 @@
 //!   board names.
 //! - [`analyses`]: the checks, the fewest rolls, the game-length statistics,
 //!   races, duels, simulation and the pictures.
+//! - [`meter`]: what an analysis allocated, to hold its estimate to.
 
 #![deny(missing_docs)]
 
 pub mod analyses;
 pub mod arb;
+pub mod meter;
 pub mod readers;
 
 /// A fuzz target: its name (as `cargo fuzz` knows it) and its body.

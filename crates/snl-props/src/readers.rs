@@ -110,7 +110,8 @@ fn checked(parsed: &ParsedBoard) {
     let rules = parsed.rules.rules();
     let found = check::check(&parsed.spec, &rules);
     let problems = parsed.spec.problems();
-    let built = parsed.spec.build();
+    let estimate = snl::limits::board(parsed.spec.squares, parsed.spec.jumps.len() as u64);
+    let built = crate::meter::within("building the board", estimate, || parsed.spec.build());
     assert_eq!(
         built.as_ref().err(),
         problems.first(),

@@ -394,7 +394,7 @@ pub struct AnalysisJson<'a> {
     /// The board picture (SVG).
     pub svg: &'a str,
     /// Where the squares are in `svg`.
-    pub layout: LayoutJson,
+    pub layout: Layout,
     /// The game-length plot (SVG); `null` when no game ends.
     pub plot: Option<&'a str>,
 }
@@ -408,40 +408,6 @@ pub struct InputJson<'a> {
     pub name: Option<&'a str>,
     /// The board in the pairs form, rules included.
     pub pairs: serde_json::Value,
-}
-
-/// [`Layout`] as JSON: the picture's size, the grid's top-left corner and
-/// a square's side, in the picture's pixels, and the grid's shape.
-#[derive(Debug, Serialize)]
-pub struct LayoutJson {
-    /// The picture's width.
-    pub width: f64,
-    /// The picture's height.
-    pub height: f64,
-    /// The grid's left edge.
-    pub left: f64,
-    /// The grid's top edge.
-    pub top: f64,
-    /// A square's side.
-    pub cell: f64,
-    /// Squares per row.
-    pub columns: u32,
-    /// Rows.
-    pub rows: u32,
-}
-
-impl From<Layout> for LayoutJson {
-    fn from(l: Layout) -> LayoutJson {
-        LayoutJson {
-            width: l.width,
-            height: l.height,
-            left: l.left,
-            top: l.top,
-            cell: l.cell,
-            columns: l.columns,
-            rows: l.rows,
-        }
-    }
 }
 
 impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
@@ -459,7 +425,7 @@ impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
                 pairs: serde_json::from_str(&pairs).unwrap_or(serde_json::Value::Null),
             },
             svg: &a.svg,
-            layout: a.layout.into(),
+            layout: a.layout,
             plot: a.plot.as_deref(),
         }
     }

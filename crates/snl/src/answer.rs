@@ -48,6 +48,7 @@ use crate::race::Race;
 use crate::rules::{Rules, RulesJson};
 use crate::shortest::Solution;
 use crate::simulate::{Lengths, Simulation};
+use crate::words;
 
 /// The quantiles `expect` gives, as the keys of [`LengthStats::quantiles`].
 pub const EXPECT_QUANTILES: [(f64, &str); 6] = [
@@ -285,6 +286,10 @@ pub struct LengthStats {
     /// The chance the distribution did not account for (below 1e-12 unless
     /// the board is very large).
     pub unresolved: f64,
+    /// The figures above read off the distribution that are `null` because
+    /// it was skipped or stopped short, and why; `null` when nothing was
+    /// left out.
+    pub left_out: Option<LeftOut>,
     /// The exact mean as a fraction in lowest terms (`"1234/56"`); only when
     /// asked for and the game always ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -300,6 +305,13 @@ impl LengthStats {
     /// `within`, and the exact mean when it was computed.
     pub fn new(stats: &Stats, within: &[usize], exact_mean: Option<&BigRational>) -> LengthStats {
         let d = &stats.distribution;
+        let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
+            .iter()
+            .map(|&(q, key)| (key.to_string(), d.quantile(q)))
+            .collect();
+        let within: BTreeMap<usize, Option<f64>> =
+            within.iter().map(|&k| (k, d.within(k))).collect();
+        let left_out = LeftOut::new(stats, &quantiles, &within);
         LengthStats {
             mean: stats.mean,
             never_finishes: stats.never_finishes,
@@ -308,15 +320,119 @@ impl LengthStats {
             min: d.min(),
             median: d.median(),
             mode: d.mode(),
-            quantiles: EXPECT_QUANTILES
-                .iter()
-                .map(|&(q, key)| (key.to_string(), d.quantile(q)))
-                .collect(),
-            within: within.iter().map(|&k| (k, d.within(k))).collect(),
+            quantiles,
+            within,
             unresolved: d.unresolved,
+            left_out,
             exact_mean: exact_mean.map(|m| format!("{}/{}", m.numer(), m.denom())),
             exact_mean_decimal: exact_mean.map(|m| markov::exact::decimal(m, EXACT_DIGITS)),
         }
+    }
+}
+
+impl LengthStats {
+    /// The fewest rolls from the search ([`crate::shortest::min_rolls`])
+    /// as `min` when the distribution was left out before reaching it (the
+    /// two agree wherever both are known); by rolls only.
+    #[must_use]
+    pub fn with_min(mut self, min_rolls: Option<u32>) -> LengthStats {
+        if self.min.is_none()
+            && let (Some(m), Some(left)) = (min_rolls, self.left_out.as_mut())
+        {
+            self.min = Some(m as usize);
+            left.fields.retain(|f| f != "min");
+        }
+        self
+    }
+}
+
+/// The figures of a [`LengthStats`] read off the distribution that were not
+/// given, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeftOut {
+    /// The fields that are `null` for want of the distribution, among
+    /// `min`, `median`, `mode`, `quantiles` (as `quantiles.0.9`, ...) and
+    /// `within` (as `within.K`).
+    pub fields: Vec<String>,
+    /// `"over_budget"`: the distribution was not followed, since its
+    /// estimated work was over the work allowed; `"stopped"`: it was
+    /// followed until the work allowed ran out.
+    pub reason: String,
+    /// The same in words, with the figures.
+    pub message: String,
+    /// The steps (rolls or turns) followed.
+    pub steps_followed: usize,
+    /// The estimated work of following it all, in state updates (about a
+    /// nanosecond each); `over_budget` only.
+    pub estimated_work: Option<u64>,
+    /// The work allowed.
+    pub allowed_work: Option<u64>,
+}
+
+impl LeftOut {
+    /// What `stats` left out, given the figures read off its distribution;
+    /// `None` when the distribution is complete.
+    fn new(
+        stats: &Stats,
+        quantiles: &BTreeMap<String, Option<usize>>,
+        within: &BTreeMap<usize, Option<f64>>,
+    ) -> Option<LeftOut> {
+        let d = &stats.distribution;
+        if d.is_complete() {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for (name, missing) in [
+            ("min", d.min().is_none()),
+            ("median", d.median().is_none()),
+            ("mode", d.mode().is_none()),
+        ] {
+            if missing {
+                fields.push(name.to_string());
+            }
+        }
+        fields.extend(
+            quantiles
+                .iter()
+                .filter(|(_, v)| v.is_none())
+                .map(|(k, _)| format!("quantiles.{k}")),
+        );
+        fields.extend(
+            within
+                .iter()
+                .filter(|(_, v)| v.is_none())
+                .map(|(k, _)| format!("within.{k}")),
+        );
+        let steps_followed = d.pmf.len() - 1;
+        Some(match stats.skipped {
+            Some(s) => LeftOut {
+                fields,
+                reason: "over_budget".to_string(),
+                message: format!(
+                    "the distribution of the length was not followed: about {} steps, {:.1e} \
+                     state updates in all (about {}), over the {:.1e} allowed",
+                    s.steps,
+                    s.work as f64,
+                    words::duration_of_work(s.work),
+                    s.allowed as f64
+                ),
+                steps_followed,
+                estimated_work: Some(s.work),
+                allowed_work: Some(s.allowed),
+            },
+            None => LeftOut {
+                fields,
+                reason: "stopped".to_string(),
+                message: format!(
+                    "the distribution of the length was followed for {steps_followed} steps, \
+                     until the work allowed ran out; a chance of {:.3e} is still unresolved",
+                    d.unresolved
+                ),
+                steps_followed,
+                estimated_work: None,
+                allowed_work: None,
+            },
+        })
     }
 }
 

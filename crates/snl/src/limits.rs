@@ -198,7 +198,7 @@ impl Estimate {
     }
 }
 
-fn saturate(x: f64) -> u64 {
+pub(crate) fn saturate(x: f64) -> u64 {
     if x.is_nan() || x <= 0.0 {
         0
     } else if x >= u64::MAX as f64 {
@@ -643,7 +643,11 @@ pub fn board(squares: u64, jumps: u64) -> Estimate {
     // The board's map of jumps and the game's map of resting squares: a
     // bit and a sixteenth of a count a square, four bytes a jump, each;
     // and the jumps as read (about 64 bytes each) while the board is built.
-    Estimate::from_f64(0.375 * n + 72.0 * j, 0.5 * n + 8.0 * j)
+    // A board that is refused holds instead a problem a jump at worst, in a
+    // vector that grows by doubling, with a pair of indices a jump for the
+    // duplicates.
+    let refused = 2.0 * (std::mem::size_of::<crate::board::BoardError>() as f64 + 16.0);
+    Estimate::from_f64(0.375 * n + (72.0 + refused) * j, 0.5 * n + 8.0 * j)
 }
 
 /// The sizes every estimate is made from.
@@ -756,10 +760,11 @@ pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
 
 /// The distribution's three vectors of chances, and its cap.
 fn distribution_tables(z: &Sizes) -> Estimate {
-    Estimate::new(
-        saturate(z.states * 25.0),
-        crate::markov::Limits::default().work,
-    )
+    // Beside the vectors of chances, the distribution itself: a step costs
+    // at least `STEP_WORK`, and its vector at most doubles past its length.
+    let work = crate::markov::Limits::default().work;
+    let steps = work / crate::markov::distribution::STEP_WORK + 2;
+    Estimate::new(saturate(z.states * 25.0).saturating_add(16 * steps), work)
 }
 
 /// Counting optimal sequences: exact integers that grow by up to

@@ -31,6 +31,32 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// How long `work` units of work (about a nanosecond each, as
+/// [`crate::limits::Budget::work`] counts them) take, in rough words:
+/// "under a second", "40 seconds", "25 minutes", "3 hours", "12 days".
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(snl::words::duration_of_work(3_000_000_000_000), "50 minutes");
+/// ```
+pub fn duration_of_work(work: u64) -> String {
+    let seconds = work as f64 / 1e9;
+    let (n, one, many) = if seconds < 1.0 {
+        return "under a second".to_string();
+    } else if seconds < 120.0 {
+        (seconds, "second", "seconds")
+    } else if seconds < 2.0 * 3600.0 {
+        (seconds / 60.0, "minute", "minutes")
+    } else if seconds < 2.0 * 86400.0 {
+        (seconds / 3600.0, "hour", "hours")
+    } else {
+        (seconds / 86400.0, "day", "days")
+    };
+    let n = n.round() as u64;
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The rules on one line, as answers head them:
 /// `die d6, finish exact, no chaining, start on square 1`, then the bonus
 /// rule when it is on.

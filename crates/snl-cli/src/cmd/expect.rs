@@ -5,6 +5,7 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use snl::Game;
 use snl::answer::{EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LengthStats, VisitsAnswer};
+use snl::limits::Control;
 use snl::markov;
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
@@ -25,6 +26,16 @@ use crate::output::{header, note, write_json};
 ///
 /// With --bonus (a top value rolls again) the same statistics are also
 /// given by turns.
+///
+/// The mean and standard deviation come from linear solves, fast on boards
+/// of millions of squares; the median, mode, quantiles and --within come
+/// from following the whole distribution roll by roll, which on long boards
+/// can take hours. snl estimates that cost from the mean and standard
+/// deviation first and, when it is over about a second of work, skips the
+/// distribution at once and says so (on stderr; in the JSON `left_out`
+/// names the fields given as null and why). --full follows it anyway (Ctrl-C
+/// stops it and keeps what was followed); `snl simulate` estimates the same
+/// figures by playing games.
 // Flags are bools in clap.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -54,6 +65,12 @@ pub struct Args {
     #[arg(long)]
     pub impact: bool,
 
+    /// Follow the whole distribution of the length (median, mode,
+    /// quantiles, --within) whatever its estimated cost; Ctrl-C stops it and
+    /// keeps what was followed.
+    #[arg(long)]
+    pub full: bool,
+
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -78,10 +95,42 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         }
         .context("--exact")
     };
-    let rolls = markov::stats(game)?;
+    let (limits, follow) = if args.full {
+        let limits = markov::Limits {
+            work: u64::MAX,
+            ..markov::Limits::default()
+        };
+        (limits, markov::Follow::Always)
+    } else {
+        (markov::Limits::default(), markov::Follow::IfItFits)
+    };
+    let ctl = Control::default();
+    if args.full {
+        let cancel = ctl.cancel.clone();
+        // Without a handler Ctrl-C ends the process; failing to install one
+        // only loses what was followed so far.
+        let _ = ctrlc::set_handler(move || cancel.cancel());
+    }
+    let stats = |by_turns: bool| -> Result<markov::Stats> {
+        if args.full {
+            let m = markov::moments(game, by_turns)?;
+            if let Some((_, work)) = markov::distribution_cost(game, &m, by_turns)
+                && work > markov::Limits::default().work
+            {
+                note(&format!(
+                    "following the whole distribution of {}: about {} (Ctrl-C stops it and keeps \
+                     what was followed)",
+                    if by_turns { "turns" } else { "rolls" },
+                    snl::words::duration_of_work(work)
+                ));
+            }
+        }
+        Ok(markov::stats_planned(game, by_turns, limits, &ctl, follow)?)
+    };
+    let rolls = stats(false)?;
     let exact_rolls = if args.exact { exact(false)? } else { None };
     let turns = if bonus {
-        let stats = markov::turn_stats(game)?;
+        let stats = stats(true)?;
         let exact_turns = if args.exact { exact(true)? } else { None };
         Some((stats, exact_turns))
     } else {
@@ -97,25 +146,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         None
     };
-    for (stats, what) in [
-        (Some(&rolls), "rolls"),
-        (turns.as_ref().map(|t| &t.0), "turns"),
-    ] {
-        if let Some(d) = stats.map(|s| &s.distribution)
-            && !d.is_complete()
-        {
-            note(&format!(
-                "the distribution of {what} was followed for {} steps; a chance of {:.3e} is \
-                 still unresolved, so later quantiles and chances are not given",
-                d.pmf.len() - 1,
-                d.unresolved
-            ));
-        }
-    }
+    let min_rolls = snl::shortest::min_rolls(game);
     let answer = ExpectAnswer {
         header: Header::new(loaded.board.name(), game),
-        rolls: LengthStats::new(&rolls, &args.within, exact_rolls.as_ref()),
-        min_rolls: snl::shortest::min_rolls(game),
+        rolls: LengthStats::new(&rolls, &args.within, exact_rolls.as_ref()).with_min(min_rolls),
+        min_rolls,
         turns: turns
             .as_ref()
             .map(|(t, exact)| LengthStats::new(t, &args.within, exact.as_ref())),
@@ -124,6 +159,23 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
     };
+    for (stats, what) in [
+        (Some(&answer.rolls), "rolls"),
+        (answer.turns.as_ref(), "turns"),
+    ] {
+        if let Some(left) = stats.and_then(|s| s.left_out.as_ref()) {
+            let how = if left.reason == "over_budget" {
+                "; --full follows it anyway, `snl simulate` estimates them"
+            } else {
+                ""
+            };
+            note(&format!(
+                "by {what}, {}, so the median, mode, quantiles and chances within K are not \
+                 given{how}",
+                left.message
+            ));
+        }
+    }
     if args.json {
         write_json(out, &answer)?;
     } else {

@@ -161,3 +161,56 @@ fn exact_refuses_large_boards() {
         run.stderr
     );
 }
+
+#[test]
+fn long_boards_leave_the_distribution_out_and_say_why() {
+    // 20,000 squares: the mean and deviation are quick, the distribution
+    // would take seconds, so it is skipped at once.
+    let board = r#"{"squares": 20000, "ladders": [[10, 15000]], "snakes": [[19000, 2]]}"#;
+    let run = snl(&["expect", "-", "--json", "--within", "100"], Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("was not followed")
+            && run.stderr.contains("--full follows it anyway")
+            && run.stderr.contains("snl simulate"),
+        "{}",
+        run.stderr
+    );
+    let answer: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(answer["mean"].as_f64().unwrap() > 1000.0);
+    assert!(answer["std_dev"].as_f64().unwrap() > 0.0);
+    assert_eq!(answer["median"], Value::Null);
+    // The fewest rolls come from the search instead.
+    assert_eq!(answer["min"], answer["min_rolls"]);
+    assert!(answer["min"].is_u64());
+    assert_eq!(answer["within"]["100"], Value::Null);
+    let left = &answer["left_out"];
+    assert_eq!(left["reason"], "over_budget");
+    assert_eq!(left["steps_followed"], 0);
+    assert_eq!(left["allowed_work"], 500_000_000);
+    assert!(left["estimated_work"].as_u64().unwrap() > 500_000_000);
+    let fields: Vec<&str> = left["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    for field in ["median", "mode", "quantiles.0.5", "within.100"] {
+        assert!(fields.contains(&field), "{fields:?}");
+    }
+    assert!(!fields.contains(&"min"), "{fields:?}");
+    // The text says the same on stderr, and gives the mean.
+    let run = snl(&["expect", "-"], Some(board));
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("median     -"), "{}", run.stdout);
+    assert!(run.stderr.contains("was not followed"));
+}
+
+#[test]
+fn full_follows_short_boards_as_before() {
+    let plain = json(&["expect", "-", "--within", "3"], Some(SEED_20));
+    let full = json(&["expect", "-", "--within", "3", "--full"], Some(SEED_20));
+    assert_eq!(plain, full);
+    assert_eq!(plain["left_out"], Value::Null);
+    assert!(plain["median"].is_u64());
+}

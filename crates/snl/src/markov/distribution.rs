@@ -47,12 +47,20 @@ pub struct Limits {
     /// Stop once less than this chance is still in play (default `1e-12`).
     pub tail: f64,
     /// Stop after this many state updates (one update carries one state's
-    /// chance along one face of the die); default 5·10⁸, about a second.
-    /// Enough for boards of tens of thousands of squares; on boards of
-    /// millions, games last hundreds of thousands of rolls and most of the
-    /// distribution is left unresolved.
+    /// chance along one face of the die), each step also counting
+    /// [`STEP_WORK`]; default 5·10⁸, about a second. Enough for boards of
+    /// tens of thousands of squares; on boards of millions, games last
+    /// hundreds of thousands of rolls and most of the distribution is left
+    /// unresolved.
     pub work: u64,
 }
+
+/// The work each step of the propagation counts beyond the state updates
+/// it makes. A step adds an entry to [`Distribution::pmf`], so this bounds
+/// the distribution's length, and its memory, by the work limit (to under
+/// 500,000 steps at the default) even where the chance in play sits on a
+/// square or two and drains for billions of steps.
+pub const STEP_WORK: u64 = 1024;
 
 impl Default for Limits {
     fn default() -> Limits {
@@ -385,6 +393,7 @@ fn propagate(
             }
         }
         pmf.push(ended);
+        work += STEP_WORK;
         std::mem::swap(&mut now, &mut next);
         let left = now.sum();
         if left < limits.tail || work > limits.work || stopped {
@@ -515,5 +524,23 @@ mod tests {
         assert!(d.unresolved > 0.99);
         assert_eq!(d.median(), None);
         assert_eq!(d.mode(), None);
+    }
+
+    #[test]
+    fn steps_count_against_the_work_limit() {
+        // From square 1 of 2 only a 1 finishes, with a chance of 2^-62: the
+        // chance in play sits on one square and drains for ever, two state
+        // updates a step. Each step is charged `STEP_WORK` too, so the
+        // distribution stops well within memory (it took 250 million steps,
+        // 2 GB).
+        let rules = Rules {
+            die: crate::rules::Die::weighted(vec![1, 1 << 62]).unwrap(),
+            ..Rules::default()
+        };
+        let g = game(2, &[], rules);
+        let d = distribution(&g);
+        let most = Limits::default().work / STEP_WORK + 2;
+        assert!(d.pmf.len() as u64 <= most, "{} steps", d.pmf.len());
+        assert!(d.unresolved > 0.99);
     }
 }

@@ -115,6 +115,75 @@ pub struct Stats {
     /// [`Stats::never_finishes`] from a linear solve, and is the more
     /// precise).
     pub distribution: Distribution,
+    /// Why the distribution was not followed at all ([`stats_planned`]
+    /// skips it when its estimated cost is over the work allowed); then
+    /// `distribution` holds no step and all of the chance of finishing is
+    /// in its `unresolved`.
+    pub skipped: Option<Skipped>,
+}
+
+/// How much of the distribution of the length [`stats_planned`] follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Follow {
+    /// Only when its estimated work ([`distribution_cost`]) fits the work
+    /// allowed; otherwise skip it before any of it is done.
+    #[default]
+    IfItFits,
+    /// As far as the limits and the budget allow, whatever the estimate.
+    Always,
+}
+
+/// The estimated cost of following the distribution of the length until
+/// less than [`Limits::tail`] of the chance is unresolved, and what was
+/// allowed: why [`stats_planned`] skipped it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Skipped {
+    /// The steps (rolls, or turns) to follow: the mean plus
+    /// [`TAIL_STD_DEVS`] standard deviations.
+    pub steps: u64,
+    /// The estimated work, in state updates of about a nanosecond each: the
+    /// steps times the chain's states times the die's faces (times the
+    /// rolls in a turn, by turns). Where the chance is spread over a part
+    /// of the board only the work is less; where a rare slow way to finish
+    /// makes the tail longer than the deviation suggests, more (then the
+    /// propagation stops at the work allowed and says what it left).
+    pub work: u64,
+    /// The work allowed (the smaller of [`Limits::work`] and the budget's).
+    pub allowed: u64,
+}
+
+/// How many standard deviations past the mean [`distribution_cost`] expects
+/// the propagation to go: the tail beyond is below 10⁻¹² for a normal
+/// length (7 deviations) and for a geometric wait whose chance of ending
+/// each roll is as low as 1/6 (about 26 deviations, the exact-finish wait
+/// on the last square).
+pub const TAIL_STD_DEVS: f64 = 30.0;
+
+/// The estimated cost of following the distribution of the number of rolls
+/// (or turns) from the game's start, from its mean and standard deviation:
+/// `(steps, work)` as in [`Skipped`]. `None` when the game may never end
+/// (the moments say nothing of how long the finishing games last).
+pub fn distribution_cost(game: &Game, m: &Moments, by_turns: bool) -> Option<(u64, u64)> {
+    let (mean, sd) = (m.mean?, m.std_dev?);
+    let steps = (mean + TAIL_STD_DEVS * sd).ceil().max(1.0);
+    let states = game.positions() as f64 * f64::from(game.streaks());
+    let faces = game.rules().die.values().count() as f64;
+    // A turn is 1 / (1 - p) rolls on average when the top value (chance p)
+    // rolls again.
+    let rolls_per_step = if by_turns && game.rules().bonus.is_some() {
+        let die = &game.rules().die;
+        let top = die.probability(die.max());
+        if top >= 1.0 {
+            mean.max(1.0)
+        } else {
+            1.0 / (1.0 - top)
+        }
+    } else {
+        1.0
+    };
+    let work = steps * rolls_per_step * states * (faces + 0.125);
+    Some((limits::saturate(steps), limits::saturate(work)))
 }
 
 /// The statistics of the number of rolls from the game's start.
@@ -157,13 +226,50 @@ pub fn stats_with(
     limits: Limits,
     ctl: &Control,
 ) -> Result<Stats, MarkovError> {
+    stats_planned(game, by_turns, limits, ctl, Follow::Always)
+}
+
+/// [`stats_with`], deciding from the mean and standard deviation, before
+/// following the distribution, whether it fits: with
+/// [`Follow::IfItFits`], a distribution whose [`distribution_cost`] is
+/// over the work allowed (the smaller of `limits.work` and the budget's) is
+/// skipped at once and [`Stats::skipped`] says what it would cost.
+///
+/// # Errors
+///
+/// As [`stats_with`].
+pub fn stats_planned(
+    game: &Game,
+    by_turns: bool,
+    limits: Limits,
+    ctl: &Control,
+    follow: Follow,
+) -> Result<Stats, MarkovError> {
     let m = solve_moments(game, by_turns, true, ctl)?;
+    let allowed = limits.work.min(ctl.budget.work);
+    let skipped = match (follow, distribution_cost(game, &m, by_turns)) {
+        (Follow::IfItFits, Some((steps, work))) if work > allowed => Some(Skipped {
+            steps,
+            work,
+            allowed,
+        }),
+        _ => None,
+    };
+    let distribution = match skipped {
+        Some(_) => Distribution {
+            pmf: vec![0.0],
+            never: m.never,
+            unresolved: 1.0 - m.never,
+        },
+        None => distribution_with(game, game.start(), by_turns, limits, ctl)?,
+    };
     Ok(Stats {
         mean: m.mean,
         variance: m.variance,
         std_dev: m.std_dev,
         never_finishes: m.never,
-        distribution: distribution_with(game, game.start(), by_turns, limits, ctl)?,
+        distribution,
+        skipped,
     })
 }
 
@@ -507,14 +613,17 @@ fn solve_moments(
     let solver = solve::Solver::new(&rows, if second { 2 } else { 1 }, ctl)?;
     let run = |rhs: &dyn Fn(usize) -> f64| solver.solve(&chain.prob, rhs, ctl);
     if a.stuck {
-        // The chance of finishing: the chance of a roll to the goal, then
-        // of finishing from wherever the roll led.
-        let finish = run(&|k| {
+        // The chance of getting stuck: the chance of a roll to a state
+        // from which the goal cannot be reached, then of getting stuck from
+        // wherever the roll led. Solved for directly rather than as one
+        // minus the chance of finishing, which rounds a chance of 10^-17 to
+        // nothing.
+        let stuck = run(&|k| {
             chain
                 .row(k)
                 .iter()
                 .zip(&chain.prob)
-                .filter(|(t, _)| **t == EXIT)
+                .filter(|(t, _)| **t != EXIT && !a.active[**t as usize])
                 .map(|(_, p)| p)
                 .sum()
         })?;
@@ -522,7 +631,7 @@ fn solve_moments(
             mean: None,
             variance: None,
             std_dev: None,
-            never: (1.0 - finish[a.start]).clamp(0.0, 1.0),
+            never: stuck[a.start].clamp(0.0, 1.0),
         });
     }
     // Each roll costs 1; by turns, only the rolls that start a turn do.

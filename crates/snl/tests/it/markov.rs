@@ -183,6 +183,45 @@ proptest! {
     }
 
     #[test]
+    fn planned_distribution_is_followed_or_skipped_as_estimated(
+        game in strategies::game(1..=30),
+        allowed in prop_oneof![Just(0u64), 1u64..200_000, Just(5_000_000)],
+    ) {
+        for by_turns in [false, true] {
+            let limits = markov::Limits { work: allowed, ..LIMITS };
+            let ctl = Control::default();
+            let all = markov::stats_with(&game, by_turns, limits, &ctl).unwrap();
+            prop_assert_eq!(all.skipped, None);
+            let planned =
+                markov::stats_planned(&game, by_turns, limits, &ctl, markov::Follow::IfItFits)
+                    .unwrap();
+            // The moments never depend on the plan.
+            prop_assert_eq!(
+                (planned.mean, planned.variance, planned.never_finishes),
+                (all.mean, all.variance, all.never_finishes)
+            );
+            let m = markov::moments(&game, by_turns).unwrap();
+            let cost = markov::distribution_cost(&game, &m, by_turns);
+            match planned.skipped {
+                None => {
+                    // Followed exactly as without a plan.
+                    prop_assert!(cost.is_none_or(|(_, work)| work <= allowed));
+                    prop_assert_eq!(&planned.distribution, &all.distribution);
+                }
+                Some(skip) => {
+                    prop_assert_eq!(Some((skip.steps, skip.work)), cost);
+                    prop_assert!(skip.work > allowed);
+                    prop_assert_eq!(skip.allowed, allowed);
+                    let d = &planned.distribution;
+                    prop_assert_eq!(d.resolved(), 0.0);
+                    prop_assert!((d.never + d.unresolved - 1.0).abs() < 1e-12);
+                    prop_assert_eq!((d.min(), d.median(), d.mode()), (None, None, None));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fewest_rolls_is_the_shortest_possible_game(game in strategies::game(1..=30)) {
         let d = markov::distribution_with(&game, game.start(), false, LIMITS, &Control::default())
             .unwrap();
@@ -216,4 +255,73 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn long_boards_skip_the_distribution_at_once() {
+    // 20,000 squares: about 5,700 rolls, each spread over the board, is
+    // more than a second of propagation.
+    let g = game(20_000, &[(10, 15_000), (19_000, 2)], Rules::default());
+    let planned = markov::stats_planned(
+        &g,
+        false,
+        markov::Limits::default(),
+        &Control::default(),
+        markov::Follow::IfItFits,
+    )
+    .unwrap();
+    let skip = planned.skipped.expect("over the default work");
+    assert!(skip.work > skip.allowed && skip.allowed == markov::Limits::default().work);
+    let mean = planned.mean.unwrap();
+    let sd = planned.std_dev.unwrap();
+    assert_eq!(
+        skip.steps,
+        (mean + markov::TAIL_STD_DEVS * sd).ceil() as u64
+    );
+    assert_eq!(planned.distribution.pmf, vec![0.0]);
+    assert_eq!(planned.distribution.unresolved, 1.0);
+    let answer = snl::answer::LengthStats::new(&planned, &[10], None);
+    let left = answer.left_out.expect("the distribution was left out");
+    assert_eq!(left.reason, "over_budget");
+    assert_eq!(left.steps_followed, 0);
+    assert_eq!(left.estimated_work, Some(skip.work));
+    assert!(left.fields.contains(&"median".to_string()));
+    assert!(left.fields.contains(&"quantiles.0.99".to_string()));
+    assert!(left.fields.contains(&"within.10".to_string()));
+    // Asked to follow it all the same, it is followed (here until a small
+    // work limit runs out) and said to have stopped.
+    let limits = markov::Limits {
+        work: 2_000_000,
+        ..markov::Limits::default()
+    };
+    let all = markov::stats_planned(
+        &g,
+        false,
+        limits,
+        &Control::default(),
+        markov::Follow::Always,
+    )
+    .unwrap();
+    assert_eq!(all.skipped, None);
+    assert!(all.distribution.pmf.len() > 1);
+    let left = snl::answer::LengthStats::new(&all, &[], None)
+        .left_out
+        .unwrap();
+    assert_eq!(left.reason, "stopped");
+    assert_eq!(left.steps_followed, all.distribution.pmf.len() - 1);
+    // A short board is followed to the end and nothing is left out.
+    let short = markov::stats_planned(
+        &chutes_and_ladders(),
+        false,
+        markov::Limits::default(),
+        &Control::default(),
+        markov::Follow::IfItFits,
+    )
+    .unwrap();
+    assert_eq!(short.skipped, None);
+    assert!(short.distribution.is_complete());
+    assert_eq!(
+        snl::answer::LengthStats::new(&short, &[], None).left_out,
+        None
+    );
 }
