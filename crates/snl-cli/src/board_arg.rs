@@ -112,6 +112,15 @@ impl LoadedBoard {
         self.parsed.name.as_deref()
     }
 
+    /// The board file read, if the board came from one: an output file may
+    /// not replace it.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        match &self.source {
+            Source::File(path) => Some(path),
+            _ => None,
+        }
+    }
+
     /// How to call the board in text output: its name, or where it came from.
     pub fn label(&self) -> String {
         match self.name() {

@@ -211,8 +211,9 @@ pub fn admit(game: &Game, analyses: &[limits::Analysis], limits: &Limits) -> Res
 ///
 /// Each analysis is refused before it starts when its estimate is over
 /// [`Limits::budget`] (see [`admit`]); the optimal sequences are counted
-/// only on boards of up to [`snl::shortest::COUNT_LIMIT`] squares, as
-/// `snl solve` counts them.
+/// as `snl solve` counts them: on boards of up to
+/// [`snl::shortest::COUNT_LIMIT`] squares, when their estimate fits the
+/// budget.
 ///
 /// # Errors
 ///
@@ -228,11 +229,11 @@ pub fn analyse_with(
 ) -> Result<Analysis, ApiError> {
     let playable = playable(read(body, options, limits)?)?;
     let game = &playable.game;
-    let counted = snl::shortest::counts_by_default(game);
+    // As `snl solve` does: the count is left out (not refused) above the
+    // count limit, and when its own estimate is over the budget.
+    let counted = snl::shortest::counts_by_default(game)
+        && limits::estimate(game, limits::Analysis::Count).fits(&limits.budget);
     let mut analyses = vec![limits::Analysis::Solve, limits::Analysis::Mean];
-    if counted {
-        analyses.push(limits::Analysis::Count);
-    }
     if options.overlay == Overlay::Heat {
         analyses.push(limits::Analysis::Visits);
     }

@@ -58,7 +58,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let svg = picture(game, &loaded.board.label(), args)?;
-    write_picture(svg, args.output.as_ref(), out)?;
+    write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;
     Ok(ExitCode::SUCCESS)
 }
 
