@@ -808,7 +808,12 @@ pub fn render(data: &[u8]) {
         }
         2 => picture = picture.layers(&shortest::distances(&game)),
         _ => {
-            visits = markov::visits(&game).expect("small boards");
+            // Refused where floating point keeps no digit of them (see
+            // `visits`): then there is no heat to draw.
+            visits = match markov::visits(&game) {
+                Err(markov::MarkovError::Inaccurate { .. }) => None,
+                other => other.expect("small boards"),
+            };
             if let Some(v) = &visits {
                 picture = picture.heat(&v.landings, &title);
             }
