@@ -78,7 +78,20 @@ impl<'de> DeserializeSeed<'de> for IntSeed {
     type Value = i64;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<i64, D::Error> {
-        d.deserialize_i64(self)
+        let slot = self.0;
+        d.deserialize_i64(self).map_err(|e| {
+            // A number beyond even `f64` (`1e400`) is refused by the JSON
+            // reader before this seed sees it, without saying which field
+            // it was: say so here.
+            if e.to_string().starts_with("number out of range") {
+                de::Error::custom(format_args!(
+                    "{slot}: the number is out of range (beyond 1.8e308); write {} as a whole number",
+                    slot.noun()
+                ))
+            } else {
+                e
+            }
+        })
     }
 }
 
@@ -98,7 +111,18 @@ impl Visitor<'_> for IntSeed {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
-        if v.fract() == 0.0 {
+        // `1.0`, `-0` and `1e3` are whole in value but not written as whole
+        // numbers (`serde_json` hands them over as `f64`); only a whole
+        // value beyond 64 bits is too large.
+        if v.fract() == 0.0 && v.abs() < 9.2e18 {
+            Err(E::custom(format_args!(
+                "{}: not a whole number as written (a decimal point or an exponent, read as \
+                 {v:?}); write {} in digits alone, such as {}",
+                self.0,
+                self.0.noun(),
+                v as i64
+            )))
+        } else if v.fract() == 0.0 {
             Err(too_large(self.0, format_args!("{v:e}")))
         } else {
             Err(E::custom(format_args!(
