@@ -512,7 +512,7 @@ impl PyBoard {
         count: bool,
     ) -> PyResult<PySolution> {
         let game = self.game(rules.as_deref())?;
-        Ok(PySolution::compute(py, &game, count))
+        PySolution::compute(py, &game, count)
     }
 
     /// The fewest rolls from the start to every position, as a list indexed
@@ -525,7 +525,8 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<Option<u32>>> {
         let game = self.game(rules.as_deref())?;
-        Ok(py.detach(|| snl::shortest::distances(&game)))
+        crate::limits::interruptible(py, |ctl| snl::shortest::distances_with(&game, ctl))?
+            .map_err(errors::limit)
     }
 
     /// How long a game with a real die lasts, for one player, exactly: an

@@ -11,11 +11,7 @@ use snl::answer::{Header, SolveAnswer, Step};
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
-
-/// Boards up to this many squares have their optimal sequences counted by
-/// default. The count is a number with up to millions of digits on long
-/// boards, and adding such numbers costs far more than the search.
-pub const COUNT_LIMIT: u32 = 200_000;
+use snl::shortest::COUNT_LIMIT;
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -85,7 +81,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                     path: Vec::new(),
                 }
             };
-            let mut count = args.count || game.goal() <= COUNT_LIMIT;
+            let mut count = args.count || snl::shortest::counts_by_default(game);
             if !count && solution.min_rolls.is_some() {
                 note(&format!(
                     "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
