@@ -7,6 +7,7 @@
 mod board_arg;
 mod boards_arg;
 mod cmd;
+mod control;
 mod output;
 mod output_file;
 mod read_file;
@@ -21,7 +22,10 @@ Exit codes:
   0  success (an unreachable last square is an answer, not a failure)
   1  `snl check` found errors in the board; `snl judge` found a wrong answer,
      a crash or a timeout
-  2  usage, input or I/O error";
+  2  usage, input or I/O error, or an analysis over the budget (the message
+     says what it would need; --force runs it anyway)
+  130  stopped by Ctrl-C (a simulation, `expect` and `race` still print what
+       they had computed, and say so; no output file is written)";
 
 /// Analyse Snakes and Ladders boards: the fewest rolls and which rolls, how
 /// long a game with a real die lasts, who wins, and what the board looks like.
@@ -39,6 +43,50 @@ Exit codes:
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+
+    /// Run analyses over the budget.
+    ///
+    /// By default an analysis that would need more than 4 GiB of memory or
+    /// about a minute of work is refused before it starts (exit 2), with
+    /// what it would need. Ctrl-C stops any analysis.
+    #[arg(long, global = true)]
+    force: bool,
+
+    /// Work budget, in seconds of one core [default: 60].
+    ///
+    /// A second is about 10^9 steps of an analysis's inner loop. An
+    /// analysis that
+    /// follows a quantity until it is known (the distribution of the game
+    /// length, a race, a simulation) stops at the budget and says what it
+    /// did not reach; others are refused before they start.
+    #[arg(
+        long,
+        global = true,
+        value_name = "SECONDS",
+        value_parser = parse_positive,
+        conflicts_with = "force"
+    )]
+    max_time: Option<f64>,
+
+    /// Memory budget, in GB [default: 4.29, that is 4 GiB].
+    ///
+    /// A GB is 10^9 bytes.
+    #[arg(
+        long,
+        global = true,
+        value_name = "GB",
+        value_parser = parse_positive,
+        conflicts_with = "force"
+    )]
+    max_memory: Option<f64>,
+}
+
+/// A budget given on the command line: a positive, finite number.
+fn parse_positive(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a positive number")),
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,8 +136,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    control::set_budget(cli.force, cli.max_time, cli.max_memory);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    let mut out = io::BufWriter::new(output::Stdout(stdout.lock()));
     let result = match &cli.command {
         Command::Solve(args) => cmd::solve::run(args, &mut out),
         Command::Expect(args) => cmd::expect::run(args, &mut out),
@@ -114,6 +163,12 @@ fn main() -> ExitCode {
         Ok(code) => code,
         // `snl ... | head` closes the pipe early: that is not an error.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if err.downcast_ref::<control::Stopped>().is_some() => {
+            drop(out);
+            // The stop itself, not the step it stopped (`--exact`, ...).
+            let _ = writeln!(io::stderr(), "snl: {}", control::Stopped);
+            ExitCode::from(130)
+        }
         Err(err) => {
             drop(out);
             let label = if output::colour_allowed(&io::stderr()) {

@@ -11,6 +11,26 @@ use snl::words::{plural, rules_line};
 
 use crate::board_arg::LoadedGame;
 
+/// Standard output, whose write errors say that they are standard
+/// output's (a full disk under `snl ... > file`, say), keeping their kind
+/// so that a closed pipe is still recognised.
+#[derive(Debug)]
+pub struct Stdout<W>(pub W);
+
+impl<W: Write> Write for Stdout<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(|e| on_stdout(&e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(|e| on_stdout(&e))
+    }
+}
+
+fn on_stdout(e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("writing to standard output: {e}"))
+}
+
 /// Writes `value` as one pretty-printed JSON document and a newline.
 pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<()> {
     serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::from)?;

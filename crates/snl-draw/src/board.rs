@@ -19,6 +19,7 @@
 use std::fmt::Write as _;
 use std::io;
 
+use snl::words::plural;
 use snl::{Board, Move};
 
 use crate::colour;
@@ -202,7 +203,7 @@ impl<'a> BoardPicture<'a> {
 /// `c` and row `r` (from the top-left, as [`Grid::cell`] gives them) covers
 /// `left + c * cell` to `left + (c + 1) * cell` across, and likewise down
 /// from `top`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
 pub struct Layout {
     /// The picture's width.
     pub width: f64,
@@ -318,10 +319,10 @@ impl<'p, 'a> Painter<'p, 'a> {
         let mut out = String::new();
         let label = self.pic.title.clone().unwrap_or_else(|| {
             format!(
-                "Snakes and Ladders board of {} squares, {} ladders, {} snakes",
-                self.squares(),
-                self.pic.board.ladders().count(),
-                self.pic.board.snakes().count()
+                "Snakes and Ladders board of {}, {}, {}",
+                plural(u64::from(self.squares()), "square", "squares"),
+                plural(self.pic.board.ladders().count() as u64, "ladder", "ladders"),
+                plural(self.pic.board.snakes().count() as u64, "snake", "snakes")
             )
         });
         put!(
@@ -381,6 +382,19 @@ mod tests {
         assert!(svg.contains("<title>snake 17 to 13</title>"));
         assert!(svg.contains("2 ladders"));
         assert!(svg.contains("1 snake<"));
+        // The picture's accessible name counts in words too.
+        assert!(
+            svg.contains(
+                "aria-label=\"Snakes and Ladders board of 36 squares, 2 ladders, 1 snake\""
+            )
+        );
+        let one = game(2, &[]);
+        let svg = BoardPicture::new(one.board()).to_svg();
+        assert!(
+            svg.contains(
+                "aria-label=\"Snakes and Ladders board of 2 squares, 0 ladders, 0 snakes\""
+            )
+        );
     }
 
     #[test]

@@ -51,7 +51,9 @@ impl Grid {
         Grid { squares, columns }
     }
 
-    /// Rows of `columns` squares.
+    /// Rows of `columns` squares. A row wider than the board is one row of
+    /// all its squares: `--width 4294967295` draws the board in a line, not
+    /// four billion empty cells.
     ///
     /// # Errors
     ///
@@ -60,7 +62,10 @@ impl Grid {
         if columns == 0 {
             return Err(DrawError::NoColumns);
         }
-        Ok(Grid { squares, columns })
+        Ok(Grid {
+            squares,
+            columns: columns.min(squares.max(1)),
+        })
     }
 
     /// Rows of `columns` squares when given, else the natural layout: what

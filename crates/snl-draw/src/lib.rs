@@ -51,6 +51,11 @@ pub mod text;
 pub use board::{BoardPicture, Layout};
 pub use grid::Grid;
 
+/// The most squares [`render::board_picture`] draws: the SVG of a board
+/// takes about 8 bytes a square, so this many make a picture of about
+/// 80 MB.
+pub const MAX_DRAWN_SQUARES: u32 = 10_000_000;
+
 /// A picture that cannot be made.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -74,9 +79,34 @@ pub enum DrawError {
     /// when it made the SVG).
     #[error("the SVG could not be rasterised: {0}")]
     Svg(String),
+    /// A board too large to draw: its picture would hold a shape a square.
+    #[error(
+        "a board of {squares} squares is too large to draw (a picture holds a shape a square; \
+         the most is {max} squares)"
+    )]
+    TooManySquares {
+        /// The board's squares.
+        squares: u32,
+        /// The most squares a picture draws.
+        max: u32,
+    },
     /// No game ever ends, so there is no game length to plot.
     #[error("no game on this board ever ends, so there is no game length to plot")]
     NeverEnds,
+    /// The distribution of the game length was not followed far enough for
+    /// any game to end (a very long board: games last longer than the
+    /// work allowed to follow them), so there is nothing to plot yet.
+    #[error(
+        "the game length was followed for {steps} rolls and no game had ended by then \
+         (a chance of {unresolved:.3e} is unresolved), so there is nothing to plot; \
+         the board is too long to follow its games to the end"
+    )]
+    Unresolved {
+        /// Rolls followed.
+        steps: usize,
+        /// The chance not resolved.
+        unresolved: f64,
+    },
     /// A heat map of landings was asked for on a board where a game may
     /// never end, so some squares are landed on without limit.
     #[error(

@@ -19,6 +19,23 @@ use crate::font;
 
 /// Plot width in pixels.
 const WIDTH: u32 = 900;
+
+/// The most bars a length plot draws: about one a pixel of its width.
+const MAX_BARS: usize = 1000;
+
+/// The chance of having finished by each roll `0..=x_max`, one point every
+/// `step` rolls (and the last), summed as it goes.
+fn cdf_points(pmf: &[f64], x_max: usize, step: usize) -> Vec<(f64, f64)> {
+    let mut points = Vec::with_capacity(x_max / step + 2);
+    let mut sum = 0.0;
+    for t in 0..=x_max {
+        sum += pmf.get(t).copied().unwrap_or(0.0);
+        if t % step == 0 || t == x_max {
+            points.push((t as f64, sum));
+        }
+    }
+    points
+}
 /// Height of the game-length panel.
 const LENGTH_HEIGHT: u32 = 460;
 /// Height of the race panel.
@@ -98,9 +115,12 @@ impl<'a> LengthPlot<'a> {
         let last = self.dist.pmf.len().saturating_sub(1);
         let q = self.dist.quantile(0.995).unwrap_or(last);
         let floor = self.fewest.map_or(1, |f| f as usize + 1);
-        q.max(floor)
-            .max(self.mean.map_or(0, |m| m.ceil() as usize))
-            .max(1)
+        // The mean widens the plot only as far as the distribution was
+        // followed: on a board whose mean is 10^14 rolls the plot shows
+        // the part that is known (and one point a roll of it), not 10^14
+        // empty rolls.
+        let mean = self.mean.map_or(0, |m| m.ceil() as usize);
+        q.max(floor).max(mean.min(last.max(floor))).max(1)
     }
 
     /// The plot as an SVG document.
@@ -111,6 +131,12 @@ impl<'a> LengthPlot<'a> {
     /// when plotters fails (which it does not for finite data).
     pub fn to_svg(&self) -> Result<String, DrawError> {
         if self.dist.resolved() <= 0.0 {
+            if self.dist.unresolved > 0.0 {
+                return Err(DrawError::Unresolved {
+                    steps: self.dist.pmf.len().saturating_sub(1),
+                    unresolved: self.dist.unresolved,
+                });
+            }
             return Err(DrawError::NeverEnds);
         }
         let height = LENGTH_HEIGHT
@@ -181,11 +207,21 @@ impl<'a> LengthPlot<'a> {
             .draw()
             .map_err(plot_error)?;
 
+        // More rolls than pixels: neighbouring rolls share a bar (their
+        // mean chance a roll), and the line a point a bar, so that the
+        // picture stays as small and as quick to draw as for a short game.
+        let step = (x_max / MAX_BARS + 1).max(1);
         let bar = rgb(colour::PATH).mix(0.55);
+        let (half, lo_pad) = if step == 1 { (0.4, 0.0) } else { (0.0, 0.5) };
         chart
-            .draw_series(shown.iter().enumerate().map(|(t, &p)| {
-                let t = t as f64;
-                Rectangle::new([(t - 0.4, 0.0), (t + 0.4, p)], bar.filled())
+            .draw_series(shown.chunks(step).enumerate().map(|(i, ps)| {
+                let lo = (i * step) as f64;
+                let hi = lo + (ps.len() - 1) as f64;
+                let p = ps.iter().sum::<f64>() / ps.len() as f64;
+                Rectangle::new(
+                    [(lo - half - lo_pad, 0.0), (hi + half + lo_pad, p)],
+                    bar.filled(),
+                )
             }))
             .map_err(plot_error)?
             .label("finishes on this roll")
@@ -193,7 +229,7 @@ impl<'a> LengthPlot<'a> {
         let line = rgb(Rgb(0x22, 0x22, 0x22));
         chart
             .draw_secondary_series(LineSeries::new(
-                (0..=x_max).map(|t| (t as f64, self.dist.cdf(t))),
+                cdf_points(pmf, x_max, step),
                 line.stroke_width(2),
             ))
             .map_err(plot_error)?
@@ -218,7 +254,11 @@ impl<'a> LengthPlot<'a> {
             (self.mean, "mean", Rgb(0x2a, 0x9d, 0x4a), true),
         ];
         for (at, name, c, show_value) in marks {
-            let Some(at) = at else { continue };
+            // A mark beyond the rolls shown (the mean of a distribution
+            // followed only in part) has no place on the axis.
+            let Some(at) = at.filter(|&at| at <= x_max as f64 + 0.5) else {
+                continue;
+            };
             let style = rgb(c).stroke_width(2);
             let text = if show_value && name == "mean" {
                 format!("{name} {at:.2}")

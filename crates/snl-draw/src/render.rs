@@ -72,6 +72,12 @@ pub fn board_picture<'g>(
     options: &Options,
 ) -> Result<BoardPicture<'g>, DrawError> {
     let board = game.board();
+    if board.squares() > crate::MAX_DRAWN_SQUARES {
+        return Err(DrawError::TooManySquares {
+            squares: board.squares(),
+            max: crate::MAX_DRAWN_SQUARES,
+        });
+    }
     let grid = Grid::with_width(board.squares(), options.width)?;
     let mut title = label.to_string();
     let mut pic = BoardPicture::new(board).grid(grid);

@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::io;
 
 use snl::Game;
+use snl::limits::{Control, LimitError};
 use snl::markov::{Distribution, JumpImpact, MarkovError, Visits};
 use snl::race::RaceSummary;
 use snl::shortest::Solution;
@@ -25,6 +26,22 @@ use crate::{DrawError, font};
 /// Jump impact costs one solve of the board per jump; above this many
 /// squares times jumps it is left out of the report (with a note).
 pub const IMPACT_WORK_LIMIT: u64 = 400_000_000;
+
+/// Boards of more squares than this are not drawn in the report (with a
+/// note): its two board pictures would take about 80 bytes a square.
+pub const REPORT_DRAWN_SQUARES: u32 = 1_000_000;
+
+/// The most rolls of the fewest-rolls path the report lists.
+pub const REPORT_MOVES: usize = 1000;
+
+/// The note shown instead of a board picture too large for the report.
+fn too_large_to_draw(h: &mut String, squares: u32) {
+    put!(
+        h,
+        "<p class=\"note\">The board of {squares} squares is not drawn: the report draws boards \
+         of at most {REPORT_DRAWN_SQUARES} squares.</p>\n"
+    );
+}
 
 /// Everything the report shows, computed once.
 #[derive(Debug, Clone)]
@@ -43,20 +60,53 @@ impl Report {
     /// `name` heads the page. A statistic that cannot be computed is
     /// reported in the page, not as an error.
     pub fn compute(game: &Game, name: &str) -> Report {
+        // Without a token nothing stops the analyses: the report is whole.
+        Report::assemble(game, name, snl::shortest::solve(game), &Control::default()).0
+    }
+
+    /// [`Report::compute`] under a [`Control`]: every analysis runs under
+    /// its budget and token. An analysis over the budget is reported in
+    /// the page as not computed.
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError`] when the fewest-rolls search does not fit the budget,
+    /// or the token is set (Ctrl-C, a deadline) before the report is
+    /// complete.
+    pub fn compute_with(game: &Game, name: &str, ctl: &Control) -> Result<Report, LimitError> {
+        let best = snl::shortest::solve_with(game, ctl)?;
+        match Report::assemble(game, name, best, ctl) {
+            (_, Some(stop)) => Err(stop),
+            (report, None) => Ok(report),
+        }
+    }
+
+    /// The report around `best`, and the stop that cut it short, if one did.
+    fn assemble(
+        game: &Game,
+        name: &str,
+        best: Solution,
+        ctl: &Control,
+    ) -> (Report, Option<LimitError>) {
         let squares = u64::from(game.board().squares());
         let jumps = game.board().jump_count() as u64;
-        Report {
+        let stats = snl::markov::stats_with(game, false, snl::markov::Limits::default(), ctl);
+        let visits = snl::markov::visits_with(game, ctl);
+        let impact = (squares.saturating_mul(jumps) <= IMPACT_WORK_LIMIT)
+            .then(|| snl::markov::impact_with(game, ctl));
+        let races = (2..=4)
+            .map(|k| RaceSummary::compute_with(game, k, ctl).map_err(|e| e.to_string()))
+            .collect();
+        let report = Report {
             name: name.to_string(),
             game: game.clone(),
-            best: snl::shortest::solve(game),
-            stats: snl::markov::stats(game),
-            visits: snl::markov::visits(game),
-            impact: (squares.saturating_mul(jumps) <= IMPACT_WORK_LIMIT)
-                .then(|| snl::markov::impact(game)),
-            races: (2..=4)
-                .map(|k| RaceSummary::compute(game, k).map_err(|e| e.to_string()))
-                .collect(),
-        }
+            best,
+            stats,
+            visits,
+            impact,
+            races,
+        };
+        (report, ctl.cancel.check().err())
     }
 
     /// Writes the page.
@@ -159,7 +209,7 @@ impl Report {
         if !self.best.path.is_empty() {
             h.push_str("<ol class=\"moves\">\n");
             let mut at = game.start();
-            for m in &self.best.path {
+            for m in self.best.path.iter().take(REPORT_MOVES) {
                 let from = if at == 0 {
                     "off the board".to_string()
                 } else {
@@ -179,6 +229,20 @@ impl Report {
                 at = m.to;
             }
             h.push_str("</ol>\n");
+            if let Some(more) = self.best.path.len().checked_sub(REPORT_MOVES)
+                && more > 0
+            {
+                put!(
+                    h,
+                    "<p class=\"note\">… and {} more, not listed.</p>\n",
+                    plural(more as u64, "roll", "rolls")
+                );
+            }
+        }
+        if game.board().squares() > REPORT_DRAWN_SQUARES {
+            too_large_to_draw(h, game.board().squares());
+            h.push_str("</section>\n");
+            return;
         }
         let svg = BoardPicture::new(game.board())
             .path(game.start(), &self.best.path)
@@ -201,8 +265,30 @@ impl Report {
             }
         };
         if s.distribution.resolved() <= 0.0 {
-            h.push_str("<p class=\"note\">No game on this board ever ends.</p>\n</section>\n");
+            if s.distribution.unresolved > 0.0 {
+                put!(
+                    h,
+                    "<p class=\"note\">Games on this board were followed for {} rolls and none \
+                     had ended by then: the board is too long to follow its games to the end{}.</p>\n\
+                     </section>\n",
+                    s.distribution.pmf.len().saturating_sub(1),
+                    s.mean.map_or(String::new(), |m| format!(
+                        " (the mean, {m:.4e} rolls, is exact)"
+                    ))
+                );
+            } else {
+                h.push_str("<p class=\"note\">No game on this board ever ends.</p>\n</section>\n");
+            }
             return Ok(());
+        }
+        if !s.distribution.is_complete() {
+            put!(
+                h,
+                "<p class=\"note\">Games were followed for {} rolls; a chance of {:.3e} was still \
+                 unresolved then, so the plot and the figures below show only that part.</p>\n",
+                s.distribution.pmf.len().saturating_sub(1),
+                s.distribution.unresolved
+            );
         }
         h.push_str(
             "<p>One pawn, a real die, exact figures from the Markov chain of the game.</p>\n",
@@ -223,6 +309,9 @@ impl Report {
     fn heat_section(&self, h: &mut String) {
         h.push_str("<section id=\"heat\"><h2>Where pawns spend their time</h2>\n");
         match &self.visits {
+            Ok(Some(_)) if self.game.board().squares() > REPORT_DRAWN_SQUARES => {
+                too_large_to_draw(h, self.game.board().squares());
+            }
             Ok(Some(v)) => {
                 h.push_str(
                     "<p>Each square coloured by how often, on average, one game's rolls land on it \

@@ -11,6 +11,7 @@ use snl::Game;
 use snl::markov::{self, Distribution, MarkovError, Moments};
 
 use crate::errors;
+use crate::limits::interruptible;
 use crate::quote;
 use crate::rules::PyRules;
 
@@ -27,8 +28,13 @@ fn or_inf(v: Option<f64>) -> f64 {
     v.unwrap_or(f64::INFINITY)
 }
 
-fn markov_error(e: MarkovError) -> PyErr {
-    errors::analysis(e)
+/// `snl.LimitError` for a refusal of the budget, `snl.AnalysisError`
+/// otherwise.
+pub fn markov_error(e: MarkovError) -> PyErr {
+    match e {
+        MarkovError::Limit(e) => errors::limit(e),
+        e => errors::analysis(e),
+    }
 }
 
 /// One roll of a path: the value rolled (``roll``), the square it lands on
@@ -95,17 +101,18 @@ pub struct PySolution {
 }
 
 impl PySolution {
-    pub fn compute(py: Python<'_>, game: &Game, count: bool) -> PySolution {
-        let (best, sequences) = py.detach(|| {
-            let best = snl::shortest::solve(game);
+    pub fn compute(py: Python<'_>, game: &Game, count: bool) -> PyResult<PySolution> {
+        let (best, sequences) = interruptible(py, |ctl| {
+            let best = snl::shortest::solve_with(game, ctl)?;
             let sequences = if count {
-                snl::shortest::count_optimal(game)
+                snl::shortest::count_optimal_with(game, ctl)?
             } else {
                 None
             };
-            (best, sequences)
-        });
-        PySolution {
+            Ok::<_, snl::limits::LimitError>((best, sequences))
+        })?
+        .map_err(errors::limit)?;
+        Ok(PySolution {
             min_rolls: best.min_rolls,
             path: best
                 .path
@@ -118,7 +125,7 @@ impl PySolution {
                 .collect(),
             optimal_sequences: sequences,
             rules: PyRules(game.rules().clone()),
-        }
+        })
     }
 }
 
@@ -161,8 +168,7 @@ pub struct PyExpectation {
 
 impl PyExpectation {
     pub fn compute(py: Python<'_>, game: Game, by_turns: bool) -> PyResult<PyExpectation> {
-        let moments = py
-            .detach(|| markov::moments(&game, by_turns))
+        let moments = interruptible(py, |ctl| markov::moments_with(&game, by_turns, ctl))?
             .map_err(markov_error)?;
         Ok(PyExpectation {
             game: Arc::new(game),
@@ -179,16 +185,21 @@ impl PyExpectation {
     /// outside the lock, without the GIL: a thread waiting on the lock while
     /// holding the GIL would block the one computing it from taking the GIL
     /// back.
-    fn distribution(&self, py: Python<'_>) -> &Distribution {
+    /// The distribution, computed on first use. Ctrl-C stops it (and
+    /// nothing is kept); its work is at most the budget's.
+    fn distribution(&self, py: Python<'_>) -> PyResult<&Distribution> {
         if let Some(d) = self.distribution.get() {
-            return d;
+            return Ok(d);
         }
         let game = &self.game;
         let start = game.start();
         let by_turns = self.by_turns;
-        let d = py.detach(|| markov::distribution_from(game, start, by_turns));
+        let d = interruptible(py, |ctl| {
+            markov::distribution_with(game, start, by_turns, markov::Limits::default(), ctl)
+        })?
+        .map_err(errors::limit)?;
         let _ = self.distribution.set(d);
-        self.distribution.get().expect("set above")
+        Ok(self.distribution.get().expect("set above"))
     }
 }
 
@@ -236,25 +247,25 @@ impl PyExpectation {
     /// read-only numpy float64 array indexed from 0. It stops once less
     /// than 1e-12 of the chance is left (see ``unresolved``).
     #[getter]
-    fn pmf(&self, py: Python<'_>) -> Py<PyArray1<f64>> {
+    fn pmf(&self, py: Python<'_>) -> PyResult<Py<PyArray1<f64>>> {
         if let Some(a) = self.pmf.get() {
-            return a.clone_ref(py);
+            return Ok(a.clone_ref(py));
         }
-        let a = frozen_array(py, self.distribution(py).pmf.clone());
-        self.pmf.get_or_init(|| a).clone_ref(py)
+        let a = frozen_array(py, self.distribution(py)?.pmf.clone());
+        Ok(self.pmf.get_or_init(|| a).clone_ref(py))
     }
 
     /// ``cdf[t]``: the chance that the game ends within ``t`` rolls (or
     /// turns), ``P(T <= t)``: a read-only numpy float64 array as long as
     /// ``pmf``.
     #[getter]
-    fn cdf(&self, py: Python<'_>) -> Py<PyArray1<f64>> {
+    fn cdf(&self, py: Python<'_>) -> PyResult<Py<PyArray1<f64>>> {
         if let Some(a) = self.cdf.get() {
-            return a.clone_ref(py);
+            return Ok(a.clone_ref(py));
         }
         let mut total = 0.0;
         let running: Vec<f64> = self
-            .distribution(py)
+            .distribution(py)?
             .pmf
             .iter()
             .map(|p| {
@@ -263,42 +274,42 @@ impl PyExpectation {
             })
             .collect();
         let a = frozen_array(py, running);
-        self.cdf.get_or_init(|| a).clone_ref(py)
+        Ok(self.cdf.get_or_init(|| a).clone_ref(py))
     }
 
     /// The chance the distribution leaves unaccounted: it was followed
     /// until less than this was still in play (below 1e-12 except on huge
     /// boards).
     #[getter]
-    fn unresolved(&self, py: Python<'_>) -> f64 {
-        self.distribution(py).unresolved
+    fn unresolved(&self, py: Python<'_>) -> PyResult<f64> {
+        Ok(self.distribution(py)?.unresolved)
     }
 
     /// The fewest rolls (or turns) with which the game can end; ``None``
     /// when it never does.
     #[getter]
-    fn fewest(&self, py: Python<'_>) -> Option<usize> {
-        self.distribution(py).min()
+    fn fewest(&self, py: Python<'_>) -> PyResult<Option<usize>> {
+        Ok(self.distribution(py)?.min())
     }
 
     /// The median: the smallest t with ``P(T <= t) >= 0.5``.
     #[getter]
-    fn median(&self, py: Python<'_>) -> Option<usize> {
-        self.distribution(py).median()
+    fn median(&self, py: Python<'_>) -> PyResult<Option<usize>> {
+        Ok(self.distribution(py)?.median())
     }
 
     /// The most likely length (the smallest, on a tie).
     #[getter]
-    fn mode(&self, py: Python<'_>) -> Option<usize> {
-        self.distribution(py).mode()
+    fn mode(&self, py: Python<'_>) -> PyResult<Option<usize>> {
+        Ok(self.distribution(py)?.mode())
     }
 
     /// The chance that the game ends within ``k`` rolls (or turns),
     /// ``P(T <= k)``, for any ``k`` (beyond the end of ``cdf`` too);
     /// ``None`` when the distribution was cut short before ``k`` on a huge
     /// board.
-    fn within(&self, py: Python<'_>, k: usize) -> Option<f64> {
-        self.distribution(py).within(k)
+    fn within(&self, py: Python<'_>, k: usize) -> PyResult<Option<f64>> {
+        Ok(self.distribution(py)?.within(k))
     }
 
     /// The ``q``-quantile: the smallest t with ``P(T <= t) >= q``; ``None``
@@ -309,7 +320,7 @@ impl PyExpectation {
                 "a quantile needs 0 <= q <= 1, not {q}"
             )));
         }
-        Ok(self.distribution(py).quantile(q))
+        Ok(self.distribution(py)?.quantile(q))
     }
 
     /// The mean as an exact ``fractions.Fraction`` in lowest terms, worked
@@ -323,15 +334,14 @@ impl PyExpectation {
         }
         let game = &self.game;
         let by_turns = self.by_turns;
-        let v = py
-            .detach(|| {
-                if by_turns {
-                    markov::exact_turn_mean(game)
-                } else {
-                    markov::exact_mean(game)
-                }
-            })
-            .map_err(errors::limit)?;
+        let v = interruptible(py, |ctl| {
+            if by_turns {
+                markov::exact_turn_mean_with(game, ctl)
+            } else {
+                markov::exact_mean_with(game, ctl)
+            }
+        })?
+        .map_err(markov_error)?;
         Ok(self.exact.get_or_init(|| v).clone())
     }
 
@@ -346,7 +356,8 @@ impl PyExpectation {
     /// largest change first: a list of ``snl.JumpImpact``.
     fn impact(&self, py: Python<'_>) -> PyResult<Vec<PyJumpImpact>> {
         let game = &self.game;
-        let list = py.detach(|| markov::impact(game)).map_err(markov_error)?;
+        let list =
+            interruptible(py, |ctl| markov::impact_with(game, ctl))?.map_err(markov_error)?;
         let mean = self.moments.mean;
         Ok(list
             .iter()
@@ -404,7 +415,7 @@ pub struct PyVisits {
 
 impl PyVisits {
     pub fn compute(py: Python<'_>, game: &Game) -> PyResult<Option<PyVisits>> {
-        let v = py.detach(|| markov::visits(game)).map_err(markov_error)?;
+        let v = interruptible(py, |ctl| markov::visits_with(game, ctl))?.map_err(markov_error)?;
         Ok(v.map(|v| PyVisits {
             landings: frozen_array(py, v.landings),
             rests: frozen_array(py, v.rests),

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check::{self, Diagnostic, Severity};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
-use snl::{BoardSpec, Game, Origin, RawJump};
+use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::analysis::{PyExpectation, PySolution, PyVisits};
@@ -135,23 +135,6 @@ fn parse_error(prefix: &str, e: &ParseError, generated: bool) -> PyErr {
             errors::board(format!("{prefix}{message}"))
         }
         _ => errors::board(format!("{prefix}{e}")),
-    }
-}
-
-/// A board's jumps as a spec, for `check`.
-fn spec_of(board: &snl::Board) -> BoardSpec {
-    BoardSpec {
-        squares: u64::from(board.squares()),
-        jumps: board
-            .jumps()
-            .enumerate()
-            .map(|(index, j)| RawJump {
-                from: u64::from(j.from),
-                to: u64::from(j.to),
-                declared: None,
-                origin: Origin::Jump { index },
-            })
-            .collect(),
     }
 }
 
@@ -481,7 +464,7 @@ impl PyBoard {
             return Err(board_error(
                 py,
                 "",
-                &check::check(&spec_of(&self.board), &rules.0),
+                &check::check(&BoardSpec::from(&self.board), &rules.0),
             ));
         }
         board.rules = rules.0;
@@ -511,7 +494,7 @@ impl PyBoard {
     #[pyo3(signature = (rules = None))]
     fn check(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> Vec<PyDiagnostic> {
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        let spec = spec_of(&self.board);
+        let spec = BoardSpec::from(&self.board);
         let found = py.detach(|| check::check(&spec, &rules));
         found.iter().map(PyDiagnostic::from).collect()
     }
@@ -529,7 +512,7 @@ impl PyBoard {
         count: bool,
     ) -> PyResult<PySolution> {
         let game = self.game(rules.as_deref())?;
-        Ok(PySolution::compute(py, &game, count))
+        PySolution::compute(py, &game, count)
     }
 
     /// The fewest rolls from the start to every position, as a list indexed
@@ -542,7 +525,8 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<Option<u32>>> {
         let game = self.game(rules.as_deref())?;
-        Ok(py.detach(|| snl::shortest::distances(&game)))
+        crate::limits::interruptible(py, |ctl| snl::shortest::distances_with(&game, ctl))?
+            .map_err(errors::limit)
     }
 
     /// How long a game with a real die lasts, for one player, exactly: an

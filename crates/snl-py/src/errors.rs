@@ -56,8 +56,9 @@ static RULES_ERROR: Class = Class::new(
 );
 static LIMIT_ERROR: Class = Class::new(
     "LimitError",
-    "A request beyond what snl computes: the exact mean of too large a board, a duel \
-     on too large a board, a race of too many players. The message names the limit.",
+    "A request beyond what snl computes: an analysis whose memory or work, estimated \
+     before it starts, is over the budget (see ``snl.set_budget``), a duel on too large \
+     a board, a race of too many players. The message names the value and the limit.",
 );
 static ANALYSIS_ERROR: Class = Class::new(
     "AnalysisError",

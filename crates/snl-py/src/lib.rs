@@ -3,8 +3,9 @@
 //! Every class wraps a value of the [`snl`] library (or a picture of
 //! [`snl_draw`]) and adds nothing but conversion: Python arguments in,
 //! library calls, answers out as plain objects, `int`, `fractions.Fraction`
-//! and read-only numpy arrays. Long work runs without the GIL; a simulation
-//! stops on Ctrl-C. The Python package (`python/snl`) re-exports this
+//! and read-only numpy arrays. Long work runs without the GIL, under the
+//! module's budget (refused up front when the library's estimate is over
+//! it), and stops on Ctrl-C. The Python package (`python/snl`) re-exports this
 //! compiled module, `snl._snl`, and carries its type stubs.
 //!
 //! The module is tested from Python (`tests/`, run with pytest in a fresh
@@ -17,6 +18,7 @@
 mod analysis;
 mod board;
 mod errors;
+mod limits;
 mod play;
 mod rules;
 
@@ -80,6 +82,8 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(preset_info, m)?)?;
+    m.add_function(wrap_pyfunction!(limits::get_budget, m)?)?;
+    m.add_function(wrap_pyfunction!(limits::set_budget, m)?)?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<board::PyDiagnostic>()?;
     m.add_class::<rules::PyRules>()?;

@@ -1,10 +1,6 @@
 //! Games with a real die played out (`simulate`), races of several pawns,
 //! and duels of two players who choose their rolls.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
-
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use snl::Game;
@@ -14,55 +10,9 @@ use snl::simulate::{Options, Simulation, Unit};
 
 use crate::analysis::frozen_array;
 use crate::errors;
+use crate::limits::interruptible;
 use crate::rules::PyRules;
 use crate::{list_repr, quote};
-
-/// How often a long computation's caller looks for Ctrl-C.
-const SIGNAL_POLL: Duration = Duration::from_millis(50);
-
-/// Runs `work` on another thread without the GIL, while this thread looks
-/// for signals: Python runs its signal handlers only on the main thread,
-/// and only when asked. On Ctrl-C (or any handler that raises) the stop flag
-/// is set, the work is waited for (it checks the flag and returns early),
-/// and the handler's exception (``KeyboardInterrupt``) is raised.
-fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
-) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        let (done, wait) = mpsc::channel();
-        let stop = &stop;
-        let worker = scope.spawn(move || {
-            let out = work(stop);
-            // The receiver is gone only if the caller stopped waiting.
-            let _ = done.send(());
-            out
-        });
-        let mut wait = Some(wait);
-        loop {
-            let rx = wait.take().expect("put back every round");
-            let (rx, finished) = py.detach(move || {
-                let r = rx.recv_timeout(SIGNAL_POLL);
-                (rx, !matches!(r, Err(mpsc::RecvTimeoutError::Timeout)))
-            });
-            wait = Some(rx);
-            if finished {
-                break;
-            }
-            if let Err(interrupt) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
-                let _ = py.detach(|| worker.join());
-                return Err(interrupt);
-            }
-        }
-        py.detach(|| worker.join()).map_err(|_| {
-            pyo3::exceptions::PyRuntimeError::new_err(
-                "the simulation failed inside snl; please report it with the board and rules",
-            )
-        })
-    })
-}
 
 /// The answer of ``Board.simulate``: games played with a real die, counted
 /// by length in rolls (or turns, with ``by_turns=True``).
@@ -127,22 +77,24 @@ pub fn simulate(
     };
     let unit = if by_turns { Unit::Turns } else { Unit::Rolls };
     let g = &game;
-    let sim = interruptible(py, |stop| {
-        let run = || snl::simulate::run(g, &options, stop, |_| {});
+    // A simulation is bounded by its games and their cap, not by the budget
+    // (its estimate is the work of every game at the cap): only Ctrl-C
+    // stops it early.
+    let sim = interruptible(py, |ctl| {
+        let run = || snl::simulate::run(g, &options, ctl.cancel.flag(), |_| {});
         match &pool {
             Some(pool) => pool.install(run),
             None => run(),
         }
     })?;
-    let exact = py
-        .detach(|| {
-            if by_turns {
-                snl::markov::expected_turns(g)
-            } else {
-                snl::markov::expected_rolls(g)
-            }
-        })
-        .map_err(errors::analysis)?;
+    let exact = interruptible(py, |ctl| {
+        if by_turns {
+            snl::markov::expected_turns_with(g, ctl)
+        } else {
+            snl::markov::expected_rolls_with(g, ctl)
+        }
+    })?
+    .map_err(crate::analysis::markov_error)?;
     let counts = sim.lengths(unit).histogram;
     let histogram = counts
         .dense(counts.longest().map_or(0, |n| n + 1))
@@ -335,10 +287,9 @@ pub fn race(
         (_, Some(list)) => list,
         (k, None) => vec![game.start(); k.unwrap_or(2)],
     };
-    let race = py
-        .detach(|| snl::race::race(game, &from))
-        .map_err(|e| match e {
-            RaceError::Players(_) => errors::limit(e),
+    let race =
+        interruptible(py, |ctl| snl::race::race_with(game, &from, ctl))?.map_err(|e| match e {
+            RaceError::Players(_) | RaceError::Limit(_) => errors::limit(e),
             _ => errors::board(e),
         })?;
     Ok(PyRace {
@@ -404,13 +355,14 @@ pub fn duel(
 ) -> PyResult<PyDuel> {
     let (first, second) = start.unwrap_or((game.start(), game.start()));
     let rules = snl::duel::DuelRules { bump };
-    let d = py
-        .detach(|| snl::duel::duel_from(game, rules, first, second))
-        .map_err(|e| match e {
-            DuelError::Bonus => errors::rules(e),
-            DuelError::Position { .. } => errors::board(e),
-            _ => errors::limit(e),
-        })?;
+    let d = interruptible(py, |ctl| {
+        snl::duel::duel_from_with(game, rules, first, second, ctl)
+    })?
+    .map_err(|e| match e {
+        DuelError::Bonus => errors::rules(e),
+        DuelError::Position { .. } => errors::board(e),
+        _ => errors::limit(e),
+    })?;
     Ok(PyDuel {
         winner: match d.winner {
             Winner::First => "first",

@@ -17,6 +17,9 @@ use serde::{Deserialize, Serialize};
 use snl::answer::{CheckAnswer, ExpectAnswer, Header, LengthStats, RaceAnswer, SolveAnswer};
 use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
+use snl::limits::{self, Cancel, Control, LimitError};
+use snl::markov::MarkovError;
+use snl::race::RaceError;
 use snl::{Game, Rules};
 use snl_draw::plot::LengthPlot;
 use snl_draw::{DrawError, Layout, render};
@@ -70,12 +73,13 @@ pub struct Read {
 }
 
 /// Reads a request's board, refusing one too big for live analysis before
-/// anything of its size is allocated.
+/// anything of its size is allocated: over [`Limits::live_squares`], or
+/// whose tables are over [`Limits::budget`] by [`limits::board`].
 ///
 /// # Errors
 ///
-/// [`ApiError::Unreadable`], [`ApiError::Query`] for an unknown form, and
-/// [`ApiError::TooBig`].
+/// [`ApiError::Unreadable`], [`ApiError::Query`] for an unknown form,
+/// [`ApiError::TooBig`] and [`ApiError::OverBudget`].
 pub fn read(body: &[u8], options: &Options, limits: &Limits) -> Result<Read, ApiError> {
     let format = match &options.format {
         Some(name) => Some(
@@ -97,6 +101,9 @@ pub fn read(body: &[u8], options: &Options, limits: &Limits) -> Result<Read, Api
             limit: limits.live_squares,
         });
     }
+    limits::board(parsed.spec.squares, parsed.spec.jumps.len() as u64)
+        .check("the board", &limits.budget)
+        .map_err(|e| ApiError::limit(e, limits))?;
     let rules = parsed.rules.rules();
     Ok(Read { parsed, rules })
 }
@@ -171,25 +178,89 @@ pub struct Analysis {
     pub plot: Option<String>,
 }
 
-/// Reads, checks and answers a request's board.
+/// Reads, checks and answers a request's board, with
+/// [`Limits::analysis_time`] from now to do it in.
 ///
 /// # Errors
 ///
-/// Every error of [`read`] and [`playable`]; [`ApiError::Analysis`] when
-/// the library cannot give an answer.
+/// As [`analyse_with`].
 pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analysis, ApiError> {
+    let cancel = Cancel::new().with_timeout(limits.analysis_time);
+    analyse_with(body, options, limits, &cancel)
+}
+
+/// Refuses, before anything is computed, a game whose analyses the
+/// library estimates over [`Limits::budget`] ([`limits::estimate`]): each
+/// analysis in `analyses` is checked on its own, and named in the message.
+///
+/// # Errors
+///
+/// [`ApiError::OverBudget`] for the first analysis over the budget.
+pub fn admit(game: &Game, analyses: &[limits::Analysis], limits: &Limits) -> Result<(), ApiError> {
+    for &a in analyses {
+        limits::estimate(game, a)
+            .check(a.noun(), &limits.budget)
+            .map_err(|e| ApiError::limit(e, limits))?;
+    }
+    Ok(())
+}
+
+/// Reads, checks and answers a request's board under `cancel`: the
+/// analyses stop when it is set or its deadline passes (a request that
+/// was abandoned, or ran out of time).
+///
+/// Each analysis is refused before it starts when its estimate is over
+/// [`Limits::budget`] (see [`admit`]); the optimal sequences are counted
+/// as `snl solve` counts them: on boards of up to
+/// [`snl::shortest::COUNT_LIMIT`] squares, when their estimate fits the
+/// budget.
+///
+/// # Errors
+///
+/// Every error of [`read`] and [`playable`]; [`ApiError::OverBudget`] when
+/// an analysis is over the budget; [`ApiError::Stopped`] when `cancel`
+/// stopped it; [`ApiError::Analysis`] when the library cannot give an
+/// answer.
+pub fn analyse_with(
+    body: &[u8],
+    options: &Options,
+    limits: &Limits,
+    cancel: &Cancel,
+) -> Result<Analysis, ApiError> {
     let playable = playable(read(body, options, limits)?)?;
     let game = &playable.game;
+    // As `snl solve` does: the count is left out (not refused) above the
+    // count limit, and when its own estimate is over the budget.
+    let counted = snl::shortest::counts_by_default(game)
+        && limits::estimate(game, limits::Analysis::Count).fits(&limits.budget);
+    let mut analyses = vec![limits::Analysis::Solve, limits::Analysis::Mean];
+    if options.overlay == Overlay::Heat {
+        analyses.push(limits::Analysis::Visits);
+    }
+    admit(game, &analyses, limits)?;
+    let ctl = Control {
+        cancel: cancel.clone(),
+        budget: limits.budget,
+    };
+    let over = |e: LimitError| ApiError::limit(e, limits);
+    let markov = |e: MarkovError| match e {
+        MarkovError::Limit(e) => over(e),
+        e => ApiError::Analysis(e.to_string()),
+    };
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
-    let analysis = |e: &dyn std::fmt::Display| ApiError::Analysis(e.to_string());
-    let solution = snl::shortest::solve(game);
-    let count = snl::shortest::count_optimal(game);
+    let solution = snl::shortest::solve_with(game, &ctl).map_err(over)?;
+    let count = if counted {
+        snl::shortest::count_optimal_with(game, &ctl).map_err(over)?
+    } else {
+        None
+    };
     let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
-    let stats = snl::markov::stats(game).map_err(|e| analysis(&e))?;
+    let distribution = snl::markov::Limits::default();
+    let stats = snl::markov::stats_with(game, false, distribution, &ctl).map_err(markov)?;
     // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
     let turns = match game.rules().bonus {
-        Some(_) => Some(snl::markov::turn_stats(game).map_err(|e| analysis(&e))?),
+        Some(_) => Some(snl::markov::stats_with(game, true, distribution, &ctl).map_err(markov)?),
         None => None,
     };
     let expect = ExpectAnswer {
@@ -211,14 +282,42 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
         None => vec![(game.start(), stats.distribution.clone())],
         Some(_) => Vec::new(),
     };
-    let race = snl::race::races_with(game, &from_each, known)
-        .map_err(|e| analysis(&e))?
+    let race = snl::race::races_under(game, &from_each, known, &ctl)
+        .map_err(|e| match e {
+            RaceError::Limit(e) => over(e),
+            e => ApiError::Analysis(e.to_string()),
+        })?
         .iter()
         .zip(&from_each)
         .map(|(race, from)| RaceAnswer::new(header(), from, race))
         .collect();
+    // A distribution stopped by the token keeps what it reached (as
+    // `unresolved`) instead of failing: an answer cut short by the deadline
+    // is not given as if it were whole.
+    ctl.cancel.check().map_err(over)?;
     let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
+    let (svg, layout, plot) = draw(game, label, options, &stats, solution.min_rolls)?;
+    Ok(Analysis {
+        playable,
+        check,
+        solve,
+        expect,
+        race,
+        svg,
+        layout,
+        plot,
+    })
+}
+
+/// The board picture (with where its squares are) and the game-length plot.
+fn draw(
+    game: &Game,
+    label: &str,
+    options: &Options,
+    stats: &snl::markov::Stats,
+    min_rolls: Option<u32>,
+) -> Result<(String, Layout, Option<String>), ApiError> {
     let picture = render::board_picture(
         game,
         label,
@@ -240,7 +339,7 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
     let svg = picture.to_svg();
     let plot = match LengthPlot::new(&stats.distribution)
         .mean(stats.mean)
-        .fewest(solution.min_rolls)
+        .fewest(min_rolls)
         .title(&format!("{label}: how many rolls a game takes"))
         .to_svg()
     {
@@ -248,16 +347,7 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
         Err(DrawError::NeverEnds) => None,
         Err(e) => return Err(ApiError::Analysis(e.to_string())),
     };
-    Ok(Analysis {
-        playable,
-        check,
-        solve,
-        expect,
-        race,
-        svg,
-        layout,
-        plot,
-    })
+    Ok((svg, layout, plot))
 }
 
 /// The board written in `format`, with its rules where the form holds them.
@@ -305,7 +395,7 @@ pub struct AnalysisJson<'a> {
     /// The board picture (SVG).
     pub svg: &'a str,
     /// Where the squares are in `svg`.
-    pub layout: LayoutJson,
+    pub layout: Layout,
     /// The game-length plot (SVG); `null` when no game ends.
     pub plot: Option<&'a str>,
 }
@@ -319,40 +409,6 @@ pub struct InputJson<'a> {
     pub name: Option<&'a str>,
     /// The board in the pairs form, rules included.
     pub pairs: serde_json::Value,
-}
-
-/// [`Layout`] as JSON: the picture's size, the grid's top-left corner and
-/// a square's side, in the picture's pixels, and the grid's shape.
-#[derive(Debug, Serialize)]
-pub struct LayoutJson {
-    /// The picture's width.
-    pub width: f64,
-    /// The picture's height.
-    pub height: f64,
-    /// The grid's left edge.
-    pub left: f64,
-    /// The grid's top edge.
-    pub top: f64,
-    /// A square's side.
-    pub cell: f64,
-    /// Squares per row.
-    pub columns: u32,
-    /// Rows.
-    pub rows: u32,
-}
-
-impl From<Layout> for LayoutJson {
-    fn from(l: Layout) -> LayoutJson {
-        LayoutJson {
-            width: l.width,
-            height: l.height,
-            left: l.left,
-            top: l.top,
-            cell: l.cell,
-            columns: l.columns,
-            rows: l.rows,
-        }
-    }
 }
 
 impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
@@ -370,7 +426,7 @@ impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
                 pairs: serde_json::from_str(&pairs).unwrap_or(serde_json::Value::Null),
             },
             svg: &a.svg,
-            layout: a.layout.into(),
+            layout: a.layout,
             plot: a.plot.as_deref(),
         }
     }

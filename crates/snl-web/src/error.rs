@@ -38,6 +38,25 @@ pub enum ApiError {
         /// The limit.
         limit: u64,
     },
+    /// An analysis of the board would take more memory or work than
+    /// [`crate::Limits::budget`] allows, by the library's estimate made
+    /// before it starts (or refined once the board's shape is known).
+    #[error(
+        "{0}; the studio answers a board live only within that budget: use the command line \
+         for this one (`snl solve`, `snl expect`, `snl race`)"
+    )]
+    OverBudget(snl::limits::LimitError),
+    /// The analysis ran past [`crate::Limits::analysis_time`] and was
+    /// stopped.
+    #[error(
+        "the analysis took longer than {seconds} seconds, the most the studio gives a live \
+         answer, and was stopped; use the command line for this board (`snl solve`, \
+         `snl expect`, `snl race`)"
+    )]
+    Stopped {
+        /// The time allowed, in seconds, as people write it (`15`, `0.05`).
+        seconds: String,
+    },
     /// The analysis cannot give an answer (the library refused the board's
     /// size or rules, or its computation did not settle).
     #[error("{0}")]
@@ -62,9 +81,36 @@ impl ApiError {
             ApiError::Unreadable(_) | ApiError::Unplayable { .. } | ApiError::Query(_) => {
                 StatusCode::BAD_REQUEST
             }
-            ApiError::TooBig { .. } | ApiError::Analysis(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooBig { .. } | ApiError::OverBudget(_) | ApiError::Analysis(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ApiError::Stopped { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
+    }
+}
+
+impl ApiError {
+    /// The error for a refusal or a stop of the library's limits: a stop
+    /// (the deadline of `limits`, or the request abandoned) is
+    /// [`ApiError::Stopped`], anything else [`ApiError::OverBudget`].
+    pub fn limit(e: snl::limits::LimitError, limits: &crate::Limits) -> ApiError {
+        if e.is_stop() {
+            ApiError::Stopped {
+                seconds: seconds(limits.analysis_time),
+            }
+        } else {
+            ApiError::OverBudget(e)
+        }
+    }
+}
+
+/// A duration in seconds as people write it: `15`, `0.05`.
+fn seconds(d: std::time::Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        d.as_secs().to_string()
+    } else {
+        format!("{}", d.as_secs_f64())
     }
 }
 

@@ -30,8 +30,10 @@
 //!
 //! Errors are `{"error": "..."}` with status 400 (an unreadable or
 //! unplayable board, a bad query), 404, 413 (a body over
-//! [`Limits::body_bytes`]), 422 (a board too big for live analysis) or 503
-//! (the server is busy or the analysis ran out of time).
+//! [`Limits::body_bytes`]), 422 (a board too big for live analysis: over
+//! [`Limits::live_squares`], or an analysis whose estimate is over
+//! [`Limits::budget`]) or 503 (the server is busy, or the analysis ran past
+//! [`Limits::analysis_time`] and was stopped).
 //!
 //! # Modules
 //!
@@ -52,6 +54,7 @@ use std::time::Duration;
 
 pub use error::ApiError;
 pub use routes::router;
+use snl::limits::Budget;
 
 /// How the studio is set up: its limits, and the board it opens with.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -73,18 +76,35 @@ pub struct Limits {
     pub live_squares: u64,
     /// How many analyses run at once; more wait for a free slot.
     pub concurrent: usize,
-    /// How long a request may take, waiting included; past it, 503.
+    /// The most memory and work each analysis of a request may take, by the
+    /// library's estimate ([`snl::limits::estimate`]) made before it
+    /// starts; a board over it gets 422, with the estimate, the budget and
+    /// a pointer to the command line. The game-length distribution and the
+    /// races follow their chances for at most `budget.work`.
+    pub budget: Budget,
+    /// How long the analyses of a request may run, counted from its
+    /// arrival (waiting for a slot included): past it they are stopped
+    /// (their slot is freed at once) and the request gets 503.
+    pub analysis_time: Duration,
+    /// How long a request may take in all; past it, 503. A backstop above
+    /// `analysis_time` for the layers around the analysis.
     pub timeout: Duration,
 }
 
 impl Default for Limits {
     /// 4 MiB bodies (a 100,000-square moves array is about 600 KB),
-    /// 100,000 squares, one analysis per core, 20 seconds.
+    /// 100,000 squares, one analysis per core, 1 GiB and about 10 seconds
+    /// of work an analysis, 15 seconds of analysis and 20 in all.
     fn default() -> Limits {
         Limits {
             body_bytes: 4 << 20,
             live_squares: 100_000,
             concurrent: std::thread::available_parallelism().map_or(2, usize::from),
+            budget: Budget {
+                memory: 1 << 30,
+                work: 10_000_000_000,
+            },
+            analysis_time: Duration::from_secs(15),
             timeout: Duration::from_secs(20),
         }
     }

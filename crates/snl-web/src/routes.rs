@@ -2,6 +2,7 @@
 //! [`crate::analyse`]; the limits are layers, set here in one place.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::Bytes;
 use axum::extract::rejection::QueryRejection;
@@ -21,6 +22,7 @@ use tower_http::timeout::TimeoutLayer;
 use crate::analyse::{self, Options};
 use crate::error::{ApiError, bare_status};
 use crate::{Config, Limits, assets};
+use snl::limits::{Analysis, Cancel};
 
 /// What every handler shares: the limits, and the slots for analyses.
 #[derive(Debug)]
@@ -173,21 +175,41 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
         .map_err(|e| ApiError::Query(format!("the query string: {}", e.body_text())))
 }
 
-/// Runs `job` on the blocking pool once an analysis slot is free.
+/// Sets its token when dropped: when a request's future is dropped (its
+/// client went away, or the timeout layer answered for it), the analysis
+/// working for it stops and frees its slot.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// Runs `job` on the blocking pool once an analysis slot is free, with a
+/// token whose deadline is [`Limits::analysis_time`] after now.
 async fn run<T: Send + 'static>(
     state: &AppState,
-    job: impl FnOnce(&Limits) -> Result<T, ApiError> + Send + 'static,
+    job: impl FnOnce(&Limits, &Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let cancel = Cancel::new().with_deadline(Instant::now() + state.limits.analysis_time);
+    // Set on every way out of this function, an answer included (by then
+    // the job has ended and nothing looks at the token).
+    let _guard = CancelOnDrop(cancel.clone());
     let permit = state
         .work
         .clone()
         .acquire_owned()
         .await
         .map_err(|e| ApiError::Internal(e.to_string()))?;
+    // Waiting for the slot may have used the whole time already.
+    cancel
+        .check()
+        .map_err(|e| ApiError::limit(e, &state.limits))?;
     let limits = state.limits.clone();
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        job(&limits)
+        job(&limits, &cancel)
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))?
@@ -199,8 +221,8 @@ async fn analyse(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let options = query(q)?;
-    let answer = run(&state, move |limits| {
-        let analysis = analyse::analyse(&body, &options, limits)?;
+    let answer = run(&state, move |limits, cancel| {
+        let analysis = analyse::analyse_with(&body, &options, limits, cancel)?;
         serde_json::to_vec(&analyse::AnalysisJson::from(&analysis))
             .map_err(|e| ApiError::Internal(e.to_string()))
     })
@@ -231,7 +253,7 @@ async fn convert(
         squares: q.squares,
         ..Options::default()
     };
-    let text = run(&state, move |limits| {
+    let text = run(&state, move |limits, _| {
         analyse::convert(&body, &options, to, limits)
     })
     .await?;
@@ -242,6 +264,14 @@ async fn convert(
     };
     Ok(([(header::CONTENT_TYPE, kind)], text).into_response())
 }
+
+/// What the report computes, as [`snl_draw::report::Report::compute`] does.
+const REPORT_ANALYSES: [Analysis; 4] = [
+    Analysis::Solve,
+    Analysis::Mean,
+    Analysis::Visits,
+    Analysis::Race { players: 4 },
+];
 
 /// The field a form posts the board in (the page opens the report in a new
 /// tab by posting a form).
@@ -267,8 +297,11 @@ async fn report(
     } else {
         body.to_vec()
     };
-    let html = run(&state, move |limits| {
+    let html = run(&state, move |limits, _| {
         let p = analyse::playable(analyse::read(&board, &Options::default(), limits)?)?;
+        // The report's analyses cannot be stopped once started: refuse
+        // the ones over the budget first.
+        analyse::admit(&p.game, &REPORT_ANALYSES, limits)?;
         let name = p
             .read
             .parsed

@@ -357,7 +357,28 @@ impl RaceSummary {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute(game: &Game, players: usize) -> Result<RaceSummary, RaceError> {
-        let dist = markov::turn_distribution(game);
+        RaceSummary::compute_with(game, players, &Control::default())
+    }
+
+    /// [`RaceSummary::compute`] under a [`Control`]: the turn distribution
+    /// is followed as [`markov::distribution_with`] does (at most the
+    /// budget's work, stopped by the token, with the rest in the race's
+    /// `unresolved` chance).
+    ///
+    /// # Errors
+    ///
+    /// As [`RaceSummary::compute`], and [`RaceError::Limit`] when the
+    /// chain's tables do not fit the budget or cannot be allocated.
+    pub fn compute_with(
+        game: &Game,
+        players: usize,
+        ctl: &Control,
+    ) -> Result<RaceSummary, RaceError> {
+        if players == 0 || players > MAX_PLAYERS {
+            return Err(RaceError::Players(players));
+        }
+        let dist =
+            markov::distribution_with(game, game.start(), true, markov::Limits::default(), ctl)?;
         let seat = Seat {
             pmf: &dist.pmf,
             never: dist.never,

@@ -212,6 +212,27 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
     Ok(out)
 }
 
+/// The largest board (in squares) whose optimal sequences a front end
+/// counts without being asked: [`count_optimal`] adds numbers of up to
+/// millions of digits on long boards, which costs far more than the search.
+/// `snl solve` counts above it only with `--count`; the studio leaves the
+/// count out above it. See [`counts_by_default`].
+pub const COUNT_LIMIT: u32 = 200_000;
+
+/// Whether the optimal sequences of `game` are counted unless the user asks
+/// otherwise: its board has at most [`COUNT_LIMIT`] squares.
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(100)?, Rules::default())?;
+/// assert!(snl::shortest::counts_by_default(&game));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn counts_by_default(game: &Game) -> bool {
+    game.goal() <= COUNT_LIMIT
+}
+
 /// How many distinct roll sequences reach the last square in the fewest
 /// rolls, or `None` when it cannot be reached. Two different rolls that lead
 /// to the same square count as different sequences. The count is exact

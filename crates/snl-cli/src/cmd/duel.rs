@@ -7,6 +7,7 @@ use snl::answer::{DuelAnswer, Header};
 use snl::duel::{self, Winner};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output::{header, write_json};
 
 /// Two players who choose their rolls: who wins with perfect play?
@@ -56,7 +57,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         ),
     };
     let rules = duel::DuelRules { bump: args.bump };
-    let d = duel::duel_from(game, rules, from[0], from[1])?;
+    let d = duel::duel_from_with(game, rules, from[0], from[1], control::get()).budget()?;
+    control::check_interrupted()?;
     let answer = DuelAnswer::new(Header::new(loaded.board.name(), game), rules, from, &d);
     let winner = answer.winner.name();
     if args.json {

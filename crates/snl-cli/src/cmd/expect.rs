@@ -5,10 +5,10 @@ use std::io::Write;
 use anyhow::{Context, Result};
 use snl::Game;
 use snl::answer::{EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LengthStats, VisitsAnswer};
-use snl::limits::Control;
 use snl::markov;
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
 
 /// How long a one-player game with a real die lasts: exact statistics.
@@ -45,8 +45,10 @@ use crate::output::{header, note, write_json};
   snl expect --preset milton-bradley --bonus --bonus-limit 3 --json", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
-    /// decimal expansion (boards of up to 2002 chain states: squares, times
-    /// the bonus limit when there is one).
+    /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
+    /// (the chain counts positions 0 to the last square), or with a bonus
+    /// limit L, (squares + 1) x L up to 2002; --force tries larger ones
+    /// under no budget.
     #[arg(long)]
     pub exact: bool,
 
@@ -87,12 +89,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let bonus = game.rules().bonus.is_some();
+    let ctl = control::get();
     let exact = |by_turns: bool| {
+        exact_fits(game)?;
         if by_turns {
-            markov::exact_turn_mean(game)
+            markov::exact_turn_mean_with(game, ctl)
         } else {
-            markov::exact_mean(game)
+            markov::exact_mean_with(game, ctl)
         }
+        .budget()
         .context("--exact")
     };
     let (limits, follow) = if args.full {
@@ -104,16 +109,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         (markov::Limits::default(), markov::Follow::IfItFits)
     };
-    let ctl = Control::default();
-    if args.full {
-        let cancel = ctl.cancel.clone();
-        // Without a handler Ctrl-C ends the process; failing to install one
-        // only loses what was followed so far.
-        let _ = ctrlc::set_handler(move || cancel.cancel());
-    }
     let stats = |by_turns: bool| -> Result<markov::Stats> {
         if args.full {
-            let m = markov::moments(game, by_turns)?;
+            let m = markov::moments_with(game, by_turns, ctl).budget()?;
             if let Some((_, work)) = markov::distribution_cost(game, &m, by_turns)
                 && work > markov::Limits::default().work
             {
@@ -125,7 +123,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                 ));
             }
         }
-        Ok(markov::stats_planned(game, by_turns, limits, &ctl, follow)?)
+        markov::stats_planned(game, by_turns, limits, ctl, follow).budget()
     };
     let rolls = stats(false)?;
     let exact_rolls = if args.exact { exact(false)? } else { None };
@@ -137,16 +135,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         None
     };
     let visits = if args.visits {
-        Some(markov::visits(game)?)
+        Some(markov::visits_with(game, ctl).budget()?)
     } else {
         None
     };
     let impact = if args.impact {
-        Some(markov::impact(game)?)
+        Some(markov::impact_with(game, ctl).budget()?)
     } else {
         None
     };
-    let min_rolls = snl::shortest::min_rolls(game);
+    let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
     let answer = ExpectAnswer {
         header: Header::new(loaded.board.name(), game),
         rolls: LengthStats::new(&rolls, &args.within, exact_rolls.as_ref()).with_min(min_rolls),
@@ -181,7 +179,24 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         write_text(out, &loaded, &answer, impact.as_deref())?;
     }
-    Ok(std::process::ExitCode::SUCCESS)
+    // Ctrl-C stops the distribution where it is: the answer above is what
+    // was resolved by then, and says so.
+    Ok(control::exit_code())
+}
+
+/// The documented limit of `--exact`, unless --force: the elimination's
+/// cost grows with the cube of the states and the digits of its fractions,
+/// and past it the budget alone decides.
+fn exact_fits(game: &Game) -> Result<()> {
+    let states = game.states().len();
+    if states > markov::exact::MAX_EXACT_STATES && !control::forced() {
+        return Err(anyhow::Error::new(markov::ExactTooLarge {
+            states,
+            limit: markov::exact::MAX_EXACT_STATES,
+        })
+        .context("--exact (--force tries it anyway, under no budget)"));
+    }
+    Ok(())
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {

@@ -191,7 +191,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             ..snl_draw::render::Options::default()
         };
         let svg = snl_draw::render::board_svg(&cx.game, "smallest failing board", &options)?;
-        write_picture(svg, Some(path), &mut std::io::sink())
+        write_picture(svg, Some(path), None, &mut std::io::sink())
             .with_context(|| format!("writing the picture to {}", path.display()))?;
     } else if args.picture.is_some() && report.counterexample.is_none() {
         note("no failing board, so no picture was written");

@@ -9,6 +9,8 @@ use snl::race::RaceSummary;
 use snl_draw::plot::LengthPlot;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::control::{self, Explain};
+use crate::output::note;
 use crate::output_file::write_picture;
 
 /// Plot how many rolls a game takes with a real die.
@@ -43,21 +45,35 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
-    let stats = snl::markov::stats(game).context("computing the game-length distribution")?;
-    let mut plot = LengthPlot::new(&stats.distribution);
+    let ctl = control::get();
+    let stats = snl::markov::stats_with(game, false, snl::markov::Limits::default(), ctl)
+        .budget()
+        .context("computing the game-length distribution")?;
+    let d = &stats.distribution;
+    let mut title = format!("{}: how many rolls a game takes", loaded.board.label());
+    if !d.is_complete() && d.resolved() > 0.0 {
+        // Only what was followed is drawn; the picture and stderr say so.
+        let steps = d.pmf.len().saturating_sub(1);
+        note(&format!(
+            "the game length was followed for {steps} rolls; a chance of {:.3e} was still \
+             unresolved, so the plot shows only the games that ended by then",
+            d.unresolved
+        ));
+        title = format!("{title} (first {steps} rolls only)");
+    }
+    let mut plot = LengthPlot::new(d);
     if let Some(k) = args.players {
-        let race = RaceSummary::compute(game, k as usize)
+        let race = RaceSummary::compute_with(game, k as usize, ctl)
+            .budget()
             .with_context(|| format!("computing a race of {k} players"))?;
         plot = plot.race(race.seats);
     }
     let svg = plot
         .mean(stats.mean)
-        .fewest(snl::shortest::min_rolls(game))
-        .title(&format!(
-            "{}: how many rolls a game takes",
-            loaded.board.label()
-        ))
+        .fewest(snl::shortest::min_rolls_with(game, ctl).budget()?)
+        .title(&title)
         .to_svg()?;
-    write_picture(svg, args.output.as_ref(), out)?;
+    control::check_interrupted()?;
+    write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -7,6 +7,7 @@ use snl::answer::{Header, RaceAnswer};
 use snl::race::MAX_PLAYERS;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output::{header, write_json};
 
 /// The exact chance that each seat wins a race with a real die.
@@ -60,15 +61,18 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         args.from.clone()
     };
-    let race = snl::race::race(game, &from)?;
+    let race = snl::race::race_with(game, &from, control::get()).budget()?;
     if args.json {
         let answer = RaceAnswer::new(Header::new(loaded.board.name(), game), &from, &race);
         write_json(out, &answer)?;
-        return Ok(std::process::ExitCode::SUCCESS);
+        return Ok(control::exit_code());
     }
     header(out, &loaded)?;
     let starts: Vec<String> = from.iter().map(u32::to_string).collect();
     writeln!(out, "players: {players}, starting on {}", starts.join(", "))?;
+    // A chance the distributions did not reach (a very long board, a
+    // budget or Ctrl-C) is shown, never hidden in a rounded zero.
+    let unresolved = race.unresolved > 1e-9;
     for (i, w) in race.win.iter().enumerate() {
         writeln!(out, "seat {:>2} wins: {w:.6}", i + 1)?;
     }
@@ -76,8 +80,20 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         writeln!(out, "no winner:    {:.6}", race.no_winner)?;
     }
     match race.expected_rounds {
+        Some(r) if unresolved => writeln!(
+            out,
+            "expected rounds: at least {r:.4} (from the games resolved)"
+        )?,
         Some(r) => writeln!(out, "expected rounds: {r:.4}")?,
         None => writeln!(out, "expected rounds: unbounded (no pawn may ever finish)")?,
     }
-    Ok(std::process::ExitCode::SUCCESS)
+    if unresolved {
+        writeln!(
+            out,
+            "unresolved: {:.6} (the games were followed until the work budget ran out; \
+             each chance above may be short by up to this much)",
+            race.unresolved
+        )?;
+    }
+    Ok(control::exit_code())
 }

@@ -8,6 +8,7 @@ use anyhow::Result;
 use snl_draw::report::Report;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output_file::write_output;
 
 /// Write one HTML page with everything about the board.
@@ -36,9 +37,10 @@ pub struct Args {
 /// Runs `snl report`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
-    let report = Report::compute(&loaded.game, &loaded.board.label());
+    let report =
+        Report::compute_with(&loaded.game, &loaded.board.label(), control::get()).budget()?;
     let html = report.to_html()?;
-    write_output(args.output.as_ref(), out, |w| {
+    write_output(args.output.as_ref(), loaded.board.path(), out, |w| {
         Ok(w.write_all(html.as_bytes())?)
     })?;
     Ok(ExitCode::SUCCESS)

@@ -1,15 +1,14 @@
 //! `snl simulate`: play many games with a real die and count their lengths.
 
 use std::io::{IsTerminal, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Result;
 use snl::answer::{Header, SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
-use snl::simulate::{self, Options, Simulator};
+use snl::simulate::{self, Options};
 use snl::words::plural;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
 
 /// Play many games with a real die and report how long they take.
@@ -64,13 +63,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         seed: args.seed,
         max_rolls: args.max_rolls,
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = Arc::clone(&stop);
-        // Without a handler Ctrl-C ends the process; failing to install one
-        // only loses the early report.
-        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
-    }
+    let ctl = control::get();
     let bar = if std::io::stderr().is_terminal() {
         let bar = indicatif::ProgressBar::new(args.games);
         bar.set_style(
@@ -91,11 +84,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let sim = Simulator::new(game).run(&options, &stop, |n| bar.inc(n));
+    let sim = simulate::run_with(game, &options, ctl, |n| bar.inc(n)).budget();
     bar.finish_and_clear();
+    let sim = sim?;
     if sim.stopped {
+        let why = if control::interrupted() {
+            "by Ctrl-C"
+        } else {
+            "at the budget of work (--force plays them all)"
+        };
         note(&format!(
-            "stopped early: {} of {} games played",
+            "stopped early {why}: {} of {} games played",
             sim.games, args.games
         ));
     }
@@ -107,18 +106,28 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         ));
     }
     let bonus = game.rules().bonus.is_some();
-    let exact_rolls = snl::markov::expected_rolls(game).ok().flatten();
-    let exact_turns = if bonus {
-        snl::markov::expected_turns(game).ok().flatten()
-    } else {
-        None
+    // The exact mean beside the simulated one; when it cannot be had (over
+    // the budget, or after Ctrl-C) the text says why rather than calling it
+    // unbounded.
+    let exact = |by_turns: bool| -> Result<Option<f64>, String> {
+        if control::interrupted() {
+            return Err("not computed after Ctrl-C".to_string());
+        }
+        let mean = if by_turns {
+            snl::markov::expected_turns_with(game, ctl)
+        } else {
+            snl::markov::expected_rolls_with(game, ctl)
+        };
+        mean.map_err(|e| format!("not computed: {}", control::explain(e)))
     };
+    let exact_rolls = exact(false);
+    let exact_turns = if bonus { exact(true) } else { Ok(None) };
     let answer = SimulateAnswer::new(
         Header::new(loaded.board.name(), game),
         &sim,
         args.seed,
-        exact_rolls,
-        exact_turns,
+        exact_rolls.clone().ok().flatten(),
+        exact_turns.clone().ok().flatten(),
     );
     if args.json {
         write_json(out, &answer)?;
@@ -136,15 +145,21 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                 String::new()
             }
         )?;
-        write_lengths(out, "rolls", &answer.rolls, sim.capped)?;
+        write_lengths(out, "rolls", &answer.rolls, exact_rolls.err(), sim.capped)?;
         if let Some(turns) = &answer.turns {
-            write_lengths(out, "turns", turns, sim.capped)?;
+            write_lengths(out, "turns", turns, exact_turns.err(), sim.capped)?;
         }
     }
-    Ok(std::process::ExitCode::SUCCESS)
+    Ok(control::exit_code())
 }
 
-fn write_lengths(out: &mut dyn Write, unit: &str, l: &SimulatedLengths, capped: u64) -> Result<()> {
+fn write_lengths(
+    out: &mut dyn Write,
+    unit: &str,
+    l: &SimulatedLengths,
+    exact_failed: Option<String>,
+    capped: u64,
+) -> Result<()> {
     let Some(mean) = l.mean else {
         writeln!(out, "{unit} per game: no game finished")?;
         return Ok(());
@@ -155,7 +170,10 @@ fn write_lengths(out: &mut dyn Write, unit: &str, l: &SimulatedLengths, capped: 
     let exact_text = match (l.exact_mean, l.z) {
         (Some(e), Some(z)) => format!(", exact {e:.3}, {z:+.2} standard errors apart"),
         (Some(e), None) => format!(", exact {e:.3}"),
-        (None, _) => ", exact: unbounded (a game may never end)".to_string(),
+        (None, _) => match exact_failed {
+            Some(why) => format!(", exact: {why}"),
+            None => ", exact: unbounded (a game may never end)".to_string(),
+        },
     };
     writeln!(out, "{unit} per game: mean {mean:.3}{ci}{exact_text}")?;
     let show = |q: Option<u64>| q.map_or("capped".to_string(), |v| v.to_string());

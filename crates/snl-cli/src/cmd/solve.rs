@@ -9,12 +9,9 @@ use clap::ValueEnum;
 use snl::answer::{Header, SolveAnswer, Step};
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
-
-/// Boards up to this many squares have their optimal sequences counted by
-/// default. The count is a number with up to millions of digits on long
-/// boards, and adding such numbers costs far more than the search.
-pub const COUNT_LIMIT: u32 = 200_000;
+use snl::shortest::COUNT_LIMIT;
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -26,7 +23,8 @@ pub const COUNT_LIMIT: u32 = 200_000;
 ///
 /// Counting optimal sequences costs much more than the search on long
 /// boards, so it is skipped above 200000 squares (with a note on stderr)
-/// unless --count is given.
+/// unless --count is given, and whenever its estimate is over the budget
+/// (--force counts anyway).
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl solve testdata/seed-004-twenty.pairs.json
@@ -70,19 +68,20 @@ pub enum Method {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
+    let ctl = control::get();
     let header = Header::new(loaded.board.name(), game);
     let answer = match args.method {
         Method::Bfs => {
             // The text without --path shows no sequence, so none is rebuilt.
             let solution = if args.json || args.path {
-                snl::shortest::solve(game)
+                snl::shortest::solve_with(game, ctl).budget()?
             } else {
                 snl::shortest::Solution {
-                    min_rolls: snl::shortest::min_rolls(game),
+                    min_rolls: snl::shortest::min_rolls_with(game, ctl).budget()?,
                     path: Vec::new(),
                 }
             };
-            let count = args.count || game.goal() <= COUNT_LIMIT;
+            let mut count = args.count || snl::shortest::counts_by_default(game);
             if !count && solution.min_rolls.is_some() {
                 note(&format!(
                     "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
@@ -90,8 +89,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                     game.goal()
                 ));
             }
+            let cost = snl::limits::estimate(game, snl::limits::Analysis::Count);
+            if count && solution.min_rolls.is_some() && !cost.fits(&ctl.budget) {
+                count = false;
+                note(&format!(
+                    "not counting the optimal sequences: counting them would take {cost}, \
+                     over the budget; add --force to count them anyway"
+                ));
+            }
             let optimal = if count {
-                snl::shortest::count_optimal(game)
+                snl::shortest::count_optimal_with(game, ctl).budget()?
             } else {
                 None
             };
@@ -99,6 +106,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         }
         Method::Brute => SolveAnswer::from_brute(header, &snl::brute::search(game)?),
     };
+    control::check_interrupted()?;
     if args.json {
         write_json(out, &answer)?;
     } else {

@@ -143,7 +143,9 @@ fn drawing_errors_exit_2_and_leave_no_file() {
     let run = snl(&["render", "-", "-o", path_str(&missing)], Some(SEED_20));
     assert_eq!(run.code, 2);
     assert!(
-        run.stderr.starts_with("snl: error: cannot write in "),
+        run.stderr.starts_with("snl: error: cannot write ")
+            && run.stderr.contains("x.png")
+            && !run.stderr.contains(".part"),
         "{}",
         run.stderr
     );

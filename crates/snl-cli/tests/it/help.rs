@@ -22,7 +22,7 @@ fn bare_snl_prints_a_usage_line() {
         run.stderr
     );
     assert!(
-        run.stderr.contains("Usage: snl <COMMAND>"),
+        run.stderr.contains("Usage: snl [OPTIONS] <COMMAND>"),
         "{}",
         run.stderr
     );

@@ -8,6 +8,7 @@ mod expect;
 mod generate;
 mod help;
 mod judge;
+mod limits;
 mod players;
 mod presets;
 mod readme;

@@ -11,6 +11,10 @@ races of several players, duels, and pictures, for any board and any rules.
 >>> round(board.expect().mean, 4)
 39.2251
 
+Every analysis runs under a budget (``snl.budget()``, ``snl.set_budget``):
+one whose estimated memory or work is over it raises ``snl.LimitError``
+before it starts. Ctrl-C (``KeyboardInterrupt``) stops any long analysis.
+
 The engine is the Rust library ``snl``; this package holds no game logic of
 its own. See ``help(snl.Board)`` for everything a board can answer.
 """
@@ -33,8 +37,10 @@ from snl._snl import (
     Solution,
     Visits,
     __version__,
+    budget,
     preset_info,
     presets,
+    set_budget,
 )
 
 __all__ = [
@@ -55,6 +61,8 @@ __all__ = [
     "Solution",
     "Visits",
     "__version__",
+    "budget",
     "preset_info",
     "presets",
+    "set_budget",
 ]

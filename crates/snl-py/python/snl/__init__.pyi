@@ -24,7 +24,8 @@ class RulesError(SnlError, ValueError):
     """A rule value that cannot be used."""
 
 class LimitError(SnlError, ValueError):
-    """A request beyond what snl computes; the message names the limit."""
+    """A request beyond what snl computes, or over the budget (see
+    ``set_budget``); the message names the value and the limit."""
 
 class AnalysisError(SnlError, RuntimeError):
     """An analysis that could not be completed."""
@@ -34,6 +35,14 @@ def presets() -> List[str]:
 
 def preset_info(name: str) -> Dict[str, str]:
     """A built-in board's name, title and source."""
+
+def budget() -> Tuple[Optional[int], Optional[float]]:
+    """The budget of every analysis: (memory in bytes, seconds of work);
+    None for no limit. By default (4294967296, 60.0)."""
+
+def set_budget(memory: Optional[int], seconds: Optional[float]) -> None:
+    """Sets the budget of every analysis from now on; None for no limit.
+    An analysis estimated over it raises LimitError before it starts."""
 
 class Rules:
     """The rules a game is played under (frozen)."""

@@ -4,6 +4,7 @@
 
 mod api;
 mod burst;
+mod limits;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};

@@ -22,7 +22,7 @@ pub const MAX_EXACT_STATES: usize = 2002;
 /// The board is too large for exact arithmetic.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "the exact mean is limited to {limit} chain states (squares times the bonus limit); this game has {states}; use the floating-point mean"
+    "the exact mean is limited to {limit} chain states (positions 0 to the last square, times the bonus limit); this game has {states}; use the floating-point mean"
 )]
 pub struct ExactTooLarge {
     /// The chain states of this game.

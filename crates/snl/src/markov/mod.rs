@@ -585,6 +585,41 @@ impl solve::Rows for Backward<'_> {
     }
 }
 
+/// The mean and variance of the number of rolls in one elimination (see
+/// `solve::Dual`), for a game that always ends; `None` when the solver would
+/// not eliminate or the numbers leave floating point, for the two solves
+/// of [`solve_moments`] to take over.
+fn moments_together(
+    a: &Analysis,
+    solver: &solve::Solver<'_, Forward<'_>>,
+    ctl: &Control,
+) -> Result<Option<Moments>, LimitError> {
+    let coef: Vec<solve::Dual> = a
+        .chain
+        .prob
+        .iter()
+        .map(|&p| solve::Dual {
+            re: p,
+            eps: 2.0 * p,
+        })
+        .collect();
+    let one = solve::Dual { re: 1.0, eps: 1.0 };
+    let Some(u) = solver.solve_dual(&coef, |_| one, ctl)? else {
+        return Ok(None);
+    };
+    let (mean, second_moment) = (u[a.start].re, u[a.start].eps);
+    if !(mean.is_finite() && second_moment.is_finite()) {
+        return Ok(None);
+    }
+    let variance = (second_moment - mean * mean).max(0.0);
+    Ok(Some(Moments {
+        mean: Some(mean),
+        variance: Some(variance),
+        std_dev: Some(variance.sqrt()),
+        never: 0.0,
+    }))
+}
+
 fn solve_moments(
     game: &Game,
     by_turns: bool,
@@ -652,6 +687,12 @@ fn solve_moments(
             0.0
         }
     };
+    if second
+        && !by_turns
+        && let Some(m) = moments_together(&a, &solver, ctl)?
+    {
+        return Ok(m);
+    }
     let x = run(&cost)?;
     let mean = x[a.start];
     if !mean.is_finite() {

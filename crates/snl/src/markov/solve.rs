@@ -57,6 +57,74 @@ pub(crate) trait Scalar: Clone {
     fn div(&self, d: &Self) -> Self;
     /// Whether `1 - self` would lose precision (never for exact numbers).
     fn is_large(&self) -> bool;
+    /// The pivot `1 - own`, given `leaving`, the same number summed from
+    /// the chances of leaving (exits and open unknowns), which keeps its
+    /// precision where `own` is close to 1. For numbers whose rows are not
+    /// stochastic in every part (see [`Dual`]) only some parts can be.
+    fn pivot_from_parts(own: &Self, leaving: Self) -> Self {
+        let _ = own;
+        leaving
+    }
+}
+
+/// `re + eps·ε` with `ε² = 0`. Eliminating over these with coefficients
+/// `p·(1 + 2ε)` and constants `1 + ε` solves for the mean `x` and the second
+/// moment `y` of the number of rolls at once: `x + ε·y` satisfies
+/// `x_k = 1 + Σ p·x_t` and `y_k = 1 + Σ p·(2·x_t + y_t)`, which is
+/// `E[(1 + T')²] = 1 + 2·E[T'] + E[T'²]`. One sweep over the board instead
+/// of two, the second waiting for the first's back-substitution.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Dual {
+    pub re: f64,
+    pub eps: f64,
+}
+
+impl Scalar for Dual {
+    const COST: u64 = 2;
+
+    fn zero() -> Dual {
+        Dual { re: 0.0, eps: 0.0 }
+    }
+    fn one() -> Dual {
+        Dual { re: 1.0, eps: 0.0 }
+    }
+    fn is_zero(&self) -> bool {
+        self.re == 0.0 && self.eps == 0.0
+    }
+    #[inline]
+    fn add_mul(&mut self, a: &Dual, b: &Dual) {
+        self.re += a.re * b.re;
+        self.eps += a.re * b.eps + a.eps * b.re;
+    }
+    fn add(&mut self, a: &Dual) {
+        self.re += a.re;
+        self.eps += a.eps;
+    }
+    fn sub(&self, a: &Dual) -> Dual {
+        Dual {
+            re: self.re - a.re,
+            eps: self.eps - a.eps,
+        }
+    }
+    fn div(&self, d: &Dual) -> Dual {
+        let re = self.re / d.re;
+        Dual {
+            re,
+            eps: (self.eps - re * d.eps) / d.re,
+        }
+    }
+    fn is_large(&self) -> bool {
+        self.re > 0.5
+    }
+    /// The chances of a row add up to 1 in their real parts only (the ε
+    /// parts add up to twice that, and more after substitutions): the real
+    /// part comes from the parts, the ε part is `-own.eps` as it stands.
+    fn pivot_from_parts(own: &Dual, leaving: Dual) -> Dual {
+        Dual {
+            re: leaving.re,
+            eps: -own.eps,
+        }
+    }
 }
 
 impl Scalar for f64 {
@@ -259,7 +327,12 @@ pub(crate) fn frontal<T: Scalar>(
     let mut row_of = limits::vec_of(n, NONE, what)?;
     let mut slot_of = limits::vec_of(n, NONE, what)?;
     let mut var_of_slot = limits::vec_of(open, NONE, what)?;
-    let mut slot_free: Vec<u32> = (0..open as u32).rev().collect();
+    // Slots are taken lowest first, so that those in use stay below `top`
+    // and every expression is worked on that far only: the most unknowns
+    // open at once sets the room, far fewer are open on most rows. Beyond
+    // `top` every expression (and `work`) holds zeros.
+    let mut slot_used = limits::vec_of(open, false, what)?;
+    let mut top = 0usize;
     // Every row's expression as it was when eliminated, for the
     // back-substitution: constant, then (unknown, coefficient) pairs.
     let mut constant = limits::vec_of(n, T::zero(), what)?;
@@ -275,7 +348,7 @@ pub(crate) fn frontal<T: Scalar>(
         if !rows.active(k) {
             continue;
         }
-        for w in &mut work {
+        for w in &mut work[..2 + top] {
             *w = T::zero();
         }
         work[0] = rhs(k);
@@ -290,7 +363,7 @@ pub(crate) fn frontal<T: Scalar>(
                 Some(t) if t as usize == k => own.add(p),
                 Some(t) if t as usize > k => {
                     let r = row_of[t as usize] as usize;
-                    let row = &pool[r * stride..(r + 1) * stride];
+                    let row = &pool[r * stride..r * stride + 2 + top];
                     for (w, e) in work.iter_mut().zip(row) {
                         w.add_mul(p, e);
                     }
@@ -298,9 +371,14 @@ pub(crate) fn frontal<T: Scalar>(
                 Some(t) => {
                     let t = t as usize;
                     if slot_of[t] == NONE {
-                        let s = slot_free.pop().expect("the plan counts open unknowns");
-                        slot_of[t] = s;
-                        var_of_slot[s as usize] = t as u32;
+                        let s = slot_used
+                            .iter()
+                            .position(|&u| !u)
+                            .expect("the plan counts open unknowns");
+                        slot_used[s] = true;
+                        top = top.max(s + 1);
+                        slot_of[t] = s as u32;
+                        var_of_slot[s] = t as u32;
                     }
                     work[2 + slot_of[t] as usize].add(p);
                 }
@@ -316,14 +394,14 @@ pub(crate) fn frontal<T: Scalar>(
         // leaving, summed from its parts, does not.
         let pivot = if stochastic && own.is_large() {
             let mut d = work[1].clone();
-            for w in &work[2..] {
+            for w in &work[2..2 + top] {
                 d.add(w);
             }
-            d
+            T::pivot_from_parts(&own, d)
         } else {
             T::one().sub(&own)
         };
-        for w in &mut work {
+        for w in &mut work[..2 + top] {
             if !w.is_zero() {
                 *w = w.div(&pivot);
             }
@@ -337,17 +415,20 @@ pub(crate) fn frontal<T: Scalar>(
                 }
                 meter.add(stride as u64 * T::COST)?;
                 let f = std::mem::replace(&mut pool[r * stride + s], T::zero());
-                for (e, w) in pool[r * stride..(r + 1) * stride].iter_mut().zip(&work) {
+                for (e, w) in pool[r * stride..r * stride + 2 + top].iter_mut().zip(&work) {
                     e.add_mul(&f, w);
                 }
             }
-            slot_free.push(slot);
+            slot_used[slot as usize] = false;
+            while top > 0 && !slot_used[top - 1] {
+                top -= 1;
+            }
             var_of_slot[slot as usize] = NONE;
             slot_of[k] = NONE;
         }
         constant[k] = work[0].clone();
         begins[k] = vars.len();
-        for (s, w) in work[2..].iter().enumerate() {
+        for (s, w) in work[2..2 + top].iter().enumerate() {
             if !w.is_zero() {
                 vars.push(var_of_slot[s]);
                 coefs.push(w.clone());
@@ -518,6 +599,27 @@ impl<'r, R: Rows> Solver<'r, R> {
             sweep_cap,
             sweeps_failed: Cell::new(false),
         })
+    }
+
+    /// One solve by elimination over [`Dual`] numbers; `None` when the
+    /// solver would not eliminate (the plan is over its budget), and the
+    /// caller solves in floating point instead.
+    pub fn solve_dual(
+        &self,
+        coef: &[Dual],
+        rhs: impl Fn(usize) -> Dual,
+        ctl: &Control,
+    ) -> Result<Option<Vec<Dual>>, LimitError> {
+        if !(self.frontal_fits && self.plan.affordable()) {
+            return Ok(None);
+        }
+        Ok(Some(frontal(
+            self.rows,
+            &self.plan,
+            coef,
+            rhs,
+            &mut ctl.meter(),
+        )?))
     }
 
     /// One solve.

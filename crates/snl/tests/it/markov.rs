@@ -222,6 +222,25 @@ proptest! {
     }
 
     #[test]
+    fn one_elimination_for_both_moments_agrees_with_two(game in strategies::game(1..=60)) {
+        // Without bonus rolls, turns are rolls: by turns the mean and the
+        // second moment are solved one after the other, by rolls together
+        // over dual numbers.
+        prop_assume!(game.rules().bonus.is_none());
+        let together = markov::moments(&game, false).unwrap();
+        let apart = markov::moments(&game, true).unwrap();
+        prop_assert_eq!(together.mean, apart.mean);
+        prop_assert_eq!(together.never, apart.never);
+        match (together.variance, apart.variance) {
+            (Some(a), Some(b)) => {
+                let scale = together.mean.unwrap().powi(2).max(1.0);
+                prop_assert!((a - b).abs() <= 1e-9 * scale, "{} vs {}", a, b);
+            }
+            (a, b) => prop_assert_eq!(a, b),
+        }
+    }
+
+    #[test]
     fn fewest_rolls_is_the_shortest_possible_game(game in strategies::game(1..=30)) {
         let d = markov::distribution_with(&game, game.start(), false, LIMITS, &Control::default())
             .unwrap();

@@ -1,0 +1,188 @@
+//! The budget every analysis runs under, and Ctrl-C.
+//!
+//! One [`Control`] serves the whole run: its budget is
+//! [`Budget::DEFAULT`] (4 GiB, about a minute of one core), or what
+//! `--max-time` and `--max-memory` say, or no limit with `--force`, and its token is set by the first Ctrl-C. The analyses
+//! check the token in their long loops and stop cleanly: a simulation
+//! reports the games it played, everything else stops with a message and
+//! exit code 130, and an output file is not written. A second Ctrl-C ends
+//! the process at once, removing any half-written output file first.
+//!
+//! The handler is installed when a command first asks for the control, so
+//! that commands with handlers of their own (`judge` stops the programs it
+//! runs, `serve` shuts its server down) keep them.
+
+use std::fmt;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use snl::duel::DuelError;
+use snl::limits::{Budget, Control, LimitError};
+use snl::markov::MarkovError;
+use snl::race::RaceError;
+
+/// Whether `--force` was given.
+static FORCE: AtomicBool = AtomicBool::new(false);
+
+/// The run's control, made on first use.
+static CONTROL: OnceLock<Control> = OnceLock::new();
+
+/// The output file being written, to remove if a second Ctrl-C ends the
+/// process while it is.
+static WRITING: Mutex<Option<PathBuf>> = Mutex::new(None);
+
+/// How `--force` reads in messages.
+pub const FORCE_HINT: &str =
+    "--force runs it anyway, or --max-time/--max-memory raise the budget (Ctrl-C stops it)";
+
+/// The budget `--max-time` and `--max-memory` set, when either is given.
+static BUDGET: OnceLock<Budget> = OnceLock::new();
+
+/// Records the budget from `--force`, `--max-time` (seconds) and
+/// `--max-memory` (GB). Called once, before any command runs.
+pub fn set_budget(force: bool, seconds: Option<f64>, gigabytes: Option<f64>) {
+    FORCE.store(force, Ordering::Relaxed);
+    if seconds.is_some() || gigabytes.is_some() {
+        // Saturating float-to-integer conversions: a huge budget is no
+        // limit, never a wrapped-around small one.
+        let budget = Budget {
+            work: seconds.map_or(Budget::DEFAULT.work, |s| {
+                (s * snl::limits::WORK_PER_SECOND) as u64
+            }),
+            memory: gigabytes.map_or(Budget::DEFAULT.memory, |g| (g * 1e9) as u64),
+        };
+        let _ = BUDGET.set(budget);
+    }
+}
+
+/// Whether `--force` was given.
+pub fn forced() -> bool {
+    FORCE.load(Ordering::Relaxed)
+}
+
+/// The run's control. The first call installs the Ctrl-C handler.
+pub fn get() -> &'static Control {
+    CONTROL.get_or_init(|| {
+        let budget = if forced() {
+            Budget::UNLIMITED
+        } else {
+            BUDGET.get().copied().unwrap_or(Budget::DEFAULT)
+        };
+        let ctl = Control::new(budget);
+        let cancel = ctl.cancel.clone();
+        // Without a handler Ctrl-C ends the process as usual; failing to
+        // install one only loses the clean stop.
+        let _ = ctrlc::set_handler(move || {
+            if cancel.is_cancelled() {
+                if let Some(path) = WRITING.lock().ok().and_then(|p| p.clone()) {
+                    let _ = std::fs::remove_file(path);
+                }
+                let _ = writeln!(std::io::stderr(), "\nsnl: interrupted");
+                std::process::exit(130);
+            }
+            cancel.cancel();
+        });
+        ctl
+    })
+}
+
+/// Whether Ctrl-C has been pressed.
+pub fn interrupted() -> bool {
+    CONTROL.get().is_some_and(|c| c.cancel.is_cancelled())
+}
+
+/// Notes `path` as the temporary output file being written (`None` when
+/// done), for a second Ctrl-C to remove.
+pub fn writing(path: Option<PathBuf>) {
+    if let Ok(mut slot) = WRITING.lock() {
+        *slot = path;
+    }
+}
+
+/// The error a command ends with when Ctrl-C stopped it: exit code 130.
+#[derive(Debug)]
+pub struct Stopped;
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("stopped by Ctrl-C before the answer was complete; nothing was written")
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// The [`LimitError`] inside a library error, if there is one.
+pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
+    err.chain().find_map(|cause| {
+        if let Some(e) = cause.downcast_ref::<LimitError>() {
+            return Some(e);
+        }
+        match cause.downcast_ref::<MarkovError>() {
+            Some(MarkovError::Limit(e)) => return Some(e),
+            Some(_) => return None,
+            None => {}
+        }
+        match cause.downcast_ref::<RaceError>() {
+            Some(RaceError::Limit(e)) => return Some(e),
+            Some(_) => return None,
+            None => {}
+        }
+        match cause.downcast_ref::<DuelError>() {
+            Some(DuelError::Limit(e)) => Some(e),
+            _ => None,
+        }
+    })
+}
+
+/// A library error as the command reports it: a stop by Ctrl-C becomes
+/// [`Stopped`]; a refusal over the budget says how to insist.
+pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
+    let err = err.into();
+    match limit_error(&err) {
+        Some(e) if e.is_stop() && interrupted() => anyhow::Error::new(Stopped),
+        Some(LimitError::Memory { .. } | LimitError::Work { .. }) if !forced() => {
+            anyhow::anyhow!("{err:#}; {FORCE_HINT}")
+        }
+        Some(LimitError::Alloc { .. }) => {
+            anyhow::anyhow!("{err:#}; the machine does not have that much memory free for snl")
+        }
+        _ => err,
+    }
+}
+
+/// `.budget()` on a library result: [`explain`] on its error.
+pub trait Explain<T> {
+    /// The result, with its error explained for people.
+    fn budget(self) -> anyhow::Result<T>;
+}
+
+impl<T, E: Into<anyhow::Error>> Explain<T> for Result<T, E> {
+    fn budget(self) -> anyhow::Result<T> {
+        self.map_err(explain)
+    }
+}
+
+/// `Err(Stopped)` once Ctrl-C has been pressed: the check a command makes
+/// before it writes its answer.
+pub fn check_interrupted() -> anyhow::Result<()> {
+    if interrupted() {
+        return Err(anyhow::Error::new(Stopped));
+    }
+    Ok(())
+}
+
+/// The exit code of a command that printed an answer: 130 when Ctrl-C cut
+/// it short (the answer says what it did not reach), else 0.
+pub fn exit_code() -> std::process::ExitCode {
+    if interrupted() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "snl: stopped by Ctrl-C; the answer above is what was computed by then"
+        );
+        std::process::ExitCode::from(130)
+    } else {
+        std::process::ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,365 @@
+//! Every command at its limits: an answer that says what it could not
+//! compute, or exit 2 with a message naming the value and the limit; never
+//! a wrong number with exit 0, an abort, or a damaged file.
+//!
+//! Each case runs in well under a second in a debug build: a small
+//! `--max-time` or `--max-memory` budget makes the command meet its limit
+//! on a board it would otherwise spend minutes on, and a refusal is made
+//! from sizes before the work.
+
+use std::fs;
+
+use crate::{SEED_20, snl};
+
+/// `squares` squares, every odd square from 3 a snake to square 1: games
+/// last astronomically long (the mean is about 5·10^14 rolls on 200
+/// squares, beyond floating point on 5,000).
+fn odd_snakes(squares: u32) -> String {
+    let snakes: Vec<String> = (3..squares)
+        .step_by(2)
+        .map(|s| format!("[{s}, 1]"))
+        .collect();
+    format!(
+        r#"{{"squares": {squares}, "ladders": [], "snakes": [{}]}}"#,
+        snakes.join(", ")
+    )
+}
+
+/// A race whose distributions were cut short says so in its text, instead
+/// of printing win chances of 0 as if they were the answer.
+#[test]
+fn race_cut_short_says_what_is_unresolved() {
+    let run = snl(&["race", "--max-time", "0.01"], Some(&odd_snakes(200)));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("unresolved: 1.000000"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("expected rounds: at least"),
+        "{}",
+        run.stdout
+    );
+    // A race that is resolved shows no such line.
+    let run = snl(&["race", "--preset", "milton-bradley"], None);
+    assert!(!run.stdout.contains("unresolved"), "{}", run.stdout);
+}
+
+/// On a board whose games outlast the work allowed, the plot and the
+/// report do not say that no game ever ends.
+#[test]
+fn long_games_are_not_called_endless() {
+    let board = r#"{"squares": 20000}"#;
+    let run = snl(&["plot", "--max-time", "0.001"], Some(board));
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("no game had ended by then"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("ever ends"), "{}", run.stderr);
+}
+
+/// A plot whose mean is 10^14 rolls draws what was followed (it used to
+/// ask for a table of 10^14 points and abort).
+#[test]
+fn a_plot_of_astronomically_long_games_is_drawn() {
+    let run = snl(&["plot", "--max-time", "0.01"], Some(&odd_snakes(200)));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("<svg"), "{}", &run.stdout[..100]);
+    assert!(
+        run.stdout.contains("rolls only)"),
+        "the title says it is partial"
+    );
+    assert!(run.stderr.contains("unresolved"), "{}", run.stderr);
+}
+
+/// A mean beyond floating point is an error, never `mean inf`.
+#[test]
+fn a_mean_beyond_floating_point_is_not_infinite() {
+    let run = snl(&["expect"], Some(&odd_snakes(5000)));
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stderr.contains("beyond 1.8e308"), "{}", run.stderr);
+    assert!(!run.stdout.contains("inf"), "{}", run.stdout);
+}
+
+/// The fewest rolls come from the search: text and JSON agree even when
+/// the distribution was cut short before any game ended.
+#[test]
+fn expect_shows_the_fewest_rolls_in_text_and_json() {
+    let board = r#"{"squares": 20000}"#;
+    let text = snl(&["expect", "--max-time", "0.001"], Some(board));
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    // From square 1 to 20000 with a d6: 19999 / 6 rounded up.
+    assert!(text.stdout.contains("fewest     3334\n"), "{}", text.stdout);
+    let json = snl(&["expect", "--max-time", "0.001", "--json"], Some(board));
+    let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(v["min_rolls"], 3334);
+    assert_eq!(v["min"], 3334);
+}
+
+/// A simulation whose exact mean cannot be had says why; it does not call
+/// the game unbounded.
+#[test]
+fn simulate_does_not_call_a_solver_error_unbounded() {
+    let run = snl(
+        &[
+            "simulate",
+            "--preset",
+            "milton-bradley",
+            "--bonus-limit",
+            "4294967295",
+            "--games",
+            "200",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("exact: not computed: the chain"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("unbounded"), "{}", run.stdout);
+}
+
+/// Work over the budget is refused before it starts, with exit 2, the
+/// need, the budget and how to insist.
+#[test]
+fn work_over_the_budget_is_refused_up_front() {
+    for (args, what) in [
+        (
+            &[
+                "simulate",
+                "--preset",
+                "milton-bradley",
+                "--games",
+                "1000000000000000",
+            ][..],
+            "the simulation would take about",
+        ),
+        (
+            &[
+                "duel",
+                "--preset",
+                "milton-bradley",
+                "--max-time",
+                "0.00001",
+            ][..],
+            "the duel would take about",
+        ),
+        (
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--max-memory",
+                "0.00001",
+            ][..],
+            "would need about",
+        ),
+    ] {
+        let run = snl(args, None);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+        assert!(run.stderr.contains(what), "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("more than the budget of"),
+            "{}",
+            run.stderr
+        );
+        assert!(run.stderr.contains("--force"), "{}", run.stderr);
+        assert_eq!(run.stdout, "");
+    }
+    let run = snl(
+        &["solve", "--max-time", "0", "--preset", "milton-bradley"],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("`0` is not a positive number"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Sizes that used to abort: each is clamped or refused at once.
+#[test]
+fn huge_sizes_are_clamped_or_refused() {
+    // A row wider than the board is the board in one row.
+    let run = snl(&["show", "--width", "4294967295"], Some(SEED_20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let first = run.stdout.lines().next().unwrap();
+    assert!(
+        first.contains(" 1 ") && first.contains(" 20"),
+        "{}",
+        run.stdout
+    );
+    let run = snl(&["render", "--width", "4294967295"], Some(SEED_20));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // A bonus limit whose chain is beyond snl's indices.
+    let run = snl(
+        &[
+            "expect",
+            "--preset",
+            "milton-bradley",
+            "--bonus-limit",
+            "4294967295",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("snl handles at most 4294967294"),
+        "{}",
+        run.stderr
+    );
+    // A cap of 10^12 rolls: long lengths are counted sparsely.
+    let out = crate::ok(
+        &[
+            "simulate",
+            "--preset",
+            "milton-bradley",
+            "--games",
+            "100",
+            "--max-rolls",
+            "1000000000000",
+        ],
+        None,
+    );
+    assert!(out.contains("games: 100 "), "{out}");
+    // The largest board: checked as written, the rest refused by budget.
+    let run = snl(&["check"], Some(r#"{"squares": 1073741824}"#));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("ok as written"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("more than the budget of"),
+        "{}",
+        run.stderr
+    );
+    // Too many squares to draw.
+    let run = snl(&["render"], Some(r#"{"squares": 20000000}"#));
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("too large to draw"), "{}", run.stderr);
+}
+
+/// `-o` never replaces the board being read, writes through a link and
+/// keeps the file's mode, and a directory is named as given.
+#[test]
+fn output_files_are_safe() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.json");
+    fs::write(&board, SEED_20).unwrap();
+    let b = board.to_str().unwrap();
+    let run = snl(&["render", b, "-o", b], None);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("is the board file being read"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(fs::read_to_string(&board).unwrap(), SEED_20);
+
+    let out = dir.path().join("sub");
+    fs::create_dir(&out).unwrap();
+    let given = format!("{}/", out.display());
+    let run = snl(&["render", b, "-o", &given], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("is a directory"), "{}", run.stderr);
+    assert!(!run.stderr.contains(".part"), "{}", run.stderr);
+
+    // A special file is written into, not replaced.
+    let run = snl(&["render", b, "-o", "/dev/null"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
+        assert!(
+            fs::metadata("/dev/null")
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        let real = dir.path().join("real.svg");
+        fs::write(&real, "old").unwrap();
+        fs::set_permissions(&real, fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.path().join("link.svg");
+        symlink(&real, &link).unwrap();
+        let run = snl(&["render", b, "-o", link.to_str().unwrap()], None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(fs::read_to_string(&real).unwrap().starts_with("<svg"));
+        let mode = fs::metadata(&real).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+    }
+    // Nothing else was left behind.
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".part"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
+/// Messages show the value as written, then what it means, and a board's
+/// name never reaches the terminal with its control characters raw.
+#[test]
+fn messages_show_values_as_written() {
+    for (board, want) in [
+        (
+            r#"{"squares": 20, "ladders": [[1.0, 9]]}"#,
+            "ladders[0]: not a whole number as written",
+        ),
+        (r#"{"squares": 20, "ladders": [[-0, 9]]}"#, "such as 0"),
+        (
+            r#"{"squares": 1e3}"#,
+            "`squares`: not a whole number as written",
+        ),
+        (
+            r#"{"squares": 20, "ladders": [[2, 1e400]]}"#,
+            "ladders[0]: the number is out of range",
+        ),
+        (
+            "[-1, 9, -1, -1]",
+            "moves[1] = 9 (0-based: square 2 to square 10): the jump 2->10 leaves the board",
+        ),
+    ] {
+        let run = snl(&["solve"], Some(board));
+        assert_eq!(run.code, 2, "{board}");
+        assert!(run.stderr.contains(want), "{board}: {}", run.stderr);
+        assert!(!run.stderr.contains("too large"), "{board}: {}", run.stderr);
+    }
+    let board = "{\"squares\": 20, \"name\": \"red\\u001b[31m\\nline\"}";
+    let run = snl(&["solve"], Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("board: red\\u{1b}[31m\\nline, 20 squares"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Writing to a full standard output says it was standard output.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_named() {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args(["solve", "--preset", "milton-bradley"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("writing to standard output"), "{stderr}");
+}

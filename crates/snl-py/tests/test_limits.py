@@ -1,0 +1,102 @@
+"""Every long analysis runs under the module's budget (refused up front when
+the library's estimate is over it) and stops on Ctrl-C."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import snl
+
+
+@pytest.fixture
+def budget():
+    """Restores the budget a test changes."""
+    old = snl.budget()
+    yield
+    snl.set_budget(*old)
+
+
+def test_the_budget_is_the_command_lines_until_set(budget):
+    assert snl.budget() == (4 << 30, 60.0)
+    snl.set_budget(1_000_000, 2.5)
+    assert snl.budget() == (1_000_000, 2.5)
+    snl.set_budget(None, None)
+    assert snl.budget() == (None, None)
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="seconds must be a number of seconds"):
+            snl.set_budget(None, bad)
+    assert snl.budget() == (None, None), "a refused value changes nothing"
+
+
+def test_an_analysis_over_the_budget_is_refused_before_it_starts(budget):
+    board = snl.Board(2000, ladders=[(3, 1500)], snakes=[(1900, 10)])
+    snl.set_budget(10_000, None)
+    start = time.monotonic()
+    with pytest.raises(snl.LimitError) as e:
+        board.expect()
+    message = str(e.value)
+    assert message.startswith("the mean and variance would need about "), message
+    assert message.endswith("of memory, more than the budget of 10 kB"), message
+    with pytest.raises(snl.LimitError, match="more than the budget of 10 kB"):
+        board.visits()
+    with pytest.raises(snl.LimitError, match="the duel would need about"):
+        board.duel()
+    assert time.monotonic() - start < 1, "refused from the sizes, not after the work"
+    # Work: a millionth of a second is less than any of these takes.
+    snl.set_budget(None, 1e-6)
+    for call, what in [
+        (lambda: board.solve(), "the fewest-rolls search"),
+        (lambda: board.distances(), "the fewest-rolls search"),
+        (lambda: board.duel(), "the duel"),
+    ]:
+        with pytest.raises(snl.LimitError, match=f"^{what} would take about .* of work, more than the budget of"):
+            call()
+    # A LimitError is a ValueError and an SnlError.
+    assert issubclass(snl.LimitError, ValueError) and issubclass(snl.LimitError, snl.SnlError)
+    # Within the budget again, the same board is answered.
+    snl.set_budget(4 << 30, 60.0)
+    # A 2 to the ladder, then 500 squares at 6 a roll.
+    assert board.solve().min_rolls == 1 + 84
+    assert board.expect().mean > 0
+
+
+def interrupt_after(seconds, call):
+    """Sends Ctrl-C to this process after `seconds` while `call` runs, and
+    returns how long `call` took to give up."""
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+    return time.monotonic() - start
+
+
+# Each of these takes many seconds in a release build; Ctrl-C a few tenths
+# of a second in stops it within a second or two.
+LONG = {
+    # The optimal sequences of 4,000,000 squares: numbers of thousands of
+    # words, added for every square and face (over the default budget).
+    "solve": lambda: snl.Board(4_000_000).solve(),
+    # Sixteen pawns, each starting elsewhere: sixteen distributions of long
+    # games.
+    "race": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).race(16, start=list(range(1, 17))),
+    # 16.8 million pairs of positions.
+    "duel": lambda: snl.Board(4095, snakes=[(4000, 2)]).duel(bump=True),
+    # The distribution of a long game, computed on first use.
+    "pmf": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).expect().pmf,
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG))
+def test_ctrl_c_stops_every_long_analysis(name, budget):
+    snl.set_budget(None, None)
+    took = interrupt_after(0.3, LONG[name])
+    assert took < 5, f"{name} stopped after {took:.1f} s"
+    # The module is still usable afterwards.
+    assert snl.Board(20, ladders=[(2, 19)]).solve().min_rolls == 2

@@ -1,0 +1,154 @@
+//! The studio's limits on analysis: the library's estimate refuses a board
+//! before anything is computed (422), a deadline stops a slow analysis and
+//! frees its slot (503), and the optimal sequences are counted only where
+//! `snl solve` counts them.
+
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use snl::limits::{self, Analysis, Budget};
+use tower::ServiceExt;
+
+use crate::{Answer, send_with};
+
+fn config(limits: snl_web::Limits) -> snl_web::Config {
+    snl_web::Config {
+        limits,
+        ..snl_web::Config::default()
+    }
+}
+
+fn analyse(body: &str) -> Request<Body> {
+    Request::post("/api/analyse")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
+    let board = r#"{"squares": 300, "ladders": [[3, 150]], "snakes": [[250, 10]]}"#;
+    let game = {
+        let parsed =
+            snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
+        snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
+    };
+    // Room for the board and the search, not for the mean's linear solve.
+    let mean = limits::estimate(&game, Analysis::Mean);
+    let budget = Budget {
+        memory: mean.memory - 1,
+        work: u64::MAX,
+    };
+    let solve = limits::estimate(&game, Analysis::Solve);
+    assert!(solve.fits(&budget), "the search fits: {solve}");
+    let small = config(snl_web::Limits {
+        budget,
+        ..snl_web::Limits::default()
+    });
+    let a = send_with(small, analyse(board)).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text());
+    // The library's own words: what, how much, and the budget.
+    let why = mean.check("the mean", &budget).unwrap_err().to_string();
+    assert!(
+        why.contains("the mean would need about") && why.contains("more than the budget of"),
+        "{why}"
+    );
+    assert!(a.error().starts_with(&why), "{}", a.error());
+    assert!(a.error().contains("use the command line"), "{}", a.error());
+
+    // A budget too small for the board itself refuses it before it is
+    // built; the same board is answered under the default budget.
+    let tiny = config(snl_web::Limits {
+        budget: Budget {
+            memory: 100,
+            work: u64::MAX,
+        },
+        ..snl_web::Limits::default()
+    });
+    let a = send_with(tiny.clone(), analyse(board)).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let why = limits::board(300, 2)
+        .check("the board", &tiny.limits.budget)
+        .unwrap_err()
+        .to_string();
+    assert!(why.ends_with("more than the budget of 100 bytes"), "{why}");
+    assert!(a.error().starts_with(&why), "{}", a.error());
+    let whole = send_with(snl_web::Config::default(), analyse(board)).await;
+    assert_eq!(whole.status, StatusCode::OK, "{}", whole.text());
+    assert!(whole.json()["solve"]["optimal_sequences"].is_string());
+}
+
+/// Sends `request` to `router` (kept between requests, with its slots).
+async fn send(router: &axum::Router, request: Request<Body>) -> Answer {
+    use http_body_util::BodyExt;
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    Answer {
+        status,
+        kind: String::new(),
+        headers,
+        body: body.to_vec(),
+    }
+}
+
+#[tokio::test]
+async fn a_slow_analysis_is_stopped_at_its_deadline_and_frees_its_slot() {
+    // One slot, and a twentieth of a second to answer in.
+    let router = snl_web::router(config(snl_web::Limits {
+        concurrent: 1,
+        analysis_time: Duration::from_millis(50),
+        ..snl_web::Limits::default()
+    }));
+    // Counting the optimal sequences of 100,000 squares adds numbers of
+    // hundreds of words: seconds of work, even in an optimised build.
+    let start = Instant::now();
+    let a = send(&router, analyse(r#"{"squares": 100000}"#)).await;
+    let took = start.elapsed();
+    assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text());
+    assert!(
+        a.error()
+            .starts_with("the analysis took longer than 0.05 seconds, the most the studio gives"),
+        "{}",
+        a.error()
+    );
+    assert!(a.error().contains("use the command line"), "{}", a.error());
+    assert!(took < Duration::from_secs(10), "stopped after {took:?}");
+    // The one slot is free again at once: the next board is answered (a
+    // request still waiting for the slot after 50 ms would get 503).
+    let b = send(&router, analyse(r#"{"squares": 30, "ladders": [[2, 29]]}"#)).await;
+    assert_eq!(
+        b.status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&b.body)
+    );
+    assert_eq!(b.json()["solve"]["min_rolls"], 2);
+}
+
+#[tokio::test]
+async fn sequences_are_counted_only_where_snl_solve_counts_them() {
+    let over = snl::shortest::COUNT_LIMIT + 1;
+    // A ladder from 2 to six short of the end: some games end at once, so
+    // the cut-short distribution still has a plot.
+    let board = format!(r#"{{"squares": {over}, "ladders": [[2, {}]]}}"#, over - 6);
+    // Live squares raised to the count limit's board; the game-length
+    // work kept small so the test stays fast (its distribution is cut short).
+    let big = config(snl_web::Limits {
+        live_squares: u64::from(over),
+        budget: Budget {
+            memory: 1 << 30,
+            work: 8_000_000,
+        },
+        ..snl_web::Limits::default()
+    });
+    let a = send_with(big, analyse(&board)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let solve = &a.json()["solve"];
+    assert_eq!(solve["min_rolls"], 2);
+    assert!(solve["optimal_sequences"].is_null(), "{solve}");
+    // Below the limit they are counted.
+    let a = send_with(snl_web::Config::default(), analyse(r#"{"squares": 9}"#)).await;
+    assert_eq!(a.json()["solve"]["optimal_sequences"], "5");
+}
