@@ -97,6 +97,9 @@ impl fmt::Display for Source {
     }
 }
 
+/// The most characters of a board's name shown in text and pictures.
+pub const LABEL_CHARS: usize = 200;
+
 /// A board as read, before it is checked.
 #[derive(Debug, Clone)]
 pub struct LoadedBoard {
@@ -122,11 +125,28 @@ impl LoadedBoard {
     }
 
     /// How to call the board in text output: its name, or where it came from.
+    ///
+    /// A name is text from the board file: its control characters are
+    /// shown escaped (`\u{1b}`, `\n`), so that they neither reach the
+    /// terminal raw nor make a picture's SVG invalid, and a name longer
+    /// than [`LABEL_CHARS`] characters is cut short with `…`.
     pub fn label(&self) -> String {
-        match self.name() {
-            Some(name) => name.to_string(),
-            None => self.source.to_string(),
+        let Some(name) = self.name() else {
+            return self.source.to_string();
+        };
+        let mut label = String::new();
+        for (i, c) in name.chars().enumerate() {
+            if i == LABEL_CHARS {
+                label.push('…');
+                break;
+            }
+            if c.is_control() {
+                label.extend(c.escape_default());
+            } else {
+                label.push(c);
+            }
         }
+        label
     }
 }
 

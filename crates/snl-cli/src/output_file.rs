@@ -128,6 +128,9 @@ pub fn write_output(
     stdout: &mut dyn Write,
     write: impl FnOnce(&mut dyn Write) -> Result<()>,
 ) -> Result<()> {
+    // The Ctrl-C handler, for commands that have not asked for the
+    // control yet: a Ctrl-C while the file is written removes it.
+    control::get();
     let Some(path) = path.filter(|p| p.as_os_str() != "-") else {
         control::check_interrupted()?;
         return write(stdout);

@@ -502,6 +502,20 @@ impl From<&Board> for BoardSpec {
     }
 }
 
+/// Where a jump was written, with the value as written when that differs
+/// from the square it means: a `moves` entry is 0-based, so `moves[1] = 9`
+/// is the jump from square 2 to square 10.
+fn as_written(origin: &Origin, to: u64) -> String {
+    match origin {
+        Origin::Moves { index } => format!(
+            "moves[{index}] = {} (0-based: square {} to square {to})",
+            to.saturating_sub(1),
+            index + 1
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// A reason a board cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -514,7 +528,8 @@ pub enum BoardError {
     TooManySquares(u64),
     /// A jump starts or ends off the board.
     #[error(
-        "{origin}: the jump {from}->{to} leaves the board; squares are numbered 1 to {squares}"
+        "{}: the jump {from}->{to} leaves the board; squares are numbered 1 to {squares}",
+        as_written(origin, *to)
     )]
     OffBoard {
         /// Where it was written.

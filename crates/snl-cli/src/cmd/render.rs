@@ -7,9 +7,11 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use snl::Game;
+use snl::limits::{self, Analysis};
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::control::{self, Explain};
 use crate::output_file::write_picture;
 
 /// Draw the board as a picture, with an optional path or colouring.
@@ -57,7 +59,22 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
+    // The overlays are computed without a control: their cost is checked
+    // against the budget before they start.
+    let ctl = control::get();
+    let needs = [
+        (args.path || args.layers, Analysis::Solve),
+        (args.heat, Analysis::Visits),
+    ];
+    for (asked, analysis) in needs {
+        if asked && !control::forced() {
+            limits::estimate(game, analysis)
+                .check(analysis.noun(), &ctl.budget)
+                .budget()?;
+        }
+    }
     let svg = picture(game, &loaded.board.label(), args)?;
+    control::check_interrupted()?;
     write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -305,3 +305,61 @@ fn output_files_are_safe() {
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+/// Messages show the value as written, then what it means, and a board's
+/// name never reaches the terminal with its control characters raw.
+#[test]
+fn messages_show_values_as_written() {
+    for (board, want) in [
+        (
+            r#"{"squares": 20, "ladders": [[1.0, 9]]}"#,
+            "ladders[0]: not a whole number as written",
+        ),
+        (r#"{"squares": 20, "ladders": [[-0, 9]]}"#, "such as 0"),
+        (
+            r#"{"squares": 1e3}"#,
+            "`squares`: not a whole number as written",
+        ),
+        (
+            r#"{"squares": 20, "ladders": [[2, 1e400]]}"#,
+            "ladders[0]: the number is out of range",
+        ),
+        (
+            "[-1, 9, -1, -1]",
+            "moves[1] = 9 (0-based: square 2 to square 10): the jump 2->10 leaves the board",
+        ),
+    ] {
+        let run = snl(&["solve"], Some(board));
+        assert_eq!(run.code, 2, "{board}");
+        assert!(run.stderr.contains(want), "{board}: {}", run.stderr);
+        assert!(!run.stderr.contains("too large"), "{board}: {}", run.stderr);
+    }
+    let board = "{\"squares\": 20, \"name\": \"red\\u001b[31m\\nline\"}";
+    let run = snl(&["solve"], Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .starts_with("board: red\\u{1b}[31m\\nline, 20 squares"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// Writing to a full standard output says it was standard output.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_named() {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args(["solve", "--preset", "milton-bradley"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("writing to standard output"), "{stderr}");
+}

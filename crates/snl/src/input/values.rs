@@ -78,7 +78,24 @@ impl<'de> DeserializeSeed<'de> for IntSeed {
     type Value = i64;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<i64, D::Error> {
-        d.deserialize_i64(self)
+        let slot = self.0;
+        d.deserialize_i64(self).map_err(|e| {
+            // A number beyond even `f64` (`1e400`) is refused by the JSON
+            // reader before this seed sees it, without saying which field
+            // it was: say so here.
+            // The reader's own position (where the number is) goes ahead
+            // of the message, for `json_error` to use: an error made here
+            // would be placed after the spaces that follow the number.
+            let text = e.to_string();
+            match text.strip_prefix("number out of range at ") {
+                Some(at) => de::Error::custom(format_args!(
+                    "{AT}{at}{AT}{slot}: the number is out of range (beyond 1.8e308); write {} \
+                     as a whole number",
+                    slot.noun()
+                )),
+                None => e,
+            }
+        })
     }
 }
 
@@ -98,7 +115,18 @@ impl Visitor<'_> for IntSeed {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<i64, E> {
-        if v.fract() == 0.0 {
+        // `1.0`, `-0` and `1e3` are whole in value but not written as whole
+        // numbers (`serde_json` hands them over as `f64`); only a whole
+        // value beyond 64 bits is too large.
+        if v.fract() == 0.0 && v.abs() < 9.2e18 {
+            Err(E::custom(format_args!(
+                "{}: not a whole number as written (a decimal point or an exponent, read as \
+                 {v:?}); write {} in digits alone, such as {}",
+                self.0,
+                self.0.noun(),
+                v as i64
+            )))
+        } else if v.fract() == 0.0 {
             Err(too_large(self.0, format_args!("{v:e}")))
         } else {
             Err(E::custom(format_args!(
@@ -109,6 +137,10 @@ impl Visitor<'_> for IntSeed {
         }
     }
 }
+
+/// Brackets the reader's position ahead of a message (see
+/// [`json_error`]); a character no JSON error message holds.
+const AT: char = '\u{1f}';
 
 fn too_large<E: de::Error>(slot: Slot, v: impl fmt::Display) -> E {
     E::custom(format_args!(
@@ -122,10 +154,22 @@ fn too_large<E: de::Error>(slot: Slot, v: impl fmt::Display) -> E {
 /// the newline that ends a line at column 0 of the next; the position is
 /// reported at that character instead.
 pub(super) fn json_error(text: &str, source: serde_json::Error) -> ParseError {
-    let (line, column) = (source.line(), source.column());
+    let (mut line, mut column) = (source.line(), source.column());
     let full = source.to_string();
     let suffix = format!(" at line {line} column {column}");
-    let message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    let mut message = full.strip_suffix(&suffix).unwrap_or(&full).to_string();
+    // A position set ahead of the message by `IntSeed` wins.
+    if let Some((at, rest)) = message
+        .strip_prefix(AT)
+        .and_then(|m| m.split_once(AT))
+        .map(|(at, rest)| (at.to_string(), rest.to_string()))
+        && let Some((l, c)) = at
+            .strip_prefix("line ")
+            .and_then(|a| a.split_once(" column "))
+        && let (Ok(l), Ok(c)) = (l.parse(), c.parse())
+    {
+        (line, column, message) = (l, c, rest);
+    }
     let (line, column) = if line >= 2 && column == 0 {
         let before = text.split('\n').nth(line - 2).unwrap_or("");
         (line - 1, before.chars().count() + 1)

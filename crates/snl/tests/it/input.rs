@@ -193,7 +193,7 @@ fn off_board_and_other_faults_go_to_the_spec() {
     let moves = parse("[-1, 7, 0, -1]");
     assert_eq!(
         moves.spec.problems()[0].to_string(),
-        "moves[1]: the jump 2->8 leaves the board; squares are numbered 1 to 4"
+        "moves[1] = 7 (0-based: square 2 to square 8): the jump 2->8 leaves the board; squares are numbered 1 to 4"
     );
     let grid = parse("[[-1, -1], [5, -1]]");
     assert_eq!(
@@ -246,6 +246,7 @@ fn a_long_moves_array_keeps_only_its_jumps() {
 /// The boards under `testdata/`, by file name: the squares for pairs text,
 /// and the fewest rolls under the file's rules.
 const TESTDATA: &[(&str, u64, Option<u32>)] = &[
+    ("odd-snakes-200.pairs.json", 200, Some(34)),
     ("seed-000-leetcode-909.grid.json", 36, Some(4)),
     ("seed-000-leetcode-909.moves.json", 36, Some(4)),
     ("seed-000-leetcode-909.pairs.json", 36, Some(4)),

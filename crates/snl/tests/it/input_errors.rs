@@ -74,7 +74,11 @@ fn json_syntax_errors_have_line_and_column() {
     );
     let e = err_as(b"{\n  \"squares\": 1e400\n}", None);
     assert!(matches!(e, ParseError::Json { line: 2, .. }));
-    assert_eq!(e.to_string(), "line 2, column 18: number out of range");
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 18: `squares`: the number is out of range (beyond 1.8e308); \
+         write a board size as a whole number"
+    );
 }
 
 #[test]
