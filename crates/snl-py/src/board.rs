@@ -650,6 +650,11 @@ impl PyBoard {
             overlay,
             width,
         };
+        let mut work = vec![snl::limits::Analysis::Solve];
+        if overlay == Overlay::Heat {
+            work.push(snl::limits::Analysis::Visits);
+        }
+        crate::limits::admit(&game, &work)?;
         py.detach(|| render::board_svg(&game, &label, &options))
             .map_err(errors::analysis)
     }
@@ -686,6 +691,16 @@ impl PyBoard {
     fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
         let game = self.game(rules.as_deref())?;
         let label = self.label();
+        // What the report computes; it cannot be stopped once started.
+        crate::limits::admit(
+            &game,
+            &[
+                snl::limits::Analysis::Solve,
+                snl::limits::Analysis::Mean,
+                snl::limits::Analysis::Visits,
+                snl::limits::Analysis::Race { players: 4 },
+            ],
+        )?;
         py.detach(|| snl_draw::report::Report::compute(&game, &label).to_html())
             .map_err(errors::analysis)
     }

@@ -12,7 +12,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use snl::limits::{Budget, Control, WORK_PER_SECOND};
+use snl::Game;
+use snl::limits::{self, Analysis, Budget, Control, WORK_PER_SECOND};
 
 use crate::errors;
 
@@ -117,4 +118,17 @@ pub fn interruptible<T: Send>(
             )
         })
     })
+}
+
+/// Refuses, before they start, analyses that cannot be stopped once
+/// started (the pictures and the report compute inside `snl_draw`) when the
+/// library's estimate of any of them is over the budget.
+pub fn admit(game: &Game, analyses: &[Analysis]) -> PyResult<()> {
+    let budget = budget();
+    for &a in analyses {
+        limits::estimate(game, a)
+            .check(a.noun(), &budget)
+            .map_err(errors::limit)?;
+    }
+    Ok(())
 }

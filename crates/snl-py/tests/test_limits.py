@@ -45,6 +45,14 @@ def test_an_analysis_over_the_budget_is_refused_before_it_starts(budget):
     with pytest.raises(snl.LimitError, match="the duel would need about"):
         board.duel()
     assert time.monotonic() - start < 1, "refused from the sizes, not after the work"
+    # The pictures and the report, which cannot be stopped once started,
+    # are refused up front too (the plain picture needs only the search).
+    snl.set_budget(20_000, None)
+    with pytest.raises(snl.LimitError, match="^the expected visits would need about"):
+        board.svg(heat=True)
+    with pytest.raises(snl.LimitError, match="^the mean would need about"):
+        board.report_html()
+    assert board.svg().startswith("<svg")
     # Work: a millionth of a second is less than any of these takes.
     snl.set_budget(None, 1e-6)
     for call, what in [

@@ -332,15 +332,18 @@ impl LengthStats {
 
 impl LengthStats {
     /// The fewest rolls from the search ([`crate::shortest::min_rolls`])
-    /// as `min` when the distribution was left out before reaching it (the
-    /// two agree wherever both are known); by rolls only.
+    /// as `min`, by rolls only. The search is exact; the distribution's
+    /// first arrival is not on long boards, where the propagation does not
+    /// follow chances below 1e-25 (a 836-roll game on a 20,000-square board
+    /// has a chance near 6^-836), and it is missing when the distribution
+    /// was left out.
     #[must_use]
     pub fn with_min(mut self, min_rolls: Option<u32>) -> LengthStats {
-        if self.min.is_none()
-            && let (Some(m), Some(left)) = (min_rolls, self.left_out.as_mut())
-        {
+        if let Some(m) = min_rolls {
             self.min = Some(m as usize);
-            left.fields.retain(|f| f != "min");
+            if let Some(left) = self.left_out.as_mut() {
+                left.fields.retain(|f| f != "min");
+            }
         }
         self
     }
@@ -896,5 +899,29 @@ mod tests {
             .find(|p| p.name == "milton-bradley")
             .unwrap();
         assert_eq!((mb.squares, mb.ladders, mb.snakes), (100, 9, 10));
+    }
+
+    #[test]
+    fn fewest_rolls_come_from_the_search() {
+        let stats = crate::markov::Stats {
+            mean: Some(3.0),
+            variance: Some(1.0),
+            std_dev: Some(1.0),
+            never_finishes: 0.0,
+            // The first arrival after chances too small to follow.
+            distribution: crate::markov::Distribution {
+                pmf: vec![0.0, 0.0, 0.0, 0.5],
+                never: 0.0,
+                unresolved: 0.5,
+            },
+            skipped: None,
+        };
+        let plain = LengthStats::new(&stats, &[], None);
+        assert_eq!(plain.min, Some(3));
+        assert!(plain.left_out.is_some());
+        let fixed = plain.clone().with_min(Some(2));
+        assert_eq!(fixed.min, Some(2));
+        assert!(!fixed.left_out.unwrap().fields.contains(&"min".to_string()));
+        assert_eq!(plain.clone().with_min(None), plain);
     }
 }

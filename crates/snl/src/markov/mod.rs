@@ -92,6 +92,16 @@ pub enum MarkovError {
         /// `rolls` or `turns`.
         unit: &'static str,
     },
+    /// The answer came out of floating point with no digit to trust: the
+    /// board's chances are so far apart that the solve lost them all (an
+    /// expected count came out negative).
+    #[error(
+        "{what} cannot be computed accurately in floating point on this board: its chances are too far apart and its games too long; the mean and the exact mean are still right"
+    )]
+    Inaccurate {
+        /// The answer, as a noun phrase.
+        what: &'static str,
+    },
     /// The analysis was refused, stopped, or ran out of memory.
     #[error(transparent)]
     Limit(#[from] LimitError),

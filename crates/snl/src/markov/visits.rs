@@ -40,7 +40,9 @@ impl Visits {
 ///
 /// # Errors
 ///
-/// As [`stats`](crate::markov::stats).
+/// As [`stats`](crate::markov::stats), and [`MarkovError::Inaccurate`] on a
+/// chain so badly conditioned that the visits keep no digit (chances
+/// billions of times apart, games of 10^16 rolls and more).
 ///
 /// # Examples
 ///
@@ -95,6 +97,17 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
         |k| if k == from { 1.0 } else { 0.0 },
         ctl,
     )?;
+    // The transposed system has no chance of leaving to take its pivots
+    // from: on a badly conditioned chain (chances far apart and games of
+    // 10^16 rolls or more) it can lose every digit. An expected count is
+    // never negative; one that comes out negative beyond rounding says the
+    // whole answer cannot be trusted.
+    let scale = rolls.iter().fold(1.0_f64, |m, x| m.max(x.abs()));
+    if rolls.iter().any(|&x| x < -1e-9 * scale) {
+        return Err(MarkovError::Inaccurate {
+            what: "the expected visits",
+        });
+    }
     let mut v = Visits {
         landings: limits::vec_of(squares, 0.0, "the table of visits")?,
         rests: limits::vec_of(squares, 0.0, "the table of visits")?,
@@ -139,6 +152,24 @@ mod tests {
         assert!((v.lost - 5.0).abs() < 1e-12);
         assert!((v.rests[1] - 5.0).abs() < 1e-12);
         assert!((v.total() - 6.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn refused_when_no_digit_survives() {
+        // A 1 must come seven times running (chance 7.6e-5 each; the other
+        // value sends the pawn back): games of 7e28 rolls. The mean is
+        // right, but the transposed solve loses every digit of the visits.
+        let rules = Rules {
+            die: crate::rules::Die::weighted(vec![190_958_551_805_357, 2_522_030_084_978_638_592])
+                .unwrap(),
+            finish: crate::rules::Finish::Pass,
+            chain: true,
+            start: Start::OffBoard,
+            bonus: Some(Bonus::with_limit(1).unwrap()),
+        };
+        let g = Game::new(Board::empty(7).unwrap(), rules).unwrap();
+        assert!(crate::markov::expected_rolls(&g).unwrap().unwrap() > 7e28);
+        assert!(matches!(visits(&g), Err(MarkovError::Inaccurate { .. })));
     }
 
     #[test]
