@@ -518,6 +518,9 @@ pub fn duration(work: u64) -> String {
     };
     if work == u64::MAX {
         "longer than anyone can wait".to_string()
+    } else if s < 0.1 {
+        // Below a tenth of a second, in milliseconds: never `0.0 seconds`.
+        format!("{:.2} ms", s * 1000.0)
     } else if v < 10.0 {
         format!("{v:.1} {unit}")
     } else if v < 1e6 {
@@ -798,6 +801,8 @@ mod tests {
         assert_eq!(bytes(3_200_000), "3.2 MB");
         assert_eq!(bytes(17_000_000_000), "17 GB");
         assert_eq!(duration(300_000_000), "0.3 seconds");
+        assert_eq!(duration(2_500_000), "2.50 ms");
+        assert_eq!(duration(10_000), "0.01 ms");
         assert_eq!(duration(240_000_000_000), "4.0 minutes");
         assert_eq!(duration(u64::MAX), "longer than anyone can wait");
         assert!(duration(10_000_000_000_000_000_000).ends_with("years"));

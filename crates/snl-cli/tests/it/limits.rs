@@ -363,3 +363,66 @@ fn a_full_standard_output_is_named() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("writing to standard output"), "{stderr}");
 }
+
+/// Ctrl-C stops a command cleanly: a simulation reports the games it
+/// played and exits 130; a report being computed writes no file.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_cleanly() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+
+    let interrupt = |child: &std::process::Child| {
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    let child = Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args([
+            "simulate",
+            "--preset",
+            "milton-bradley",
+            "--games",
+            "1000000000000",
+            "--force",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped early by Ctrl-C"), "{stderr}");
+    assert!(stdout.contains("rolls per game: mean"), "{stdout}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("board.json");
+    fs::write(&board, odd_snakes(300)).unwrap();
+    let page = dir.path().join("page.html");
+    let child = Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args([
+            "report",
+            board.to_str().unwrap(),
+            "-o",
+            page.to_str().unwrap(),
+        ])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("stopped by Ctrl-C"), "{stderr}");
+    let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the board is left: {left:?}");
+}
