@@ -89,13 +89,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                     game.goal()
                 ));
             }
-            let cost = snl::limits::estimate(game, snl::limits::Analysis::Count);
-            if count && solution.min_rolls.is_some() && !cost.fits(&ctl.budget) {
-                count = false;
-                note(&format!(
-                    "not counting the optimal sequences: counting them would take {cost}, \
-                     over the budget; add --force to count them anyway"
-                ));
+            // The estimate runs a search of its own: only when counting.
+            if count && solution.min_rolls.is_some() {
+                let cost = snl::limits::estimate(game, snl::limits::Analysis::Count);
+                if !cost.fits(&ctl.budget) {
+                    count = false;
+                    note(&format!(
+                        "not counting the optimal sequences: counting them would take {cost}, \
+                         over the budget; add --force to count them anyway"
+                    ));
+                }
             }
             let optimal = if count {
                 snl::shortest::count_optimal_with(game, ctl).budget()?
