@@ -301,15 +301,10 @@ pub fn expect(data: &[u8]) {
     if let (Some(mean), Some(exact), Some(dense)) = (stats.mean, &exact, dense) {
         let exact = exact.to_f64().expect("a finite fraction");
         assert!(close(mean, exact, 1e-9), "mean {mean}, exact {exact}");
-        // Elimination in floating point loses digits in proportion to the
-        // chain's conditioning, which grows with the mean times how far
-        // apart the die's chances are (a mean of 10^7 with chances 10^7
-        // apart keeps three digits).
         let spread = spread(&game);
         if spread < 1e9 {
-            let tolerance = 1e-9 + 1e-14 * spread * exact.max(1.0);
             assert!(
-                close(dense, exact, tolerance),
+                close(dense, exact, conditioned(spread, exact)),
                 "dense {dense}, exact {exact}"
             );
         }
@@ -451,6 +446,16 @@ fn spread(game: &Game) -> f64 {
     most as f64 / least as f64
 }
 
+/// The relative error to allow a solver that forms `1 - p` (dense
+/// elimination, the transposed solve behind the visits) on a chain whose
+/// mean is `mean` and whose die has `spread`: it loses digits in proportion
+/// to the chain's conditioning, which grows with the mean times how far
+/// apart the die's chances are (a mean of 10^7 with chances 10^7 apart
+/// keeps three digits).
+fn conditioned(spread: f64, mean: f64) -> f64 {
+    1e-9 + 1e-14 * spread * mean.max(1.0)
+}
+
 /// Every roll lands somewhere, is lost or resets: the expected counts add
 /// up to the mean.
 fn visits(game: &Game, mean: Option<f64>) {
@@ -461,7 +466,7 @@ fn visits(game: &Game, mean: Option<f64>) {
     // The expected visits solve the transposed system, which has no
     // chance of leaving to take its pivots from: it loses digits with the
     // conditioning, like dense elimination.
-    let tolerance = mean.map_or(1e-9, |m| 1e-9 + 1e-14 * spread * m.max(1.0));
+    let tolerance = mean.map_or(1e-9, |m| conditioned(spread, m));
     let visits = match admitted("the visits", limit, |ctl| markov::visits_with(game, ctl)) {
         // Refused only where no digit can be trusted.
         Err(markov::MarkovError::Inaccurate { .. }) => {
