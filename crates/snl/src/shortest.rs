@@ -517,7 +517,9 @@ impl Reached {
 
     /// Records that the squares set in `bits` of word `word` were first
     /// reached with `d` rolls; `d` never decreases from call to call.
-    #[inline]
+    // Inlined into the search's loop for the reason given at `spread`.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn record(&mut self, word: usize, bits: u64, d: u32) {
         let first = &mut self.first[word];
         if *first == 0 {
