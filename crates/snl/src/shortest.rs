@@ -757,6 +757,12 @@ fn bfs(
     let rest = game.rest_map();
     let words = game.positions().div_ceil(64) + 1;
     let mut seen = limits::vec_of(words, 0u64, "the search's table of squares seen")?;
+    // The jump starts whose destination has not been put in a layer yet:
+    // once it has, landing there again brings nothing new, and skipping it
+    // saves a look at the destination's word, which lies anywhere on the
+    // board (most of the search's cache misses were these).
+    let mut live = limits::with_capacity(rest.bits().len(), "the search's table of jumps")?;
+    live.extend_from_slice(rest.bits());
     let mut next = NextLayer {
         bits: limits::vec_of(words, 0u64, "the search's next layer")?,
         touched: Vec::new(),
@@ -785,7 +791,7 @@ fn bfs(
             }
             let fast = bits & fast_mask;
             if fast != 0 {
-                spread(fast, w, &rolls, rest, &seen, &mut next);
+                spread(fast, w, &rolls, rest, &mut live, &seen, &mut next);
             }
         }
         d += 1;
@@ -821,7 +827,15 @@ fn bfs(
 // (the shortest bench runs about 10 % faster inlined).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], next: &mut NextLayer) {
+fn spread(
+    pawns: u64,
+    w: usize,
+    rolls: &[u32],
+    rest: &JumpMap,
+    live: &mut [u64],
+    seen: &[u64],
+    next: &mut NextLayer,
+) {
     // `lo` is what lands in word w, `hi` what spills over into word w + 1.
     let (mut lo, mut hi) = (0u64, 0u64);
     for &r in rolls {
@@ -837,12 +851,13 @@ fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], nex
             continue;
         }
         let jumps = rest.bits()[word];
-        let mut on_jump = landed & jumps;
-        let plain = landed & !on_jump & !seen[word];
+        let plain = landed & !jumps & !seen[word];
         if plain != 0 {
             next.add(word, plain);
         }
+        let mut on_jump = landed & live[word];
         if on_jump != 0 {
+            live[word] &= !on_jump;
             // The jumps of this word are listed from `before[word]` on, in
             // order of their squares.
             let first = rest.before()[word] as usize;
