@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
+use snl::brute::BruteError;
 use snl::duel::DuelError;
 use snl::limits::{Budget, Control, LimitError};
 use snl::markov::MarkovError;
@@ -129,6 +130,11 @@ pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
             Some(_) => return None,
             None => {}
         }
+        match cause.downcast_ref::<BruteError>() {
+            Some(BruteError::Limit(e)) => return Some(e),
+            Some(_) => return None,
+            None => {}
+        }
         match cause.downcast_ref::<DuelError>() {
             Some(DuelError::Limit(e)) => Some(e),
             _ => None,
@@ -140,9 +146,23 @@ pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
 /// [`Stopped`]; a refusal over the budget says how to insist.
 pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
     let err = err.into();
+    let direct_over_budget = err.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<MarkovError>(),
+            Some(MarkovError::NotConverged {
+                direct: Some(_),
+                ..
+            })
+        )
+    });
+    if direct_over_budget && !forced() {
+        return anyhow::anyhow!("{err:#}; {FORCE_HINT}");
+    }
     match limit_error(&err) {
         Some(e) if e.is_stop() && interrupted() => anyhow::Error::new(Stopped),
-        Some(LimitError::Memory { .. } | LimitError::Work { .. }) if !forced() => {
+        Some(LimitError::Memory { .. } | LimitError::Work { .. } | LimitError::Overran { .. })
+            if !forced() =>
+        {
             anyhow::anyhow!("{err:#}; {FORCE_HINT}")
         }
         Some(LimitError::Alloc { .. }) => {

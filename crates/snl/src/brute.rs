@@ -12,6 +12,7 @@
 //! start instead); the search then tracks the streak beside the position.
 
 use crate::game::{Game, Move, Pawn};
+use crate::limits::{Cancel, Control, LimitError, Meter};
 
 /// The largest board the exhaustive search accepts.
 pub const MAX_SEARCH_SQUARES: u32 = 40;
@@ -42,9 +43,68 @@ pub struct SearchTooLarge(pub u32);
 ///
 /// [`SearchTooLarge`] for boards over [`MAX_SEARCH_SQUARES`] squares.
 pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
+    Ok(search_within(game, u64::MAX)?.expect("no limit on the rolls tried"))
+}
+
+/// [`search`], giving up (`None`) after trying `rolls` rolls: on some
+/// boards of forty squares the sequences that never revisit a position
+/// number in the billions, and a fuzzer finds them.
+///
+/// # Errors
+///
+/// As [`search`].
+pub fn search_within(game: &Game, rolls: u64) -> Result<Option<BruteResult>, SearchTooLarge> {
+    let cancel = Cancel::new();
+    match run(game, rolls, &mut Meter::new(&cancel)) {
+        Ok(found) => Ok(found),
+        Err(BruteError::TooLarge(e)) => Err(e),
+        Err(BruteError::Limit(e)) => unreachable!("no token, no work limit: {e}"),
+    }
+}
+
+/// [`search`] under a [`Control`]: its work cannot be told in advance (it
+/// grows exponentially with the board), so it stops when it has done the
+/// budget's work, or when the token is set.
+///
+/// # Errors
+///
+/// [`BruteError::TooLarge`] as [`search`]; [`BruteError::Limit`] when
+/// stopped.
+pub fn search_with(game: &Game, ctl: &Control) -> Result<BruteResult, BruteError> {
+    let meter = ctl.meter();
+    let mut meter = if ctl.budget.is_unlimited() {
+        meter
+    } else {
+        meter.limit(ctl.budget.work, "the exhaustive search")
+    };
+    match run(game, u64::MAX, &mut meter) {
+        Ok(found) => Ok(found.expect("no limit on the rolls tried")),
+        Err(BruteError::Limit(LimitError::Work { what, budget, .. })) => {
+            Err(LimitError::Overran { what, budget }.into())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Why the exhaustive search gave no answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BruteError {
+    /// The board is over [`MAX_SEARCH_SQUARES`].
+    #[error(transparent)]
+    TooLarge(#[from] SearchTooLarge),
+    /// Stopped: the budget's work is done, or the token was set.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+}
+
+/// Units of work (see [`crate::limits::WORK_PER_SECOND`]) a roll tried
+/// costs, roughly.
+const ROLL_WORK: u64 = 20;
+
+fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteResult>, BruteError> {
     let goal = game.goal();
     if goal > MAX_SEARCH_SQUARES {
-        return Err(SearchTooLarge(goal));
+        return Err(SearchTooLarge(goal).into());
     }
     let start = game.start();
     let mut result = BruteResult {
@@ -55,7 +115,7 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
     if start == goal {
         result.min_rolls = Some(0);
         result.optimal_sequences = 1;
-        return Ok(result);
+        return Ok(Some(result));
     }
     let rolls: Vec<u32> = game.rules().die.values().collect();
     // A shortest sequence never comes back to a state. A roll that does not
@@ -75,6 +135,7 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
     let mut next_roll = vec![0usize];
     let mut sequence: Vec<Move> = Vec::new();
     on_path[key(first)] = true;
+    let mut tried = 0u64;
     while let Some(&at) = positions.last() {
         let depth = sequence.len() as u32;
         let i = *next_roll.last().expect("stacks have one length");
@@ -87,6 +148,11 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
             continue;
         }
         *next_roll.last_mut().expect("stacks have one length") += 1;
+        tried += 1;
+        if tried > limit {
+            return Ok(None);
+        }
+        meter.add(ROLL_WORK)?;
         let roll = rolls[i];
         let played = game.play(at, roll);
         let to = played.pawn;
@@ -107,7 +173,7 @@ pub fn search(game: &Game) -> Result<BruteResult, SearchTooLarge> {
             sequence.push(moved);
         }
     }
-    Ok(result)
+    Ok(Some(result))
 }
 
 #[cfg(test)]

@@ -340,6 +340,47 @@ impl Control {
     pub fn meter(&self) -> Meter<'_> {
         Meter::new(&self.cancel)
     }
+
+    /// Runs `analysis`, whose cost cannot be told well in advance, under
+    /// this control with a deadline when the budget's time runs out (a
+    /// budget's work taken as that many seconds, see [`WORK_PER_SECOND`]):
+    /// stopped there, it fails with [`LimitError::Overran`] naming `what`.
+    /// Without a budget it runs as it is.
+    ///
+    /// # Errors
+    ///
+    /// What `analysis` returns, and [`LimitError::Overran`].
+    pub fn timed<T, E: From<LimitError>>(
+        &self,
+        what: &'static str,
+        analysis: impl FnOnce(&Control) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if self.budget.is_unlimited() {
+            return analysis(self);
+        }
+        let seconds = self.budget.work as f64 / WORK_PER_SECOND;
+        let Some(deadline) = Duration::try_from_secs_f64(seconds)
+            .ok()
+            .and_then(|d| Instant::now().checked_add(d))
+        else {
+            return analysis(self);
+        };
+        let timed = Control {
+            cancel: self.cancel.with_deadline(deadline),
+            budget: self.budget,
+        };
+        let result = analysis(&timed);
+        // The deadline of this control itself, or its token, stopped it
+        // if either is set by now; otherwise the budget's deadline did.
+        if result.is_err() && timed.cancel.check().is_err() && self.cancel.check().is_ok() {
+            return Err(LimitError::Overran {
+                what,
+                budget: self.budget.work,
+            }
+            .into());
+        }
+        result
+    }
 }
 
 /// Counts a loop's work and looks at a [`Cancel`] token every
@@ -461,6 +502,19 @@ pub enum LimitError {
         size: u64,
         /// The most entries allowed.
         max: u64,
+    },
+    /// The analysis, whose cost can be told only roughly in advance (it
+    /// depends on the size of exact numbers, or grows exponentially), was
+    /// admitted, ran past the budget, and was stopped there.
+    #[error(
+        "{what} was stopped when the budget of {} ran out (its cost can be told only roughly in advance)",
+        duration(*.budget)
+    )]
+    Overran {
+        /// The analysis, as a noun phrase.
+        what: &'static str,
+        /// The budget, in units of work.
+        budget: u64,
     },
     /// A table could not be allocated.
     #[error("{what} needs {} of memory, which could not be allocated", self::bytes(*.bytes))]

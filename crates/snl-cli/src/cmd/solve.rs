@@ -107,7 +107,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
             };
             SolveAnswer::from_search(header, &solution, optimal.as_ref())
         }
-        Method::Brute => SolveAnswer::from_brute(header, &snl::brute::search(game)?),
+        Method::Brute => {
+            SolveAnswer::from_brute(header, &snl::brute::search_with(game, ctl).budget()?)
+        }
     };
     control::check_interrupted()?;
     if args.json {

@@ -426,3 +426,66 @@ fn ctrl_c_stops_cleanly() {
     let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(left.len(), 1, "only the board is left: {left:?}");
 }
+
+/// Analyses whose cost can be told only roughly in advance stop when the
+/// budget runs out, with exit 2 and the budget: the exact mean (its
+/// fractions' size) and the exhaustive search (exponential in the board).
+#[test]
+fn analyses_without_a_sure_estimate_stop_at_the_budget() {
+    // Estimated at about 0.4 s; the exact fractions take longer.
+    let run = snl(
+        &[
+            "expect",
+            "--exact",
+            "testdata/exact-500.pairs.json",
+            "--max-time",
+            "0.5",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("the exact mean was stopped when the budget of 0.5 seconds ran out"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--force"), "{}", run.stderr);
+    // Squares 34 to 39 all lead back to 1: the last square cannot be
+    // reached, and the search would try every rising sequence of rolls
+    // below 34, billions of them.
+    let snakes: Vec<String> = (34..40).map(|s| format!("[{s}, 1]")).collect();
+    let board = format!(r#"{{"squares": 40, "snakes": [{}]}}"#, snakes.join(", "));
+    let run = snl(
+        &["solve", "--method", "brute", "--max-time", "0.05"],
+        Some(&board),
+    );
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("the exhaustive search was stopped when the budget"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Where the sweeps do not converge within the budget, the message gives
+/// the cost of solving directly and how to allow it.
+#[test]
+fn an_unconverged_solve_says_how_to_solve_directly() {
+    // Every odd square from 1,001 a snake 1,000 squares down: 500 snakes
+    // open at once, and games of about 10^74 rolls.
+    let snakes: Vec<String> = (1001..2000)
+        .step_by(2)
+        .map(|s| format!("[{s}, {}]", s - 1000))
+        .collect();
+    let board = format!(r#"{{"squares": 2000, "snakes": [{}]}}"#, snakes.join(", "));
+    let run = snl(&["expect", "--max-time", "0.001"], Some(&board));
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("solving it directly would take"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--force"), "{}", run.stderr);
+}

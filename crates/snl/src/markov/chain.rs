@@ -39,6 +39,20 @@ impl Chain {
         )?;
         for k in 0..index.len() {
             meter.add(faces.len() as u64 * 4)?;
+            if game.rules().bonus.is_none() {
+                // Without the bonus rule a state is a position, and a roll
+                // only moves the pawn.
+                let at = k as u32;
+                for &(value, _) in &faces {
+                    let next = if at == goal {
+                        goal
+                    } else {
+                        game.next(at, value)
+                    };
+                    target.push(if next == goal { EXIT } else { next });
+                }
+                continue;
+            }
             let pawn = index.pawn(k);
             for &(value, _) in &faces {
                 if pawn.at == goal {
@@ -157,7 +171,54 @@ impl Chain {
 
     /// Whether the goal can be reached from each state (false for the goal's
     /// own states, which are not part of the chain).
-    pub fn live(&self, preds: &Predecessors) -> Result<Vec<bool>, LimitError> {
+    ///
+    /// Sweeps the states from the top down, marking those with a move to
+    /// the goal or to a state already marked, until a sweep marks nothing:
+    /// moves forward are seen within a sweep, each snake down may cost one
+    /// more. Boards where that takes more than a few sweeps are worked out
+    /// from the table of predecessors instead, in one pass.
+    pub fn live(&self, meter: &mut Meter<'_>) -> Result<Vec<bool>, LimitError> {
+        const SWEEPS: usize = 6;
+        let n = self.states();
+        let mut live = limits::vec_of(n, false, "the chain's live states")?;
+        for _ in 0..SWEEPS {
+            meter.add(self.target.len() as u64)?;
+            let mut marked = false;
+            for k in (0..n).rev() {
+                if live[k] || self.is_goal(k) {
+                    continue;
+                }
+                if self.row(k).iter().any(|&t| t == EXIT || live[t as usize]) {
+                    live[k] = true;
+                    marked = true;
+                }
+            }
+            if !marked {
+                debug_assert_eq!(
+                    live,
+                    self.live_from(&self.predecessors()?)?,
+                    "the sweeps find the states the predecessors do"
+                );
+                return Ok(live);
+            }
+        }
+        drop(live);
+        self.live_from(&self.predecessors()?)
+    }
+
+    /// Whether some move leads to each state.
+    pub fn targeted(&self) -> Result<Vec<bool>, LimitError> {
+        let mut targeted = limits::vec_of(self.states(), false, "the chain's targeted states")?;
+        for &t in &self.target {
+            if t != EXIT {
+                targeted[t as usize] = true;
+            }
+        }
+        Ok(targeted)
+    }
+
+    /// [`Chain::live`] from the table of predecessors.
+    pub fn live_from(&self, preds: &Predecessors) -> Result<Vec<bool>, LimitError> {
         let n = self.states();
         let mut live = limits::vec_of(n, false, "the chain's live states")?;
         let mut stack: Vec<usize> = (0..n)

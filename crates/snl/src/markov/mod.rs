@@ -454,8 +454,10 @@ pub fn moments_with(game: &Game, by_turns: bool, ctl: &Control) -> Result<Moment
 #[derive(Debug)]
 pub(crate) struct Analysis {
     chain: Chain,
-    preds: Predecessors,
-    /// Reachable from the start and live.
+    /// Live, and reachable from the start. Where every state is live, a
+    /// state counts as reachable when some move leads to it: the states no
+    /// move reaches (the feet of jumps) are left out, and any other the
+    /// start cannot reach changes nothing that the start depends on.
     active: Vec<bool>,
     /// The start state.
     start: usize,
@@ -477,13 +479,19 @@ impl Analysis {
         chain_fits(game)?;
         ctl.admit(what, estimate)?;
         let chain = Chain::new(game, &mut ctl.meter())?;
-        let preds = chain.predecessors()?;
-        let live = chain.live(&preds)?;
+        let live = chain.live(&mut ctl.meter())?;
         let start = chain.state(Pawn {
             at: game.start(),
             streak: 0,
         });
-        let mut active = chain.reachable(start)?;
+        let all_live = live.iter().enumerate().all(|(k, &l)| l || chain.is_goal(k));
+        let mut active = if all_live {
+            let mut targeted = chain.targeted()?;
+            targeted[start] = true;
+            targeted
+        } else {
+            chain.reachable(start)?
+        };
         let mut stuck = false;
         for (a, &l) in active.iter_mut().zip(&live) {
             stuck |= *a && !l;
@@ -491,7 +499,6 @@ impl Analysis {
         }
         Ok(Analysis {
             chain,
-            preds,
             active,
             start,
             start_live: live[start],
@@ -543,9 +550,11 @@ impl solve::Rows for Forward<'_> {
     fn len(&self) -> usize {
         self.a.chain.states()
     }
+    #[inline]
     fn active(&self, k: usize) -> bool {
         self.a.active[k]
     }
+    #[inline]
     fn terms(&self, k: usize, out: &mut Vec<(Option<u32>, u16)>) {
         for (i, &t) in self.a.chain.row(k).iter().enumerate() {
             let live = t != EXIT && self.a.active[t as usize];
@@ -562,6 +571,7 @@ impl solve::Rows for Forward<'_> {
 /// from the bottom up: the mirror image of [`Forward`].
 struct Backward<'a> {
     a: &'a Analysis,
+    preds: &'a Predecessors,
 }
 
 impl solve::Rows for Backward<'_> {
@@ -574,7 +584,7 @@ impl solve::Rows for Backward<'_> {
     fn terms(&self, k: usize, out: &mut Vec<(Option<u32>, u16)>) {
         let n = self.len();
         let j = n - 1 - k;
-        for (&s, &f) in self.a.preds.sources(j).iter().zip(self.a.preds.faces(j)) {
+        for (&s, &f) in self.preds.sources(j).iter().zip(self.preds.faces(j)) {
             if self.a.active[s as usize] {
                 out.push((Some((n - 1 - s as usize) as u32), f));
             }
@@ -592,6 +602,7 @@ impl solve::Rows for Backward<'_> {
 fn moments_together(
     a: &Analysis,
     solver: &solve::Solver<'_, Forward<'_>>,
+    costly: bool,
     ctl: &Control,
 ) -> Result<Option<Moments>, LimitError> {
     let coef: Vec<solve::Dual> = a
@@ -604,20 +615,42 @@ fn moments_together(
         })
         .collect();
     let one = solve::Dual { re: 1.0, eps: 1.0 };
-    let Some(u) = solver.solve_dual(&coef, |_| one, ctl)? else {
+    let Some(u) = solver.solve_dual_at(&coef, |_| one, costly, ctl)? else {
         return Ok(None);
     };
-    let (mean, second_moment) = (u[a.start].re, u[a.start].eps);
-    if !(mean.is_finite() && second_moment.is_finite()) {
+    Ok(moments_of(u.re, u.eps))
+}
+
+/// The mean and variance of the number of rolls by Gauss–Seidel sweeps
+/// alone, within the solver's cap: quick where games are short, where the
+/// elimination is costly. `None` when they do not converge.
+fn moments_by_sweeps(
+    a: &Analysis,
+    solver: &solve::Solver<'_, Forward<'_>>,
+    ctl: &Control,
+) -> Result<Option<Moments>, MarkovError> {
+    let prob = &a.chain.prob;
+    let Some(x) = solver.sweep(prob, |_| 1.0, ctl)? else {
         return Ok(None);
+    };
+    let Some(y) = solver.sweep(prob, |k| 2.0 * x[k] - 1.0, ctl)? else {
+        return Ok(None);
+    };
+    Ok(moments_of(x[a.start], y[a.start]))
+}
+
+/// The moments from the mean and second moment; `None` past floating point.
+fn moments_of(mean: f64, second_moment: f64) -> Option<Moments> {
+    if !(mean.is_finite() && second_moment.is_finite()) {
+        return None;
     }
     let variance = (second_moment - mean * mean).max(0.0);
-    Ok(Some(Moments {
+    Some(Moments {
         mean: Some(mean),
         variance: Some(variance),
         std_dev: Some(variance.sqrt()),
         never: 0.0,
-    }))
+    })
 }
 
 fn solve_moments(
@@ -655,28 +688,37 @@ fn solve_moments(
     }
     let chain = &a.chain;
     let rows = Forward { a: &a };
-    let solver = solve::Solver::new(&rows, if second { 2 } else { 1 }, ctl)?;
-    let run = |rhs: &dyn Fn(usize) -> f64| solver.solve(&chain.prob, rhs, ctl);
+    // The start's value alone needs no back-substitution, and no memory a
+    // square beyond the plan: the chance of getting stuck, the mean alone,
+    // and the mean and variance by rolls together (one elimination over
+    // dual numbers). Only the variance by turns, or past floating point,
+    // takes the mean from every state.
+    let at = solve::Keep::At(a.start);
+    let solver = solve::Solver::new(&rows, if second { 2 } else { 1 }, at, ctl)?;
     if a.stuck {
         // The chance of getting stuck: the chance of a roll to a state
         // from which the goal cannot be reached, then of getting stuck from
         // wherever the roll led. Solved for directly rather than as one
         // minus the chance of finishing, which rounds a chance of 10^-17 to
         // nothing.
-        let stuck = run(&|k| {
-            chain
-                .row(k)
-                .iter()
-                .zip(&chain.prob)
-                .filter(|(t, _)| **t != EXIT && !a.active[**t as usize])
-                .map(|(_, p)| p)
-                .sum()
-        })?;
+        let stuck = solver.solve_at(
+            &chain.prob,
+            |k| {
+                chain
+                    .row(k)
+                    .iter()
+                    .zip(&chain.prob)
+                    .filter(|(t, _)| **t != EXIT && !a.active[**t as usize])
+                    .map(|(_, p)| p)
+                    .sum()
+            },
+            ctl,
+        )?;
         return Ok(Moments {
             mean: None,
             variance: None,
             std_dev: None,
-            never: stuck[a.start].clamp(0.0, 1.0),
+            never: stuck.clamp(0.0, 1.0),
         });
     }
     // Each roll costs 1; by turns, only the rolls that start a turn do.
@@ -687,12 +729,74 @@ fn solve_moments(
             0.0
         }
     };
-    if second
-        && !by_turns
-        && let Some(m) = moments_together(&a, &solver, ctl)?
-    {
-        return Ok(m);
+    if !second {
+        let mean = solver.solve_at(&chain.prob, cost, ctl)?;
+        if !mean.is_finite() {
+            return Err(MarkovError::Overflow {
+                unit: if by_turns { "turns" } else { "rolls" },
+            });
+        }
+        return Ok(Moments {
+            mean: Some(mean),
+            variance: None,
+            std_dev: None,
+            never: 0.0,
+        });
     }
+    if !by_turns {
+        if let Some(m) = moments_together(&a, &solver, false, ctl)? {
+            return Ok(m);
+        }
+        // An elimination that fits the budget but is costly: sweeps first,
+        // then the elimination without the rows of every state.
+        if solver.fits_but_costly() {
+            if let Some(m) = moments_by_sweeps(&a, &solver, ctl)? {
+                return Ok(m);
+            }
+            if let Some(m) = moments_together(&a, &solver, true, ctl)? {
+                return Ok(m);
+            }
+        }
+    }
+    // Where the solves below do not converge, the elimination that would
+    // do is the one over dual numbers, by rolls.
+    let together = (!by_turns).then(|| solver.direct(2));
+    let solver = solver.replan(2, solve::Keep::All, ctl);
+    moments_by_two_solves(&a, &solver, by_turns, together, ctl)
+}
+
+/// The mean and variance of the number of rolls (or turns) from two solves
+/// over every state: the mean from each, then the second moment from the
+/// means. `together` is the cost to name when they do not converge.
+fn moments_by_two_solves(
+    a: &Analysis,
+    solver: &solve::Solver<'_, Forward<'_>>,
+    by_turns: bool,
+    together: Option<Estimate>,
+    ctl: &Control,
+) -> Result<Moments, MarkovError> {
+    let chain = &a.chain;
+    // Each roll costs 1; by turns, only the rolls that start a turn do.
+    let cost = |k: usize| {
+        if !by_turns || chain.starts_turn(k) {
+            1.0
+        } else {
+            0.0
+        }
+    };
+    let run = |rhs: &dyn Fn(usize) -> f64| {
+        solver
+            .solve(&chain.prob, rhs, ctl)
+            .map_err(|e| match (e, together) {
+                (MarkovError::NotConverged { error, .. }, Some(direct)) => {
+                    MarkovError::NotConverged {
+                        error,
+                        direct: Some(direct),
+                    }
+                }
+                (e, _) => e,
+            })
+    };
     let x = run(&cost)?;
     let mean = x[a.start];
     if !mean.is_finite() {
@@ -700,7 +804,7 @@ fn solve_moments(
             unit: if by_turns { "turns" } else { "rolls" },
         });
     }
-    let (variance, std_dev) = if second {
+    let (variance, std_dev) = {
         // E[T²] from k: a roll costing c, then T' from the next state:
         // E[(c + T')²] = c² + 2c·E[T'] + E[T'²], with E[T'] = x_k - c.
         let y = run(&|k| {
@@ -726,8 +830,6 @@ fn solve_moments(
                 Some(relative.sqrt() * mean),
             )
         }
-    } else {
-        (None, None)
     };
     Ok(Moments {
         mean: Some(mean),

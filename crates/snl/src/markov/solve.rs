@@ -54,7 +54,9 @@ pub(crate) trait Scalar: Clone {
     fn add_mul(&mut self, a: &Self, b: &Self);
     fn add(&mut self, a: &Self);
     fn sub(&self, a: &Self) -> Self;
-    fn div(&self, d: &Self) -> Self;
+    /// `1 / self`: many numbers divided by one are multiplied by this.
+    fn recip(&self) -> Self;
+    fn mul(&self, a: &Self) -> Self;
     /// Whether `1 - self` would lose precision (never for exact numbers).
     fn is_large(&self) -> bool;
     /// The pivot `1 - own`, given `leaving`, the same number summed from
@@ -106,11 +108,18 @@ impl Scalar for Dual {
             eps: self.eps - a.eps,
         }
     }
-    fn div(&self, d: &Dual) -> Dual {
-        let re = self.re / d.re;
+    fn recip(&self) -> Dual {
+        let re = 1.0 / self.re;
         Dual {
             re,
-            eps: (self.eps - re * d.eps) / d.re,
+            eps: -self.eps * re * re,
+        }
+    }
+    #[inline]
+    fn mul(&self, a: &Dual) -> Dual {
+        Dual {
+            re: self.re * a.re,
+            eps: self.re * a.eps + self.eps * a.re,
         }
     }
     fn is_large(&self) -> bool {
@@ -149,8 +158,12 @@ impl Scalar for f64 {
     fn sub(&self, a: &f64) -> f64 {
         self - a
     }
-    fn div(&self, d: &f64) -> f64 {
-        self / d
+    fn recip(&self) -> f64 {
+        1.0 / self
+    }
+    #[inline]
+    fn mul(&self, a: &f64) -> f64 {
+        self * a
     }
     fn is_large(&self) -> bool {
         *self > 0.5
@@ -181,8 +194,11 @@ impl Scalar for BigRational {
     fn sub(&self, a: &BigRational) -> BigRational {
         self - a
     }
-    fn div(&self, d: &BigRational) -> BigRational {
-        self / d
+    fn recip(&self) -> BigRational {
+        BigRational::recip(self)
+    }
+    fn mul(&self, a: &BigRational) -> BigRational {
+        self * a
     }
     fn is_large(&self) -> bool {
         false
@@ -243,35 +259,44 @@ impl Plan {
             }
         }
         // `j` is open while rows hi[j] down to j are eliminated, and kept
-        // while rows j down to lo[j] are.
-        let mut open_diff = limits::vec_of(n + 1, 0i64, "the solver's plan")?;
-        let mut kept_diff = limits::vec_of(n + 1, 0i64, "the solver's plan")?;
-        let mut opened = 0usize;
+        // while rows j down to lo[j] are. The counts change by these steps;
+        // a step may be negative, and the counts themselves, never negative
+        // and at most the states, come out right in wrapping arithmetic.
+        let mut open_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
         for j in 0..n {
             if hi[j] != NONE {
-                open_diff[j] += 1;
-                open_diff[hi[j] as usize + 1] -= 1;
-                opened += 1;
+                open_step[j] = open_step[j].wrapping_add(1);
+                let end = hi[j] as usize + 1;
+                open_step[end] = open_step[end].wrapping_sub(1);
             }
             if lo[j] != NONE {
-                kept_diff[lo[j] as usize] += 1;
-                kept_diff[j + 1] -= 1;
+                let begin = lo[j] as usize;
+                kept_step[begin] = kept_step[begin].wrapping_add(1);
+                kept_step[j + 1] = kept_step[j + 1].wrapping_sub(1);
             }
         }
-        let (mut open, mut kept, mut o, mut q) = (0i64, 0i64, 0i64, 0i64);
+        let (mut open, mut kept, mut o, mut q) = (0u32, 0u32, 0u32, 0u32);
         let mut nonzeros = 0.0;
+        // Each row's terms are added over the slots in use, and each open
+        // unknown, once eliminated, is substituted into the expressions
+        // kept: both as wide as the slots in use, about those open then.
+        let mut work = 0.0;
         for j in 0..n {
-            o += open_diff[j];
-            q += kept_diff[j];
+            o = o.wrapping_add(open_step[j]);
+            q = q.wrapping_add(kept_step[j]);
             open = open.max(o);
             kept = kept.max(q);
             if rows.active(j) {
-                nonzeros += o as f64;
+                nonzeros += f64::from(o);
+                let wide = f64::from(o) + 2.0;
+                work += width as f64 * wide;
+                if hi[j] != NONE {
+                    work += f64::from(q) * wide;
+                }
             }
         }
         let (open, kept) = (open as usize, kept as usize);
-        let work = count as f64 * width as f64 * (open as f64 + 2.0)
-            + opened as f64 * kept as f64 * (open as f64 + 2.0);
         Ok(Plan {
             lo,
             open,
@@ -288,23 +313,29 @@ impl Plan {
     }
 
     /// The memory and work of one elimination with numbers of
-    /// `scalar_bytes` bytes each (8 for `f64`; more for exact fractions).
-    pub fn estimate(&self, scalar_bytes: f64) -> Estimate {
+    /// `scalar_bytes` bytes each (8 for `f64`; more for exact fractions),
+    /// keeping what `keep` asks for.
+    pub fn estimate(&self, scalar_bytes: f64, keep: Keep) -> Estimate {
         let n = self.lo.len() as f64;
         let stride = self.open as f64 + 2.0;
-        Estimate::from_f64(
-            self.kept as f64 * stride * scalar_bytes
-                + self.nonzeros * (4.0 + scalar_bytes)
-                + n * (12.0 + 2.0 * scalar_bytes)
-                + self.open as f64 * 8.0,
-            self.work + self.rows as f64 * 4.0,
-        )
+        // The open expressions and the one being worked on, the places of
+        // rows and slots.
+        let front = (self.kept as f64 + 2.0) * stride * scalar_bytes
+            + n * 8.0
+            + (self.open + self.kept) as f64 * 8.0;
+        match keep {
+            // Every row's expression, then the solution.
+            Keep::All => Estimate::from_f64(
+                front + self.nonzeros * (4.0 + scalar_bytes) + n * (8.0 + 2.0 * scalar_bytes),
+                self.work + self.rows as f64 * 4.0,
+            ),
+            Keep::At(_) => Estimate::from_f64(front, self.work + self.rows as f64 * 2.0),
+        }
     }
 }
 
 /// Solves `x = c + Q x` by frontal elimination. Inactive unknowns are 0.
-// One pass with its bookkeeping side by side reads better than split up.
-#[allow(clippy::too_many_lines)]
+#[cfg(test)]
 pub(crate) fn frontal<T: Scalar>(
     rows: &impl Rows,
     plan: &Plan,
@@ -312,18 +343,73 @@ pub(crate) fn frontal<T: Scalar>(
     rhs: impl Fn(usize) -> T,
     meter: &mut Meter<'_>,
 ) -> Result<Vec<T>, LimitError> {
+    match eliminate(rows, plan, coef, rhs, Keep::All, meter)? {
+        Solution::All(x) => Ok(x),
+        Solution::At(_) => unreachable!("every unknown was asked for"),
+    }
+}
+
+/// The unknown `at` (an active one) of `x = c + Q x`, by frontal
+/// elimination without keeping the eliminated rows: `at`'s own expression
+/// is kept open while the unknowns below it are eliminated, until it is a
+/// constant. No back-substitution, and no memory a row: what the mean from
+/// the start needs, on boards of any length.
+pub(crate) fn frontal_at<T: Scalar>(
+    rows: &impl Rows,
+    plan: &Plan,
+    coef: &[T],
+    rhs: impl Fn(usize) -> T,
+    at: usize,
+    meter: &mut Meter<'_>,
+) -> Result<T, LimitError> {
+    match eliminate(rows, plan, coef, rhs, Keep::At(at), meter)? {
+        Solution::At(x) => Ok(x),
+        Solution::All(_) => unreachable!("one unknown was asked for"),
+    }
+}
+
+/// What an elimination keeps: every row for the back-substitution, or one
+/// unknown's expression only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keep {
+    All,
+    At(usize),
+}
+
+enum Solution<T> {
+    All(Vec<T>),
+    At(T),
+}
+
+// One pass with its bookkeeping side by side reads better than split up.
+#[allow(clippy::too_many_lines)]
+fn eliminate<T: Scalar>(
+    rows: &impl Rows,
+    plan: &Plan,
+    coef: &[T],
+    rhs: impl Fn(usize) -> T,
+    keep: Keep,
+    meter: &mut Meter<'_>,
+) -> Result<Solution<T>, LimitError> {
     let n = rows.len();
     let open = plan.open;
+    let all = keep == Keep::All;
+    // The unknown asked for, kept in the pool from its elimination on.
+    let at = match keep {
+        Keep::At(at) => at,
+        Keep::All => usize::MAX,
+    };
+    let kept = plan.kept + usize::from(!all);
     // An expression is [constant, exit chance, one coefficient per slot].
     let stride = open + 2;
     let what = "the solver's tables";
     let mut pool: Vec<T> = limits::vec_of(
-        plan.kept.max(1).saturating_mul(stride),
+        kept.max(1).saturating_mul(stride),
         T::zero(),
         "the solver's open expressions",
     )?;
-    let mut pool_free: Vec<u32> = (0..plan.kept as u32).rev().collect();
-    let mut pool_used = limits::vec_of(plan.kept, false, what)?;
+    let mut pool_free: Vec<u32> = (0..kept as u32).rev().collect();
+    let mut pool_used = limits::vec_of(kept, false, what)?;
     let mut row_of = limits::vec_of(n, NONE, what)?;
     let mut slot_of = limits::vec_of(n, NONE, what)?;
     let mut var_of_slot = limits::vec_of(open, NONE, what)?;
@@ -335,9 +421,10 @@ pub(crate) fn frontal<T: Scalar>(
     let mut top = 0usize;
     // Every row's expression as it was when eliminated, for the
     // back-substitution: constant, then (unknown, coefficient) pairs.
-    let mut constant = limits::vec_of(n, T::zero(), what)?;
-    let mut begins = limits::vec_of(n, 0usize, what)?;
-    let reserve = plan.nonzeros as usize;
+    let rows_kept = if all { n } else { 0 };
+    let mut constant = limits::vec_of(rows_kept, T::zero(), what)?;
+    let mut begins = limits::vec_of(rows_kept, 0usize, what)?;
+    let reserve = if all { plan.nonzeros as usize } else { 0 };
     let mut vars: Vec<u32> = limits::with_capacity(reserve, "the solver's eliminated rows")?;
     let mut coefs: Vec<T> = limits::with_capacity(reserve, "the solver's eliminated rows")?;
 
@@ -401,15 +488,16 @@ pub(crate) fn frontal<T: Scalar>(
         } else {
             T::one().sub(&own)
         };
+        let inverse = pivot.recip();
         for w in &mut work[..2 + top] {
             if !w.is_zero() {
-                *w = w.div(&pivot);
+                *w = w.mul(&inverse);
             }
         }
         if slot != NONE {
             let s = 2 + slot as usize;
-            meter.add(plan.kept as u64)?;
-            for r in 0..plan.kept {
+            meter.add(kept as u64)?;
+            for r in 0..kept {
                 if !pool_used[r] || pool[r * stride + s].is_zero() {
                     continue;
                 }
@@ -426,15 +514,17 @@ pub(crate) fn frontal<T: Scalar>(
             var_of_slot[slot as usize] = NONE;
             slot_of[k] = NONE;
         }
-        constant[k] = work[0].clone();
-        begins[k] = vars.len();
-        for (s, w) in work[2..2 + top].iter().enumerate() {
-            if !w.is_zero() {
-                vars.push(var_of_slot[s]);
-                coefs.push(w.clone());
+        if all {
+            constant[k] = work[0].clone();
+            begins[k] = vars.len();
+            for (s, w) in work[2..2 + top].iter().enumerate() {
+                if !w.is_zero() {
+                    vars.push(var_of_slot[s]);
+                    coefs.push(w.clone());
+                }
             }
         }
-        if plan.lo[k] != NONE {
+        if plan.lo[k] != NONE || k == at {
             let r = pool_free.pop().expect("the plan counts kept expressions");
             pool[r as usize * stride..(r as usize + 1) * stride].clone_from_slice(&work);
             pool_used[r as usize] = true;
@@ -443,12 +533,22 @@ pub(crate) fn frontal<T: Scalar>(
         for &(t, _) in &terms {
             let Some(t) = t else { continue };
             let t = t as usize;
-            if t > k && plan.lo[t] == k as u32 && row_of[t] != NONE {
+            if t > k && t != at && plan.lo[t] == k as u32 && row_of[t] != NONE {
                 pool_used[row_of[t] as usize] = false;
                 pool_free.push(row_of[t]);
                 row_of[t] = NONE;
             }
         }
+    }
+    if !all {
+        // Every unknown below `at` is eliminated: its expression is a
+        // constant.
+        let r = row_of.get(at).copied().unwrap_or(NONE);
+        return Ok(Solution::At(if r == NONE {
+            T::zero()
+        } else {
+            pool[r as usize * stride].clone()
+        }));
     }
     // Back-substitution, lowest first: every expression refers only to
     // unknowns below its own.
@@ -465,7 +565,7 @@ pub(crate) fn frontal<T: Scalar>(
             end = begin;
         }
     }
-    Ok(x)
+    Ok(Solution::All(x))
 }
 
 /// Gauss–Seidel sweeps from the top down, for systems too costly to
@@ -561,6 +661,8 @@ const GS_UNIT: f64 = 3.0;
 pub(crate) struct Solver<'r, R: Rows> {
     rows: &'r R,
     plan: Plan,
+    /// Whether the solves give every unknown or one.
+    keep: Keep,
     /// The elimination's cost, one solve.
     direct: Estimate,
     /// Whether the elimination may run.
@@ -572,10 +674,26 @@ pub(crate) struct Solver<'r, R: Rows> {
 }
 
 impl<'r, R: Rows> Solver<'r, R> {
-    /// Plans the elimination of `rows` for `solves` right-hand sides.
-    pub fn new(rows: &'r R, solves: u64, ctl: &Control) -> Result<Solver<'r, R>, LimitError> {
+    /// Plans the elimination of `rows` for `solves` right-hand sides, each
+    /// giving what `keep` asks for.
+    pub fn new(
+        rows: &'r R,
+        solves: u64,
+        keep: Keep,
+        ctl: &Control,
+    ) -> Result<Solver<'r, R>, LimitError> {
         let plan = Plan::new(rows, &mut ctl.meter())?;
-        let direct = plan.estimate(8.0);
+        Ok(Solver::planned(rows, plan, solves, keep, ctl))
+    }
+
+    fn planned(rows: &'r R, plan: Plan, solves: u64, keep: Keep, ctl: &Control) -> Solver<'r, R> {
+        // One unknown for several right-hand sides is one elimination over
+        // numbers of that many parts (see [`Dual`]).
+        let scalar = match keep {
+            Keep::At(_) => 8.0 * solves.max(1) as f64,
+            Keep::All => 8.0,
+        };
+        let direct = plan.estimate(scalar, keep);
         let budget = &ctl.budget;
         let (frontal_fits, sweep_cap) = if budget.is_unlimited() {
             (plan.affordable(), 4.0 * FRONTAL_BUDGET)
@@ -591,58 +709,144 @@ impl<'r, R: Rows> Solver<'r, R> {
             };
             (fits, cap)
         };
-        Ok(Solver {
+        Solver {
             rows,
             plan,
+            keep,
             direct,
             frontal_fits,
             sweep_cap,
             sweeps_failed: Cell::new(false),
-        })
+        }
     }
 
-    /// One solve by elimination over [`Dual`] numbers; `None` when the
-    /// solver would not eliminate (the plan is over its budget), and the
-    /// caller solves in floating point instead.
-    pub fn solve_dual(
+    /// The same plan for `solves` solves giving what `keep` asks for.
+    pub fn replan(self, solves: u64, keep: Keep, ctl: &Control) -> Solver<'r, R> {
+        Solver::planned(self.rows, self.plan, solves, keep, ctl)
+    }
+
+    /// The cost of all the solves planned for, by elimination.
+    pub fn direct(&self, solves: u64) -> Estimate {
+        Estimate {
+            memory: self.direct.memory,
+            work: self.direct.work.saturating_mul(solves),
+        }
+    }
+
+    /// Whether the elimination fits the budget but is over
+    /// [`FRONTAL_BUDGET`], where sweeps may be quicker.
+    pub fn fits_but_costly(&self) -> bool {
+        self.frontal_fits && !self.plan.affordable()
+    }
+
+    /// The unknown the solver was planned for by elimination over [`Dual`]
+    /// numbers; `None` when the solver would not eliminate (the plan is
+    /// over its budget, or, unless `costly` allows it, over
+    /// [`FRONTAL_BUDGET`]), and the caller solves in floating point
+    /// instead.
+    pub fn solve_dual_at(
         &self,
         coef: &[Dual],
         rhs: impl Fn(usize) -> Dual,
+        costly: bool,
         ctl: &Control,
-    ) -> Result<Option<Vec<Dual>>, LimitError> {
-        if !(self.frontal_fits && self.plan.affordable()) {
+    ) -> Result<Option<Dual>, LimitError> {
+        let Keep::At(at) = self.keep else {
+            unreachable!("the solver was planned for every unknown")
+        };
+        if !(self.frontal_fits && (costly || self.plan.affordable())) {
             return Ok(None);
         }
-        Ok(Some(frontal(
+        Ok(Some(frontal_at(
             self.rows,
             &self.plan,
             coef,
             rhs,
+            at,
             &mut ctl.meter(),
         )?))
     }
 
-    /// One solve.
+    /// Every unknown by Gauss–Seidel sweeps alone, up to the solver's cap;
+    /// `None` when they do not converge within it.
+    pub fn sweep(
+        &self,
+        coef: &[f64],
+        rhs: impl Fn(usize) -> f64,
+        ctl: &Control,
+    ) -> Result<Option<Vec<f64>>, MarkovError> {
+        match gauss_seidel(self.rows, coef, rhs, self.sweep_cap, &mut ctl.meter()) {
+            Ok(x) => Ok(Some(x)),
+            Err(MarkovError::NotConverged { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// One solve, every unknown.
     pub fn solve(
         &self,
         coef: &[f64],
         rhs: impl Fn(usize) -> f64,
         ctl: &Control,
     ) -> Result<Vec<f64>, MarkovError> {
+        debug_assert_eq!(
+            self.keep,
+            Keep::All,
+            "the solver was planned for one unknown"
+        );
+        Ok(self.run(coef, rhs, ctl)?.into_all())
+    }
+
+    /// One solve, the unknown the solver was planned for.
+    pub fn solve_at(
+        &self,
+        coef: &[f64],
+        rhs: impl Fn(usize) -> f64,
+        ctl: &Control,
+    ) -> Result<f64, MarkovError> {
+        let Keep::At(at) = self.keep else {
+            unreachable!("the solver was planned for every unknown")
+        };
+        Ok(match self.run(coef, rhs, ctl)? {
+            Solution::At(x) => x,
+            Solution::All(x) => x[at],
+        })
+    }
+
+    fn run(
+        &self,
+        coef: &[f64],
+        rhs: impl Fn(usize) -> f64,
+        ctl: &Control,
+    ) -> Result<Solution<f64>, MarkovError> {
         let mut meter = ctl.meter();
         if self.frontal_fits && (self.plan.affordable() || self.sweeps_failed.get()) {
-            return Ok(frontal(self.rows, &self.plan, coef, rhs, &mut meter)?);
+            return Ok(eliminate(
+                self.rows, &self.plan, coef, rhs, self.keep, &mut meter,
+            )?);
         }
         match gauss_seidel(self.rows, coef, &rhs, self.sweep_cap, &mut meter) {
+            Ok(x) => Ok(Solution::All(x)),
             Err(MarkovError::NotConverged { .. }) if self.frontal_fits => {
                 self.sweeps_failed.set(true);
-                Ok(frontal(self.rows, &self.plan, coef, rhs, &mut meter)?)
+                Ok(eliminate(
+                    self.rows, &self.plan, coef, rhs, self.keep, &mut meter,
+                )?)
             }
             Err(MarkovError::NotConverged { error, .. }) => Err(MarkovError::NotConverged {
                 error,
                 direct: Some(self.direct),
             }),
-            other => other,
+            Err(other) => Err(other),
+        }
+    }
+}
+
+impl<T> Solution<T> {
+    fn into_all(self) -> Vec<T> {
+        match self {
+            Solution::All(x) => x,
+            Solution::At(_) => unreachable!("every unknown was asked for"),
         }
     }
 }

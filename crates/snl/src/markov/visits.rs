@@ -2,7 +2,7 @@
 
 use crate::game::Game;
 use crate::limits::{self, Control};
-use crate::markov::{Analysis, Backward, MarkovError, solve};
+use crate::markov::{Analysis, Backward, Forward, MarkovError, solve};
 
 /// The expected number of times, in one game from the start, that the pawn
 /// lands on and rests on each square. Indexed by position `0..=goal`.
@@ -91,8 +91,12 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
     let n = chain.states();
     // Expected rolls made from each state: the start's row of (I - Q)⁻¹.
     let from = n - 1 - a.start;
-    let rows = Backward { a: &a };
-    let rolls = solve::Solver::new(&rows, 1, ctl)?.solve(
+    let preds = chain.predecessors()?;
+    let rows = Backward {
+        a: &a,
+        preds: &preds,
+    };
+    let rolls = solve::Solver::new(&rows, 1, solve::Keep::All, ctl)?.solve(
         &chain.prob,
         |k| if k == from { 1.0 } else { 0.0 },
         ctl,
@@ -102,8 +106,22 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
     // 10^16 rolls or more) it can lose every digit. An expected count is
     // never negative; one that comes out negative beyond rounding says the
     // whole answer cannot be trusted.
+    // Nor can the counts add up to other than the expected number of rolls,
+    // which the forward system gives stably: a sum more than a millionth
+    // away from it says so too.
     let scale = rolls.iter().fold(1.0_f64, |m, x| m.max(x.abs()));
-    if rolls.iter().any(|&x| x < -1e-9 * scale) {
+    let forward = Forward { a: &a };
+    let mean = solve::Solver::new(&forward, 1, solve::Keep::At(a.start), ctl)?.solve_at(
+        &chain.prob,
+        |_| 1.0,
+        ctl,
+    )?;
+    let total: f64 = (0..n)
+        .filter(|&k| a.active[k])
+        .map(|k| rolls[n - 1 - k])
+        .sum();
+    let adds_up = (total - mean).abs() <= 1e-6 * mean;
+    if rolls.iter().any(|&x| x < -1e-9 * scale) || !adds_up {
         return Err(MarkovError::Inaccurate {
             what: "the expected visits",
         });
@@ -169,6 +187,27 @@ mod tests {
         };
         let g = Game::new(Board::empty(7).unwrap(), rules).unwrap();
         assert!(crate::markov::expected_rolls(&g).unwrap().unwrap() > 7e28);
+        eprintln!(
+            "DEBUG {:?} {:?}",
+            crate::markov::expected_rolls(&g),
+            visits(&g)
+        );
+        assert!(matches!(visits(&g), Err(MarkovError::Inaccurate { .. })));
+    }
+
+    #[test]
+    fn refused_when_the_counts_miss_the_mean() {
+        // Every 2 sends the pawn back: 22 ones in a row win, games of
+        // 4.7e10 rolls. The transposed solve keeps about five digits; its
+        // counts, all positive, added up to 2.6e-6 less than the mean.
+        let rules = Rules {
+            die: crate::rules::Die::weighted(vec![1, 2]).unwrap(),
+            bonus: Some(Bonus::with_limit(1).unwrap()),
+            ..Rules::default()
+        };
+        let g = Game::new(Board::empty(23).unwrap(), rules).unwrap();
+        let mean = crate::markov::expected_rolls(&g).unwrap().unwrap();
+        assert!((mean - 47_071_589_412.0).abs() < 1e-3);
         assert!(matches!(visits(&g), Err(MarkovError::Inaccurate { .. })));
     }
 

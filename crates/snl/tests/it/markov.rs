@@ -255,7 +255,16 @@ proptest! {
     #[test]
     fn visits_add_up_to_the_mean(game in strategies::game(1..=30)) {
         let mean = markov::expected_rolls(&game).unwrap();
-        let visits = markov::visits(&game).unwrap();
+        let visits = match markov::visits(&game) {
+            Ok(visits) => visits,
+            // Refused only where the transposed system is badly
+            // conditioned: its error grows with the length of the games.
+            Err(markov::MarkovError::Inaccurate { .. }) => {
+                prop_assert!(mean.is_some_and(|m| m > 1e8), "refused with a mean of {:?}", mean);
+                return Ok(());
+            }
+            Err(e) => panic!("{e}"),
+        };
         prop_assert_eq!(mean.is_some(), visits.is_some());
         if let (Some(mean), Some(v)) = (mean, visits) {
             let landed: f64 = v.landings.iter().sum();
