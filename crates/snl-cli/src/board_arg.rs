@@ -198,7 +198,7 @@ impl BoardArgs {
                     .lock()
                     .read_to_end(&mut bytes)
                     .context("cannot read the board from standard input")?;
-                (Source::Stdin, bytes)
+                (Source::Stdin, crate::read_file::Bytes::Heap(bytes))
             }
         };
         let options = ParseOptions {

@@ -17,7 +17,8 @@
 //! Near the last square, where a roll may overshoot, every pawn moves through
 //! [`Game::land`], so the finish rule is applied in one place only. The
 //! search keeps a few bits per square; [`distances`] adds one `u32` per
-//! square, and [`solve`] keeps the layers' words to rebuild a path from.
+//! square, and [`solve`] half a byte per square, the layer of each square
+//! coded in four bit planes, to rebuild a path from.
 //!
 //! Under a bonus limit (the `n`th top value in a row sends the pawn back to
 //! the start) a sequence may not hold `n` tops in a row within a turn, so a
@@ -129,9 +130,10 @@ pub fn min_rolls_from_with(
 
 /// The fewest rolls and one optimal sequence of moves.
 ///
-/// The search keeps the words of newly reached squares of every layer
-/// rather than a distance for every square, and rebuilds the sequence from
-/// them.
+/// The search keeps the layer of every square in half a byte (four bit
+/// planes a word of squares) rather than a `u32` distance, and rebuilds the
+/// sequence backwards from the goal through the few squares on optimal
+/// sequences.
 ///
 /// # Panics
 ///
@@ -158,12 +160,14 @@ pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
             path: s.first_path(game, &mut meter)?,
         });
     }
-    let mut layers = Layers::new(game.start());
-    let min_rolls = bfs(game, game.start(), true, &mut meter, |word, bits, d| {
-        layers.push(word, bits, d);
+    let mut reached = Reached::new(game.positions())?;
+    let start = game.start();
+    reached.record(start as usize / 64, 1 << (start % 64), 0);
+    let min_rolls = bfs(game, start, true, &mut meter, |word, bits, d| {
+        reached.record(word, bits, d);
     })?;
     let path = match min_rolls {
-        Some(k) => first_path(game, &layers.finish(), k, &mut meter)?,
+        Some(k) => first_path(game, &reached.finish()?, k, &mut meter)?,
         None => Vec::new(),
     };
     Ok(Solution { min_rolls, path })
@@ -468,55 +472,113 @@ fn set_distances(dist: &mut [u32], word: usize, mut bits: u64, d: u32) {
     }
 }
 
-/// The positions reached by the search, layer by layer: for layer `d`, the
-/// words of the bitset over positions that hold positions first reached
-/// with `d` rolls (bit `b` of word `w` is position `64 w + b`), in the order
-/// the search found them.
+/// The layer of every position the search reached, in about half a byte a
+/// square: for each 64-square word, the first layer that reached any of
+/// its squares, and a 4-bit code a square, kept as four bit planes so that
+/// a word of newly reached squares is recorded with at most four ORs rather
+/// than one write a square. A code of 0 is a square not reached; `c` below
+/// [`FAR`] is layer `first + c - 1`; [`FAR`] sends the square to a short
+/// list of words reached long after their first square (behind a snake,
+/// or with a small die).
 ///
-/// This takes 12 bytes per word of a layer and 4 per layer, where a distance
-/// per position takes 4 bytes per square: about half as much on boards whose
-/// layers are scattered by many jumps, a little less on boards with few, and
-/// it is written in order rather than all over the board.
-struct Layers {
-    words: Vec<u32>,
-    bits: Vec<u64>,
-    /// `start[d]`: the index of layer `d`'s first word; one more entry than
-    /// there are layers once finished.
-    start: Vec<u32>,
+/// A list of each layer's words, which this replaced, took 12 bytes a word
+/// of every layer: on a board of 10^7 squares with 5 % jumps about 26 MB,
+/// against 5.6 MB here, and its writes and page faults cost as much as the
+/// search itself.
+struct Reached {
+    /// For each word, 1 + the first layer that reached a square of it; 0
+    /// while none is reached.
+    first: Vec<u32>,
+    /// For each word, bit `i` of the code of each of its squares.
+    planes: Vec<[u64; 4]>,
+    /// `(word, layer, squares)` for the squares whose code is [`FAR`], in
+    /// order of words once the search is over.
+    far: Vec<(u32, u32, u64)>,
+    /// Once the search is over, where the entries of word `w` start in
+    /// `far` (and those of `w + 1`, where they end).
+    far_at: Vec<u32>,
 }
 
-impl Layers {
-    /// Layer 0: the start.
-    fn new(start: u32) -> Layers {
-        Layers {
-            words: vec![start / 64],
-            bits: vec![1 << (start % 64)],
-            start: vec![0],
+/// The code that sends a square to [`Reached::far`]. Smaller in the unit
+/// tests, so that they take that way often.
+const FAR: u32 = if cfg!(test) { 3 } else { 15 };
+
+impl Reached {
+    /// Room for `positions` positions, none reached.
+    fn new(positions: usize) -> Result<Reached, LimitError> {
+        let words = positions.div_ceil(64) + 1;
+        Ok(Reached {
+            first: limits::vec_of(words, 0, "the search's table of layers")?,
+            planes: limits::vec_of(words, [0; 4], "the search's table of layers")?,
+            far: Vec::new(),
+            far_at: Vec::new(),
+        })
+    }
+
+    /// Records that the squares set in `bits` of word `word` were first
+    /// reached with `d` rolls; `d` never decreases from call to call.
+    // Inlined into the search's loop for the reason given at `spread`.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn record(&mut self, word: usize, bits: u64, d: u32) {
+        let first = &mut self.first[word];
+        if *first == 0 {
+            *first = d + 1;
+        }
+        let code = match d + 1 - *first + 1 {
+            code if code < FAR => code,
+            _ => {
+                self.far.push((word as u32, d, bits));
+                FAR
+            }
+        };
+        // Without a branch a plane: the codes of successive calls follow
+        // no pattern a branch predictor could learn.
+        for (i, plane) in self.planes[word].iter_mut().enumerate() {
+            *plane |= bits & 0u64.wrapping_sub(u64::from(code >> i & 1));
         }
     }
 
-    /// Adds `bits` of word `word` to layer `d`, which is the last layer or
-    /// the one after it.
-    fn push(&mut self, word: usize, bits: u64, d: u32) {
-        if d as usize == self.start.len() {
-            self.start.push(self.words.len() as u32);
+    /// Done recording: the far list put in order of words, with where each
+    /// word's entries start, for [`Reached::layer`] (a counting sort: the
+    /// list is long on boards with many snakes).
+    fn finish(mut self) -> Result<Reached, LimitError> {
+        let mut at = limits::vec_of(self.first.len() + 1, 0u32, "the search's table of layers")?;
+        for &(w, ..) in &self.far {
+            at[w as usize + 1] += 1;
         }
-        self.words.push(word as u32);
-        self.bits.push(bits);
+        for w in 1..at.len() {
+            at[w] += at[w - 1];
+        }
+        let mut sorted = limits::vec_of(self.far.len(), (0, 0, 0), "the search's table of layers")?;
+        let mut fill = at.clone();
+        for &entry in &self.far {
+            let to = &mut fill[entry.0 as usize];
+            sorted[*to as usize] = entry;
+            *to += 1;
+        }
+        self.far = sorted;
+        self.far_at = at;
+        Ok(self)
     }
 
-    fn finish(mut self) -> Layers {
-        self.start.push(self.words.len() as u32);
-        self
-    }
-
-    /// The words of layer `d`.
-    fn layer(&self, d: u32) -> impl Iterator<Item = (usize, u64)> + '_ {
-        let range = self.start[d as usize] as usize..self.start[d as usize + 1] as usize;
-        self.words[range.clone()]
+    /// The layer of position `p`, `None` when it was not reached.
+    fn layer(&self, p: u32) -> Option<u32> {
+        let w = p as usize / 64;
+        let bit = 1u64 << (p % 64);
+        let code = self.planes[w]
             .iter()
-            .zip(&self.bits[range])
-            .map(|(&w, &b)| (w as usize, b))
+            .enumerate()
+            .map(|(i, plane)| u32::from(plane & bit != 0) << i)
+            .sum::<u32>();
+        match code {
+            0 => None,
+            FAR => self.far[self.far_at[w] as usize..self.far_at[w + 1] as usize]
+                .iter()
+                .find(|&&(.., bits)| bits & bit != 0)
+                .map(|&(_, d, _)| d),
+            code => Some(self.first[w] - 1 + code - 1),
+        }
     }
 }
 
@@ -546,21 +608,23 @@ fn fast_last(game: &Game) -> i64 {
 /// First every position on some optimal sequence is marked, from the goal's
 /// layer down: a position of layer `d` is on one when a roll takes it to a
 /// marked position, which is then of layer `d + 1` (a roll reaches at most
-/// one layer further, and only the layers above `d` are marked yet). The
-/// squares a roll may land on to come to rest on a marked position are kept
-/// as a bitset, so the layers are scanned a word of pawns at a time with
-/// shifts, as the search spread them. Then the walk from the start takes, at
-/// each roll, the smallest value that rests on a marked position of the next
-/// layer.
+/// one layer further, and only the layers above `d` are marked yet). These
+/// positions are few, so they are found backwards: the squares a pawn may
+/// land on to rest on a marked position (the position itself, unless a jump
+/// starts there, and the starts of the jumps that lead to it), less each
+/// roll, are the candidates, kept when their layer is `d`. Rolls that
+/// overshoot the goal land by the finish rule, so the positions from which
+/// one can are tried roll by roll instead. Then the walk from the start
+/// takes, at each roll, the smallest value that rests on a marked position
+/// of the next layer.
 fn first_path(
     game: &Game,
-    layers: &Layers,
+    reached: &Reached,
     k: u32,
     meter: &mut Meter<'_>,
 ) -> Result<Vec<Move>, LimitError> {
     let rolls: Vec<u32> = game.rules().die.values().collect();
     let goal = game.goal();
-    let last = fast_last(game);
     // The jumps, `(rest, start)`, grouped by the word of the square they
     // lead the pawn to rest on: a counting sort, linear in the jumps.
     let rest = game.rest_map();
@@ -571,7 +635,7 @@ fn first_path(
     for w in 1..group.len() {
         group[w] += group[w - 1];
     }
-    let mut jumps_to = vec![(0u32, 0u32); rest.len()];
+    let mut jumps_to = limits::vec_of(rest.len(), (0u32, 0u32), "the path's tables")?;
     let mut fill = group.clone();
     for (from, to) in rest.iter() {
         let at = &mut fill[to as usize / 64];
@@ -579,65 +643,59 @@ fn first_path(
         *at += 1;
     }
     drop(fill);
-    // `good`: the squares a roll may land on to rest on a marked position.
-    let mut good = limits::vec_of(game.positions().div_ceil(64) + 1, 0u64, "the path's tables")?;
-    let mark = |good: &mut [u64], v: u32| {
-        if game.board().jump(v).is_none() {
-            good[v as usize / 64] |= 1 << (v % 64);
-        }
-        let w = v as usize / 64;
-        for &(to, s) in &jumps_to[group[w] as usize..group[w + 1] as usize] {
-            if to == v {
-                good[s as usize / 64] |= 1 << (s % 64);
-            }
-        }
-    };
-    let is_good = |good: &[u64], s: u32| good[s as usize / 64] & (1 << (s % 64)) != 0;
-    mark(&mut good, goal);
+    // The positions from which some roll overshoots the goal, by layer.
+    let overshoot = i64::from(goal) - i64::from(game.rules().die.max());
+    let mut near: Vec<(u32, u32)> = (overshoot.max(0) as u32..goal)
+        .filter_map(|u| reached.layer(u).map(|d| (d, u)))
+        .collect();
+    near.sort_unstable();
     // The marked positions of each layer, sorted, from the goal's layer
     // down: layer `d` is `on[from_top[k - d]..from_top[k - d + 1]]`.
     let mut on: Vec<u32> = vec![goal];
-    let mut from_top: Vec<u32> = vec![0, 1];
+    let mut from_top: Vec<usize> = vec![0, 1];
+    let mut found = Vec::new();
     for d in (0..k).rev() {
-        let begin = on.len();
-        meter.add(rolls.len() as u64 * 8)?;
-        for (w, bits) in layers.layer(d) {
-            let fast = bits & mask_up_to(last, w);
-            let mut hit = if fast == 0 {
-                0
-            } else {
-                lands_on(fast, w, &rolls, &good)
+        let above = &on[from_top[from_top.len() - 2]..];
+        meter.add((above.len() * rolls.len()) as u64 + 1)?;
+        found.clear();
+        for &v in above {
+            let mut from_square = |s: u32| {
+                for &r in &rolls {
+                    if let Some(u) = s.checked_sub(r)
+                        && game.land(u, r) == Some(s)
+                        && reached.layer(u) == Some(d)
+                    {
+                        found.push(u);
+                    }
+                }
             };
-            let mut slow = bits & !fast;
-            while slow != 0 {
-                let b = slow.trailing_zeros();
-                slow &= slow - 1;
-                let u = (w * 64) as u32 + b;
-                if rolls
-                    .iter()
-                    .any(|&r| game.land(u, r).is_some_and(|s| is_good(&good, s)))
-                {
-                    hit |= 1 << b;
+            if game.board().jump(v).is_none() {
+                from_square(v);
+            }
+            let w = v as usize / 64;
+            for &(to, s) in &jumps_to[group[w] as usize..group[w + 1] as usize] {
+                if to == v {
+                    from_square(s);
                 }
             }
-            while hit != 0 {
-                on.push((w * 64) as u32 + hit.trailing_zeros());
-                hit &= hit - 1;
+        }
+        let first = near.partition_point(|&(e, _)| e < d);
+        for &(_, u) in near[first..].iter().take_while(|&&(e, _)| e == d) {
+            if rolls.iter().any(|&r| {
+                game.land(u, r)
+                    .is_some_and(|s| above.binary_search(&game.rest(s)).is_ok())
+            }) {
+                found.push(u);
             }
         }
-        // Marked only now, so that no position of layer `d` counts as a way
-        // on for another.
-        on[begin..].sort_unstable();
-        for &u in &on[begin..] {
-            mark(&mut good, u);
-        }
-        from_top.push(on.len() as u32);
+        found.sort_unstable();
+        found.dedup();
+        on.extend_from_slice(&found);
+        from_top.push(on.len());
     }
     let on_path = |d: u32, p: u32| {
         let i = (k - d) as usize;
-        on[from_top[i] as usize..from_top[i + 1] as usize]
-            .binary_search(&p)
-            .is_ok()
+        on[from_top[i]..from_top[i + 1]].binary_search(&p).is_ok()
     };
     let mut path = Vec::with_capacity(k as usize);
     let mut u = game.start();
@@ -651,22 +709,6 @@ fn first_path(
         u = m.to;
     }
     Ok(path)
-}
-
-/// The pawns among `pawns` (positions in word `w`, none of which can
-/// overshoot) that some roll lands on a square set in `good`: the shifts of
-/// [`spread`], backwards.
-fn lands_on(pawns: u64, w: usize, rolls: &[u32], good: &[u64]) -> u64 {
-    let (lo, hi) = (good[w], good[w + 1]);
-    let mut hit = 0u64;
-    for &r in rolls {
-        if r < 64 {
-            hit |= lo >> r | hi << (64 - r);
-        } else {
-            hit |= hi >> (r - 64);
-        }
-    }
-    hit & pawns
 }
 
 /// The next layer as it is being built: a bitset over positions, and the
@@ -715,6 +757,12 @@ fn bfs(
     let rest = game.rest_map();
     let words = game.positions().div_ceil(64) + 1;
     let mut seen = limits::vec_of(words, 0u64, "the search's table of squares seen")?;
+    // The jump starts whose destination has not been put in a layer yet:
+    // once it has, landing there again brings nothing new, and skipping it
+    // saves a look at the destination's word, which lies anywhere on the
+    // board (most of the search's cache misses were these).
+    let mut live = limits::with_capacity(rest.bits().len(), "the search's table of jumps")?;
+    live.extend_from_slice(rest.bits());
     let mut next = NextLayer {
         bits: limits::vec_of(words, 0u64, "the search's next layer")?,
         touched: Vec::new(),
@@ -743,7 +791,7 @@ fn bfs(
             }
             let fast = bits & fast_mask;
             if fast != 0 {
-                spread(fast, w, &rolls, rest, &seen, &mut next);
+                spread(fast, w, &rolls, rest, &mut live, &seen, &mut next);
             }
         }
         d += 1;
@@ -779,7 +827,15 @@ fn bfs(
 // (the shortest bench runs about 10 % faster inlined).
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], next: &mut NextLayer) {
+fn spread(
+    pawns: u64,
+    w: usize,
+    rolls: &[u32],
+    rest: &JumpMap,
+    live: &mut [u64],
+    seen: &[u64],
+    next: &mut NextLayer,
+) {
     // `lo` is what lands in word w, `hi` what spills over into word w + 1.
     let (mut lo, mut hi) = (0u64, 0u64);
     for &r in rolls {
@@ -795,12 +851,13 @@ fn spread(pawns: u64, w: usize, rolls: &[u32], rest: &JumpMap, seen: &[u64], nex
             continue;
         }
         let jumps = rest.bits()[word];
-        let mut on_jump = landed & jumps;
-        let plain = landed & !on_jump & !seen[word];
+        let plain = landed & !jumps & !seen[word];
         if plain != 0 {
             next.add(word, plain);
         }
+        let mut on_jump = landed & live[word];
         if on_jump != 0 {
+            live[word] &= !on_jump;
             // The jumps of this word are listed from `before[word]` on, in
             // order of their squares.
             let first = rest.before()[word] as usize;
@@ -976,5 +1033,59 @@ mod tests {
                 "square {s}"
             );
         }
+    }
+
+    /// The path rebuilt from the coded layers ([`Reached`], whose far list
+    /// takes every square more than one layer past its word's first in
+    /// these tests) is the one the search over states finds from its
+    /// explicit edges, on random boards under every finish rule and die.
+    #[test]
+    fn coded_layers_give_the_path_of_the_state_search() {
+        use crate::random::SplitMix64;
+        use crate::{Board, Die, Jump};
+
+        let mut rng = SplitMix64::new(13);
+        let mut checked = 0;
+        for case in 0..300 {
+            let n = 2 + rng.below(700) as u32;
+            let mut starts = std::collections::BTreeSet::new();
+            let jumps: Vec<Jump> = (0..rng.below(u64::from(n) / 3 + 1))
+                .filter_map(|_| {
+                    let from = 2 + rng.below(u64::from(n - 1)) as u32;
+                    let to = 1 + rng.below(u64::from(n)) as u32;
+                    (from < n && to != from && starts.insert(from)).then_some(Jump { from, to })
+                })
+                .collect();
+            let Ok(board) = Board::new(n, jumps) else {
+                continue;
+            };
+            let rules = Rules {
+                die: Die::uniform(1 + rng.below(if case % 10 == 0 { 80 } else { 8 }) as u32)
+                    .unwrap(),
+                finish: [Finish::Exact, Finish::Pass, Finish::Bounce][case % 3],
+                chain: case % 4 == 0,
+                start: if case % 5 == 0 {
+                    Start::OffBoard
+                } else {
+                    Start::default()
+                },
+                ..Rules::default()
+            };
+            let Ok(g) = Game::new(board, rules) else {
+                continue;
+            };
+            let ctl = Control::default();
+            let mut meter = ctl.meter();
+            let states = StreakSearch::search(&g, g.start(), false, &mut meter).unwrap();
+            let s = solve(&g);
+            assert_eq!(s.min_rolls, states.goal, "case {case}");
+            assert_eq!(
+                s.path,
+                states.first_path(&g, &mut meter).unwrap(),
+                "case {case}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 200, "only {checked} boards were playable");
     }
 }

@@ -117,29 +117,41 @@ impl<'a> Cursor<'a> {
     }
 
     /// A JSON list, `[a, b, ...]`, reading each item with `item`, which is
-    /// given the item's index. Returns the number of items.
+    /// given the item's index. Returns the number of items. With `nones`,
+    /// see [`Cursor::items`].
     #[inline]
-    fn list(&mut self, item: impl FnMut(&mut Self, usize) -> Option<()>) -> Option<usize> {
+    fn list(
+        &mut self,
+        nones: bool,
+        item: impl FnMut(&mut Self, usize) -> Option<()>,
+    ) -> Option<usize> {
         self.eat(b'[')?;
         self.skip_space();
         if self.peek() == Some(b']') {
             self.at += 1;
             return Some(0);
         }
-        self.items(None, item)
+        self.items(None, nones, item)
     }
 
     /// The items of a list from its first item on (its `[` taken): up to
     /// and including its `]`, or with `stop`, up to the `,` at byte `stop`,
-    /// which must follow an item of this list.
+    /// which must follow an item of this list. With `nones`, the list is
+    /// one of entries ([`Cursor::entry`]), for which `item` does nothing
+    /// with a `-1` but count it: runs of `-1,` are passed over by
+    /// [`Cursor::skip_nones`] without calling it.
     #[inline]
     fn items(
         &mut self,
         stop: Option<usize>,
+        nones: bool,
         mut item: impl FnMut(&mut Self, usize) -> Option<()>,
     ) -> Option<usize> {
         let mut index = 0;
         loop {
+            if nones {
+                index += self.skip_nones(stop);
+            }
             self.skip_space();
             item(self, index)?;
             index += 1;
@@ -156,6 +168,28 @@ impl<'a> Cursor<'a> {
                 _ => return None,
             }
         }
+    }
+
+    /// Passes over a run of `-1,` written without spaces, the entries of
+    /// no jump that make up most of a long moves array or grid, up to byte
+    /// `stop` (or the end): how many. Each is an entry followed by its
+    /// separator, so what follows the run must be another entry, which the
+    /// caller reads as usual; a run that ends the list (`-1,]`) is then
+    /// refused there, as it would have been entry by entry.
+    #[inline]
+    fn skip_nones(&mut self, stop: Option<usize>) -> usize {
+        const FOUR: &[u8; 12] = b"-1,-1,-1,-1,";
+        let end = stop.unwrap_or(self.bytes.len());
+        let mut count = 0;
+        while self.at + FOUR.len() <= end && self.bytes[self.at..self.at + FOUR.len()] == *FOUR {
+            self.at += FOUR.len();
+            count += 4;
+        }
+        while self.at + 3 <= end && self.bytes[self.at..self.at + 3] == *b"-1," {
+            self.at += 3;
+            count += 1;
+        }
+        count
     }
 
     /// Where to split the rest of a long list between two threads: the
@@ -232,7 +266,7 @@ impl<'a> Cursor<'a> {
         // and the entries naming their own square are settled on joining.
         let read = |c: &mut Cursor<'a>, stop| {
             let mut jumps = Vec::new();
-            let len = c.items(stop, |c, index| {
+            let len = c.items(stop, true, |c, index| {
                 if let Entry::Square(to) = c.entry()? {
                     jumps.push(RawJump {
                         from: index as u64 + 1,
@@ -272,8 +306,8 @@ impl<'a> Cursor<'a> {
         let read = |c: &mut Cursor<'a>, stop| {
             let mut row_lens = Vec::new();
             let mut cells = Vec::new();
-            c.items(stop, |c, row| {
-                let len = c.list(|c, col| {
+            c.items(stop, false, |c, row| {
+                let len = c.list(true, |c, col| {
                     if let Entry::Square(value) = c.entry()? {
                         cells.push((row, col, value as i64));
                     }
@@ -297,7 +331,7 @@ impl<'a> Cursor<'a> {
     /// A list of `[from, to]` pairs declared as `kind`.
     fn pairs(&mut self, kind: JumpKind) -> Option<Vec<RawJump>> {
         let mut jumps = Vec::new();
-        self.list(|c, index| {
+        self.list(false, |c, index| {
             c.eat(b'[')?;
             c.skip_space();
             let from = c.number()?;
@@ -741,6 +775,22 @@ mod tests {
             prop_assert_eq!(fast, plain);
         }
 
+        // Runs of `-1,` without spaces take their own way through the
+        // fast reader, split between two threads at any point of them.
+        #[test]
+        fn both_readers_agree_on_compact_lists(
+            text in prop_oneof![moves_text(), grid_text()],
+            at: usize,
+            how: u8,
+            byte: u8,
+            damaged: bool,
+        ) {
+            let compact: String = text.split([' ', '\n', '\t', '\r']).collect();
+            let text = if damaged { damage(compact, at, how, byte) } else { compact };
+            let (fast, plain) = both(&text, &ParseOptions::default());
+            prop_assert_eq!(fast, plain);
+        }
+
         #[test]
         fn both_readers_agree_on_damaged_input(
             text in any_board_text(),
@@ -786,6 +836,19 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_nones_end_at_the_split() {
+        let text = "-1,-1,-1,-1,-1,-1,-1,-1,-1,-1]";
+        for (stop, _) in text.match_indices(',') {
+            let mut c = Cursor::new(text);
+            let count = c.items(Some(stop), true, |c, _| {
+                matches!(c.entry()?, Entry::None).then_some(())
+            });
+            assert_eq!(count, Some(text[..stop].matches("-1").count()), "{stop}");
+            assert_eq!(c.at, stop);
+        }
+    }
+
+    #[test]
     fn positions_of_pairs_text() {
         let jumps = pairs_text("2 6 46\r\n  19 43\n\x0B1 47 9\n").unwrap();
         let origins: Vec<String> = jumps.iter().map(|j| j.origin.to_string()).collect();
@@ -811,6 +874,19 @@ mod tests {
             "[-0]", "[01]", "[1.0]", "[1e2]", "[-1e0]", "[-10]", "[1,]", "[1 2]", "[-1]x",
         ] {
             assert_eq!(read(odd), None, "{odd}");
+        }
+        let nones = |k: usize| vec!["-1"; k].join(",");
+        for k in 1..14 {
+            let text = format!("[{},7]", nones(k));
+            let spec = moves_array(&text).unwrap().into_spec();
+            assert_eq!(spec.squares, k as u64 + 1, "{text}");
+            assert_eq!(spec.jumps.len(), usize::from(k != 7), "{text}");
+            assert_eq!(
+                read(&format!("[{},]", nones(k + 1))),
+                None,
+                "{k} then a comma"
+            );
+            assert_eq!(read(&format!("[{}]", nones(k + 1))), Some(0));
         }
         assert_eq!(read("[999999999999999999]"), Some(1));
         assert_eq!(read("[9999999999999999999]"), None, "19 digits");
