@@ -740,6 +740,16 @@ impl Sizes {
         Estimate::from_f64(s * (10.0 * f + 8.0), s * f * 4.0)
     }
 
+    /// The chain of a game without the bonus rule, its moves worked out as
+    /// they are needed (no table of moves), and the solver's plan: two
+    /// flags a state, then the plan's lowest rows, flags and counts (14
+    /// bytes a state at most); every move is played about three times
+    /// before the solve (the sweeps for the live states and the plan). The
+    /// solve itself is refined from the plan.
+    pub fn walk(&self) -> Estimate {
+        Estimate::from_f64(self.states * 14.0, self.states * self.faces * 4.0)
+    }
+
     /// The frontal elimination's own tables before its plan is known: the
     /// plan (four numbers a state), the constants and their places, the
     /// solution.
@@ -778,6 +788,7 @@ pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
         Analysis::MinRolls => Estimate::from_f64(n * 0.5, n * 0.25 + z.jumps * f),
         Analysis::Solve => Estimate::from_f64(n * 5.5, n * 2.0 + z.jumps * f * 4.0),
         Analysis::Count => Estimate::from_f64(n * 5.5, n * 2.0).then(count(game, &z)),
+        Analysis::Mean if game.rules().bonus.is_none() => z.walk(),
         Analysis::Mean | Analysis::ExactMean => z.chain().and(z.solve_tables()),
         Analysis::Stats => z
             .chain()

@@ -3,7 +3,7 @@
 //! [`Game::play`].
 
 use crate::game::{Game, Pawn, States};
-use crate::limits::{self, LimitError, Meter};
+use crate::limits::{self, Control, Estimate, LimitError, Meter};
 
 /// The target of a transition that ends the game (the pawn reached the goal).
 pub(crate) const EXIT: u32 = u32::MAX;
@@ -116,128 +116,277 @@ impl Chain {
         self.position(k) == self.goal
     }
 
-    /// The states reachable from `from` (itself included), the goal's
-    /// excluded.
-    pub fn reachable(&self, from: usize) -> Result<Vec<bool>, LimitError> {
-        let mut seen = limits::vec_of(self.states(), false, "the chain's reachable states")?;
-        if self.is_goal(from) {
-            return Ok(seen);
-        }
-        seen[from] = true;
-        let mut stack = vec![from];
-        while let Some(k) = stack.pop() {
-            for &t in self.row(k) {
-                if t != EXIT && !seen[t as usize] {
-                    seen[t as usize] = true;
-                    stack.push(t as usize);
-                }
-            }
-        }
-        Ok(seen)
-    }
-
     /// For every state, the states with a transition into it: `(sources,
     /// faces)` in compressed rows, `start[k]..start[k + 1]`.
     pub fn predecessors(&self) -> Result<Predecessors, LimitError> {
-        let n = self.states();
-        let f = self.faces();
-        let mut start = limits::vec_of(n + 1, 0u32, "the chain's table of predecessors")?;
-        for &t in &self.target {
+        predecessors(self)
+    }
+
+    /// Whether the goal can be reached from each state (see [`live`]).
+    pub fn live(&self, ctl: &Control) -> Result<Vec<bool>, LimitError> {
+        live(self, ctl)
+    }
+}
+
+/// The moves of a chain, one target a face from each state: a table
+/// ([`Chain`]), or worked out from the game as they are asked for
+/// ([`Walk`]), which holds nothing a state.
+pub(crate) trait Moves {
+    /// The number of states.
+    fn states(&self) -> usize;
+    /// The chance of each face.
+    fn prob(&self) -> &[f64];
+    /// The number of faces (transitions per state).
+    fn faces(&self) -> usize {
+        self.prob().len()
+    }
+    /// Calls `f(face, target)` for each face of the die from state `k`,
+    /// smallest value first ([`EXIT`] for the goal).
+    fn each_target(&self, k: usize, f: impl FnMut(usize, u32));
+    /// Whether state `k` is the goal's.
+    fn is_goal(&self, k: usize) -> bool;
+    /// Whether a roll from state `k` starts a turn.
+    fn starts_turn(&self, k: usize) -> bool;
+}
+
+impl Moves for Chain {
+    fn states(&self) -> usize {
+        Chain::states(self)
+    }
+    fn prob(&self) -> &[f64] {
+        &self.prob
+    }
+    #[inline]
+    fn each_target(&self, k: usize, mut f: impl FnMut(usize, u32)) {
+        for (i, &t) in self.row(k).iter().enumerate() {
+            f(i, t);
+        }
+    }
+    fn is_goal(&self, k: usize) -> bool {
+        Chain::is_goal(self, k)
+    }
+    fn starts_turn(&self, k: usize) -> bool {
+        Chain::starts_turn(self, k)
+    }
+}
+
+/// The moves of a game without the bonus rule, from [`Game::next`] as they
+/// are asked for: a state is a position, and a roll only moves the pawn.
+/// Boards of 10^8 squares keep no table of moves.
+#[derive(Debug, Clone)]
+pub(crate) struct Walk<'g> {
+    game: &'g Game,
+    values: Vec<u32>,
+    prob: Vec<f64>,
+    goal: u32,
+}
+
+impl<'g> Walk<'g> {
+    /// The walk of `game`; `None` under the bonus rule, where a state is a
+    /// position and a streak.
+    pub fn new(game: &'g Game) -> Option<Walk<'g>> {
+        if game.rules().bonus.is_some() {
+            return None;
+        }
+        let die = &game.rules().die;
+        let total = die.total() as f64;
+        let faces: Vec<(u32, u64)> = die.faces().collect();
+        Some(Walk {
+            game,
+            values: faces.iter().map(|&(v, _)| v).collect(),
+            prob: faces.iter().map(|&(_, w)| w as f64 / total).collect(),
+            goal: game.goal(),
+        })
+    }
+}
+
+impl Moves for Walk<'_> {
+    fn states(&self) -> usize {
+        self.game.positions()
+    }
+    fn prob(&self) -> &[f64] {
+        &self.prob
+    }
+    #[inline]
+    fn each_target(&self, k: usize, mut f: impl FnMut(usize, u32)) {
+        let at = k as u32;
+        for (i, &value) in self.values.iter().enumerate() {
+            let next = if at == self.goal {
+                self.goal
+            } else {
+                self.game.next(at, value)
+            };
+            f(i, if next == self.goal { EXIT } else { next });
+        }
+    }
+    fn is_goal(&self, k: usize) -> bool {
+        k as u32 == self.goal
+    }
+    fn starts_turn(&self, _: usize) -> bool {
+        true
+    }
+}
+
+/// The states reachable from `from` (itself included), the goal's
+/// excluded.
+pub(crate) fn reachable(
+    m: &impl Moves,
+    from: usize,
+    ctl: &Control,
+) -> Result<Vec<bool>, LimitError> {
+    // The flags, and a stack that may hold every state.
+    ctl.admit(
+        "the states reachable from the start",
+        Estimate::from_f64(m.states() as f64 * 11.0, 0.0),
+    )?;
+    let mut seen = limits::vec_of(m.states(), false, "the chain's reachable states")?;
+    if m.is_goal(from) {
+        return Ok(seen);
+    }
+    seen[from] = true;
+    let mut stack = vec![from];
+    while let Some(k) = stack.pop() {
+        m.each_target(k, |_, t| {
+            if t != EXIT && !seen[t as usize] {
+                seen[t as usize] = true;
+                stack.push(t as usize);
+            }
+        });
+    }
+    Ok(seen)
+}
+
+/// Whether the goal can be reached from each state (false for the goal's
+/// own states, which are not part of the chain).
+///
+/// Sweeps the states from the top down, marking those with a move to the
+/// goal or to a state already marked, until a sweep marks nothing: moves
+/// forward are seen within a sweep, each snake down may cost one more.
+/// Boards where that takes more than a few sweeps are worked out from the
+/// moves into each state instead, in one pass.
+pub(crate) fn live(m: &impl Moves, ctl: &Control) -> Result<Vec<bool>, LimitError> {
+    Ok(live_and_targeted(m, false, ctl)?.0)
+}
+
+/// [`live`], and with `targeted` whether some move leads to each state
+/// (found in the first sweep, which reads every move).
+pub(crate) fn live_and_targeted(
+    m: &impl Moves,
+    targeted: bool,
+    ctl: &Control,
+) -> Result<(Vec<bool>, Vec<bool>), LimitError> {
+    const SWEEPS: usize = 6;
+    let meter = &mut ctl.meter();
+    let n = m.states();
+    let mut live = limits::vec_of(n, false, "the chain's live states")?;
+    let mut reached = limits::vec_of(
+        if targeted { n } else { 0 },
+        false,
+        "the chain's targeted states",
+    )?;
+    for sweep in 0..SWEEPS {
+        meter.add((n * m.faces()) as u64)?;
+        let mut marked = false;
+        for k in (0..n).rev() {
+            if live[k] || m.is_goal(k) {
+                continue;
+            }
+            let mut leads = false;
+            if targeted && sweep == 0 {
+                m.each_target(k, |_, t| {
+                    if t == EXIT {
+                        leads = true;
+                    } else {
+                        leads |= live[t as usize];
+                        reached[t as usize] = true;
+                    }
+                });
+            } else {
+                m.each_target(k, |_, t| leads |= t == EXIT || live[t as usize]);
+            }
+            if leads {
+                live[k] = true;
+                marked = true;
+            }
+        }
+        if !marked {
+            debug_assert_eq!(
+                live,
+                live_backward(m)?,
+                "the sweeps find the states the moves into each state do"
+            );
+            return Ok((live, reached));
+        }
+    }
+    drop(live);
+    // The moves into each state, and the flags.
+    ctl.admit(
+        "the chain's table of predecessors",
+        Estimate::from_f64(n as f64 * (6.0 * m.faces() as f64 + 10.0) + 8.0, 0.0),
+    )?;
+    Ok((live_backward(m)?, reached))
+}
+
+/// [`live`] from the moves into each state, found from the goal backward.
+fn live_backward(m: &impl Moves) -> Result<Vec<bool>, LimitError> {
+    let n = m.states();
+    let preds = predecessors(m)?;
+    let mut live = limits::vec_of(n, false, "the chain's live states")?;
+    let mut stack = Vec::new();
+    for (k, l) in live.iter_mut().enumerate() {
+        let mut exits = false;
+        m.each_target(k, |_, t| exits |= t == EXIT);
+        if exits && !m.is_goal(k) {
+            *l = true;
+            stack.push(k);
+        }
+    }
+    while let Some(k) = stack.pop() {
+        for &s in preds.sources(k) {
+            let s = s as usize;
+            if !live[s] && !m.is_goal(s) {
+                live[s] = true;
+                stack.push(s);
+            }
+        }
+    }
+    Ok(live)
+}
+
+/// For every state, the states with a transition into it: `(sources,
+/// faces)` in compressed rows, `start[k]..start[k + 1]`.
+pub(crate) fn predecessors(m: &impl Moves) -> Result<Predecessors, LimitError> {
+    let n = m.states();
+    let mut start = limits::vec_of(n + 1, 0u32, "the chain's table of predecessors")?;
+    for k in 0..n {
+        m.each_target(k, |_, t| {
             if t != EXIT {
                 start[t as usize + 1] += 1;
             }
-        }
-        for k in 0..n {
-            start[k + 1] += start[k];
-        }
-        let mut fill = limits::with_capacity(n + 1, "the chain's table of predecessors")?;
-        fill.extend_from_slice(&start);
-        let mut source = limits::vec_of(start[n] as usize, 0u32, "the chain's predecessors")?;
-        let mut face = limits::vec_of(start[n] as usize, 0u16, "the chain's predecessors")?;
-        for (i, &t) in self.target.iter().enumerate() {
+        });
+    }
+    for k in 0..n {
+        start[k + 1] += start[k];
+    }
+    let mut fill = limits::with_capacity(n + 1, "the chain's table of predecessors")?;
+    fill.extend_from_slice(&start);
+    let mut source = limits::vec_of(start[n] as usize, 0u32, "the chain's predecessors")?;
+    let mut face = limits::vec_of(start[n] as usize, 0u16, "the chain's predecessors")?;
+    for k in 0..n {
+        m.each_target(k, |i, t| {
             if t != EXIT {
                 let at = &mut fill[t as usize];
-                source[*at as usize] = (i / f) as u32;
-                face[*at as usize] = (i % f) as u16;
+                source[*at as usize] = k as u32;
+                face[*at as usize] = i as u16;
                 *at += 1;
             }
-        }
-        Ok(Predecessors {
-            start,
-            source,
-            face,
-        })
+        });
     }
-
-    /// Whether the goal can be reached from each state (false for the goal's
-    /// own states, which are not part of the chain).
-    ///
-    /// Sweeps the states from the top down, marking those with a move to
-    /// the goal or to a state already marked, until a sweep marks nothing:
-    /// moves forward are seen within a sweep, each snake down may cost one
-    /// more. Boards where that takes more than a few sweeps are worked out
-    /// from the table of predecessors instead, in one pass.
-    pub fn live(&self, meter: &mut Meter<'_>) -> Result<Vec<bool>, LimitError> {
-        const SWEEPS: usize = 6;
-        let n = self.states();
-        let mut live = limits::vec_of(n, false, "the chain's live states")?;
-        for _ in 0..SWEEPS {
-            meter.add(self.target.len() as u64)?;
-            let mut marked = false;
-            for k in (0..n).rev() {
-                if live[k] || self.is_goal(k) {
-                    continue;
-                }
-                if self.row(k).iter().any(|&t| t == EXIT || live[t as usize]) {
-                    live[k] = true;
-                    marked = true;
-                }
-            }
-            if !marked {
-                debug_assert_eq!(
-                    live,
-                    self.live_from(&self.predecessors()?)?,
-                    "the sweeps find the states the predecessors do"
-                );
-                return Ok(live);
-            }
-        }
-        drop(live);
-        self.live_from(&self.predecessors()?)
-    }
-
-    /// Whether some move leads to each state.
-    pub fn targeted(&self) -> Result<Vec<bool>, LimitError> {
-        let mut targeted = limits::vec_of(self.states(), false, "the chain's targeted states")?;
-        for &t in &self.target {
-            if t != EXIT {
-                targeted[t as usize] = true;
-            }
-        }
-        Ok(targeted)
-    }
-
-    /// [`Chain::live`] from the table of predecessors.
-    pub fn live_from(&self, preds: &Predecessors) -> Result<Vec<bool>, LimitError> {
-        let n = self.states();
-        let mut live = limits::vec_of(n, false, "the chain's live states")?;
-        let mut stack: Vec<usize> = (0..n)
-            .filter(|&k| !self.is_goal(k) && self.row(k).contains(&EXIT))
-            .collect();
-        for &k in &stack {
-            live[k] = true;
-        }
-        while let Some(k) = stack.pop() {
-            for &s in preds.sources(k) {
-                let s = s as usize;
-                if !live[s] && !self.is_goal(s) {
-                    live[s] = true;
-                    stack.push(s);
-                }
-            }
-        }
-        Ok(live)
-    }
+    Ok(Predecessors {
+        start,
+        source,
+        face,
+    })
 }
 
 /// The transitions into each state.
@@ -255,5 +404,51 @@ impl Predecessors {
 
     pub fn faces(&self, k: usize) -> &[u16] {
         &self.face[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tests::game;
+    use crate::limits::Control;
+    use crate::rules::{Bonus, Die, Finish, Rules, Start};
+
+    /// The walk makes the chain's moves, and the sweeps find its live
+    /// states, under every finish, with and without chaining, from either
+    /// start.
+    #[test]
+    fn the_walk_is_the_chain() {
+        let jumps = [(3, 17), (17, 12), (9, 2), (14, 25), (24, 5), (21, 1)];
+        for finish in [Finish::Exact, Finish::Bounce, Finish::Pass] {
+            for chain in [false, true] {
+                for start in [Start::Square1, Start::OffBoard] {
+                    let rules = Rules {
+                        die: Die::weighted(vec![1, 0, 2, 1]).unwrap(),
+                        finish,
+                        chain,
+                        start,
+                        bonus: None,
+                    };
+                    let g = game(26, &jumps, rules);
+                    let table = Chain::new(&g, &mut Control::default().meter()).unwrap();
+                    let walk = Walk::new(&g).unwrap();
+                    assert_eq!(Moves::states(&walk), table.states());
+                    assert_eq!(walk.prob(), &table.prob[..]);
+                    for k in 0..table.states() {
+                        let mut row = Vec::new();
+                        walk.each_target(k, |_, t| row.push(t));
+                        assert_eq!(row, table.row(k), "{finish} {chain} {k}");
+                    }
+                    let ctl = Control::default();
+                    assert_eq!(live(&walk, &ctl).unwrap(), live(&table, &ctl).unwrap());
+                }
+            }
+        }
+        let bonus = Rules {
+            bonus: Some(Bonus::with_limit(1).unwrap()),
+            ..Rules::default()
+        };
+        assert!(Walk::new(&game(26, &jumps, bonus)).is_none());
     }
 }

@@ -238,7 +238,7 @@ pub fn distribution_with(
         limits::estimate(game, limits::Analysis::Distribution).memory,
     )?;
     let chain = Chain::new(game, &mut ctl.meter())?;
-    let live = chain.live(&mut ctl.meter())?;
+    let live = chain.live(ctl)?;
     let from = chain.state(Pawn {
         at: start,
         streak: 0,

@@ -62,7 +62,7 @@ pub use visits::{Visits, visits, visits_with};
 
 use crate::game::{Game, Pawn};
 use crate::limits::{self, Control, Estimate, LimitError};
-use chain::{Chain, EXIT, Predecessors};
+use chain::{Chain, EXIT, Moves, Predecessors, Walk};
 
 /// A game-length question the solver could not answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -452,8 +452,8 @@ pub fn moments_with(game: &Game, by_turns: bool, ctl: &Control) -> Result<Moment
 /// The chain of a game with the states that matter for a pawn from the
 /// start: reachable from it, and able to reach the goal.
 #[derive(Debug)]
-pub(crate) struct Analysis {
-    chain: Chain,
+pub(crate) struct Analysis<M = Chain> {
+    chain: M,
     /// Live, and reachable from the start. Where every state is live, a
     /// state counts as reachable when some move leads to it: the states no
     /// move reaches (the feet of jumps) are left out, and any other the
@@ -479,18 +479,55 @@ impl Analysis {
         chain_fits(game)?;
         ctl.admit(what, estimate)?;
         let chain = Chain::new(game, &mut ctl.meter())?;
-        let live = chain.live(&mut ctl.meter())?;
         let start = chain.state(Pawn {
             at: game.start(),
             streak: 0,
         });
+        Analysis::of(chain, start, ctl)
+    }
+
+    /// The chain with no budget, for the textbook solvers that check the
+    /// fast one on small boards.
+    ///
+    /// # Panics
+    ///
+    /// When the chain's tables cannot be allocated.
+    pub(crate) fn plain(game: &Game) -> Analysis {
+        Analysis::new(game, "the chain", Estimate::default(), &Control::default())
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+impl<'g> Analysis<Walk<'g>> {
+    /// The moves of `game` worked out as they are asked for, without a
+    /// table (see [`Walk`]); `None` under the bonus rule.
+    fn walking(
+        game: &'g Game,
+        what: &'static str,
+        estimate: Estimate,
+        ctl: &Control,
+    ) -> Result<Option<Analysis<Walk<'g>>>, LimitError> {
+        let Some(walk) = Walk::new(game) else {
+            return Ok(None);
+        };
+        chain_fits(game)?;
+        ctl.admit(what, estimate)?;
+        let start = game.start() as usize;
+        Analysis::of(walk, start, ctl).map(Some)
+    }
+}
+
+impl<M: Moves> Analysis<M> {
+    fn of(chain: M, start: usize, ctl: &Control) -> Result<Analysis<M>, LimitError> {
+        let (live, targeted) = chain::live_and_targeted(&chain, true, ctl)?;
         let all_live = live.iter().enumerate().all(|(k, &l)| l || chain.is_goal(k));
         let mut active = if all_live {
-            let mut targeted = chain.targeted()?;
+            let mut targeted = targeted;
             targeted[start] = true;
             targeted
         } else {
-            chain.reachable(start)?
+            drop(targeted);
+            chain::reachable(&chain, start, ctl)?
         };
         let mut stuck = false;
         for (a, &l) in active.iter_mut().zip(&live) {
@@ -504,17 +541,6 @@ impl Analysis {
             start_live: live[start],
             stuck,
         })
-    }
-
-    /// The chain with no budget, for the textbook solvers that check the
-    /// fast one on small boards.
-    ///
-    /// # Panics
-    ///
-    /// When the chain's tables cannot be allocated.
-    pub(crate) fn plain(game: &Game) -> Analysis {
-        Analysis::new(game, "the chain", Estimate::default(), &Control::default())
-            .unwrap_or_else(|e| panic!("{e}"))
     }
 }
 
@@ -542,11 +568,11 @@ pub(crate) fn chain_fits(game: &Game) -> Result<(), LimitError> {
 }
 
 /// `x = c + Q x` over the active states, a state at a time.
-struct Forward<'a> {
-    a: &'a Analysis,
+struct Forward<'a, M = Chain> {
+    a: &'a Analysis<M>,
 }
 
-impl solve::Rows for Forward<'_> {
+impl<M: Moves> solve::Rows for Forward<'_, M> {
     fn len(&self) -> usize {
         self.a.chain.states()
     }
@@ -556,10 +582,10 @@ impl solve::Rows for Forward<'_> {
     }
     #[inline]
     fn terms(&self, k: usize, out: &mut Vec<(Option<u32>, u16)>) {
-        for (i, &t) in self.a.chain.row(k).iter().enumerate() {
+        self.a.chain.each_target(k, |i, t| {
             let live = t != EXIT && self.a.active[t as usize];
             out.push((live.then_some(t), i as u16));
-        }
+        });
     }
     fn stochastic(&self) -> bool {
         true
@@ -599,15 +625,15 @@ impl solve::Rows for Backward<'_> {
 /// `solve::Dual`), for a game that always ends; `None` when the solver would
 /// not eliminate or the numbers leave floating point, for the two solves
 /// of [`solve_moments`] to take over.
-fn moments_together(
-    a: &Analysis,
-    solver: &solve::Solver<'_, Forward<'_>>,
+fn moments_together<M: Moves>(
+    a: &Analysis<M>,
+    solver: &solve::Solver<'_, Forward<'_, M>>,
     costly: bool,
     ctl: &Control,
 ) -> Result<Option<Moments>, LimitError> {
     let coef: Vec<solve::Dual> = a
         .chain
-        .prob
+        .prob()
         .iter()
         .map(|&p| solve::Dual {
             re: p,
@@ -624,12 +650,12 @@ fn moments_together(
 /// The mean and variance of the number of rolls by Gauss–Seidel sweeps
 /// alone, within the solver's cap: quick where games are short, where the
 /// elimination is costly. `None` when they do not converge.
-fn moments_by_sweeps(
-    a: &Analysis,
-    solver: &solve::Solver<'_, Forward<'_>>,
+fn moments_by_sweeps<M: Moves>(
+    a: &Analysis<M>,
+    solver: &solve::Solver<'_, Forward<'_, M>>,
     ctl: &Control,
 ) -> Result<Option<Moments>, MarkovError> {
-    let prob = &a.chain.prob;
+    let prob = a.chain.prob();
     let Some(x) = solver.sweep(prob, |_| 1.0, ctl)? else {
         return Ok(None);
     };
@@ -672,12 +698,26 @@ fn solve_moments(
     } else {
         "the mean"
     };
-    let a = Analysis::new(
-        game,
-        what,
-        limits::estimate(game, limits::Analysis::Mean),
-        ctl,
-    )?;
+    let estimate = limits::estimate(game, limits::Analysis::Mean);
+    // Without the bonus rule the moves are worked out as they are needed:
+    // no table of moves, a few bytes a square in all.
+    match Analysis::walking(game, what, estimate, ctl)? {
+        Some(a) => moments_from(&a, by_turns, second, ctl),
+        None => moments_from(
+            &Analysis::new(game, what, estimate, ctl)?,
+            by_turns,
+            second,
+            ctl,
+        ),
+    }
+}
+
+fn moments_from<M: Moves>(
+    a: &Analysis<M>,
+    by_turns: bool,
+    second: bool,
+    ctl: &Control,
+) -> Result<Moments, MarkovError> {
     if !a.start_live {
         return Ok(Moments {
             mean: None,
@@ -687,7 +727,7 @@ fn solve_moments(
         });
     }
     let chain = &a.chain;
-    let rows = Forward { a: &a };
+    let rows = Forward { a };
     // The start's value alone needs no back-substitution, and no memory a
     // square beyond the plan: the chance of getting stuck, the mean alone,
     // and the mean and variance by rolls together (one elimination over
@@ -701,16 +741,17 @@ fn solve_moments(
         // wherever the roll led. Solved for directly rather than as one
         // minus the chance of finishing, which rounds a chance of 10^-17 to
         // nothing.
+        let prob = chain.prob();
         let stuck = solver.solve_at(
-            &chain.prob,
+            prob,
             |k| {
-                chain
-                    .row(k)
-                    .iter()
-                    .zip(&chain.prob)
-                    .filter(|(t, _)| **t != EXIT && !a.active[**t as usize])
-                    .map(|(_, p)| p)
-                    .sum()
+                let mut p = 0.0;
+                chain.each_target(k, |i, t| {
+                    if t != EXIT && !a.active[t as usize] {
+                        p += prob[i];
+                    }
+                });
+                p
             },
             ctl,
         )?;
@@ -730,7 +771,7 @@ fn solve_moments(
         }
     };
     if !second {
-        let mean = solver.solve_at(&chain.prob, cost, ctl)?;
+        let mean = solver.solve_at(chain.prob(), cost, ctl)?;
         if !mean.is_finite() {
             return Err(MarkovError::Overflow {
                 unit: if by_turns { "turns" } else { "rolls" },
@@ -744,16 +785,16 @@ fn solve_moments(
         });
     }
     if !by_turns {
-        if let Some(m) = moments_together(&a, &solver, false, ctl)? {
+        if let Some(m) = moments_together(a, &solver, false, ctl)? {
             return Ok(m);
         }
         // An elimination that fits the budget but is costly: sweeps first,
         // then the elimination without the rows of every state.
         if solver.fits_but_costly() {
-            if let Some(m) = moments_by_sweeps(&a, &solver, ctl)? {
+            if let Some(m) = moments_by_sweeps(a, &solver, ctl)? {
                 return Ok(m);
             }
-            if let Some(m) = moments_together(&a, &solver, true, ctl)? {
+            if let Some(m) = moments_together(a, &solver, true, ctl)? {
                 return Ok(m);
             }
         }
@@ -762,15 +803,15 @@ fn solve_moments(
     // do is the one over dual numbers, by rolls.
     let together = (!by_turns).then(|| solver.direct(2));
     let solver = solver.replan(2, solve::Keep::All, ctl);
-    moments_by_two_solves(&a, &solver, by_turns, together, ctl)
+    moments_by_two_solves(a, &solver, by_turns, together, ctl)
 }
 
 /// The mean and variance of the number of rolls (or turns) from two solves
 /// over every state: the mean from each, then the second moment from the
 /// means. `together` is the cost to name when they do not converge.
-fn moments_by_two_solves(
-    a: &Analysis,
-    solver: &solve::Solver<'_, Forward<'_>>,
+fn moments_by_two_solves<M: Moves>(
+    a: &Analysis<M>,
+    solver: &solve::Solver<'_, Forward<'_, M>>,
     by_turns: bool,
     together: Option<Estimate>,
     ctl: &Control,
@@ -786,7 +827,7 @@ fn moments_by_two_solves(
     };
     let run = |rhs: &dyn Fn(usize) -> f64| {
         solver
-            .solve(&chain.prob, rhs, ctl)
+            .solve(chain.prob(), rhs, ctl)
             .map_err(|e| match (e, together) {
                 (MarkovError::NotConverged { error, .. }, Some(direct)) => {
                     MarkovError::NotConverged {

@@ -233,12 +233,22 @@ pub(crate) const FRONTAL_BUDGET: f64 = 4e9;
 impl Plan {
     pub fn new(rows: &impl Rows, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = rows.len();
-        let mut hi = limits::vec_of(n, NONE, "the solver's plan")?;
         let mut lo = limits::vec_of(n, NONE, "the solver's plan")?;
+        // Whether a row above refers to each unknown: `j` is open from the
+        // highest such row down to its own. The counts of unknowns open and
+        // kept change by steps; a step may be negative, and the counts
+        // themselves, never negative and at most the states, come out right
+        // in wrapping arithmetic.
+        let mut opened = limits::vec_of(n, false, "the solver's plan")?;
+        let mut open_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
         let mut terms = Vec::new();
         let mut width = 0usize;
         let mut count = 0usize;
-        for k in 0..n {
+        // From the top down, as the elimination goes: the first row seen to
+        // refer to an unknown below it is the highest, and the last seen to
+        // refer to one above it the lowest.
+        for k in (0..n).rev() {
             if !rows.active(k) {
                 continue;
             }
@@ -249,27 +259,19 @@ impl Plan {
             width = width.max(terms.len());
             for &(t, _) in &terms {
                 let Some(t) = t else { continue };
-                let (t, k32) = (t as usize, k as u32);
-                if t < k && (hi[t] == NONE || hi[t] < k32) {
-                    hi[t] = k32;
+                let t = t as usize;
+                if t < k && !opened[t] {
+                    opened[t] = true;
+                    open_step[t] = open_step[t].wrapping_add(1);
+                    open_step[k + 1] = open_step[k + 1].wrapping_sub(1);
                 }
-                if t > k && (lo[t] == NONE || lo[t] > k32) {
-                    lo[t] = k32;
+                if t > k {
+                    lo[t] = k as u32;
                 }
             }
         }
-        // `j` is open while rows hi[j] down to j are eliminated, and kept
-        // while rows j down to lo[j] are. The counts change by these steps;
-        // a step may be negative, and the counts themselves, never negative
-        // and at most the states, come out right in wrapping arithmetic.
-        let mut open_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
-        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        // `j` is kept while rows j down to lo[j] are eliminated.
         for j in 0..n {
-            if hi[j] != NONE {
-                open_step[j] = open_step[j].wrapping_add(1);
-                let end = hi[j] as usize + 1;
-                open_step[end] = open_step[end].wrapping_sub(1);
-            }
             if lo[j] != NONE {
                 let begin = lo[j] as usize;
                 kept_step[begin] = kept_step[begin].wrapping_add(1);
@@ -291,7 +293,7 @@ impl Plan {
                 nonzeros += f64::from(o);
                 let wide = f64::from(o) + 2.0;
                 work += width as f64 * wide;
-                if hi[j] != NONE {
+                if opened[j] {
                     work += f64::from(q) * wide;
                 }
             }
@@ -319,20 +321,26 @@ impl Plan {
         let n = self.lo.len() as f64;
         let stride = self.open as f64 + 2.0;
         // The open expressions and the one being worked on, the places of
-        // rows and slots.
+        // rows and slots; and what is held meanwhile: the plan itself and
+        // the flag of each active state.
         let front = (self.kept as f64 + 2.0) * stride * scalar_bytes
-            + n * 8.0
+            + n * HELD
             + (self.open + self.kept) as f64 * 8.0;
         match keep {
-            // Every row's expression, then the solution.
+            // Every row's expression, then the solution, and the solution
+            // of an earlier solve.
             Keep::All => Estimate::from_f64(
-                front + self.nonzeros * (4.0 + scalar_bytes) + n * (8.0 + 2.0 * scalar_bytes),
+                front + self.nonzeros * (4.0 + scalar_bytes) + n * (8.0 + 3.0 * scalar_bytes),
                 self.work + self.rows as f64 * 4.0,
             ),
             Keep::At(_) => Estimate::from_f64(front, self.work + self.rows as f64 * 2.0),
         }
     }
 }
+
+/// Bytes a state the solver holds whatever it does: the plan's lowest
+/// row, the expression's place, and the flag of each active state.
+const HELD: f64 = 9.0;
 
 /// Solves `x = c + Q x` by frontal elimination. Inactive unknowns are 0.
 #[cfg(test)]
@@ -410,8 +418,9 @@ fn eliminate<T: Scalar>(
     )?;
     let mut pool_free: Vec<u32> = (0..kept as u32).rev().collect();
     let mut pool_used = limits::vec_of(kept, false, what)?;
-    let mut row_of = limits::vec_of(n, NONE, what)?;
-    let mut slot_of = limits::vec_of(n, NONE, what)?;
+    // Where each unknown's expression is: its slot while it is open, before
+    // its row is eliminated; its row of the pool after, while it is kept.
+    let mut place = limits::vec_of(n, NONE, what)?;
     let mut var_of_slot = limits::vec_of(open, NONE, what)?;
     // Slots are taken lowest first, so that those in use stay below `top`
     // and every expression is worked on that far only: the most unknowns
@@ -449,7 +458,7 @@ fn eliminate<T: Scalar>(
                 None => work[1].add(p),
                 Some(t) if t as usize == k => own.add(p),
                 Some(t) if t as usize > k => {
-                    let r = row_of[t as usize] as usize;
+                    let r = place[t as usize] as usize;
                     let row = &pool[r * stride..r * stride + 2 + top];
                     for (w, e) in work.iter_mut().zip(row) {
                         w.add_mul(p, e);
@@ -457,21 +466,21 @@ fn eliminate<T: Scalar>(
                 }
                 Some(t) => {
                     let t = t as usize;
-                    if slot_of[t] == NONE {
+                    if place[t] == NONE {
                         let s = slot_used
                             .iter()
                             .position(|&u| !u)
                             .expect("the plan counts open unknowns");
                         slot_used[s] = true;
                         top = top.max(s + 1);
-                        slot_of[t] = s as u32;
+                        place[t] = s as u32;
                         var_of_slot[s] = t as u32;
                     }
-                    work[2 + slot_of[t] as usize].add(p);
+                    work[2 + place[t] as usize].add(p);
                 }
             }
         }
-        let slot = slot_of[k];
+        let slot = place[k];
         if slot != NONE {
             let c = std::mem::replace(&mut work[2 + slot as usize], T::zero());
             own.add(&c);
@@ -512,7 +521,7 @@ fn eliminate<T: Scalar>(
                 top -= 1;
             }
             var_of_slot[slot as usize] = NONE;
-            slot_of[k] = NONE;
+            place[k] = NONE;
         }
         if all {
             constant[k] = work[0].clone();
@@ -528,22 +537,22 @@ fn eliminate<T: Scalar>(
             let r = pool_free.pop().expect("the plan counts kept expressions");
             pool[r as usize * stride..(r as usize + 1) * stride].clone_from_slice(&work);
             pool_used[r as usize] = true;
-            row_of[k] = r;
+            place[k] = r;
         }
         for &(t, _) in &terms {
             let Some(t) = t else { continue };
             let t = t as usize;
-            if t > k && t != at && plan.lo[t] == k as u32 && row_of[t] != NONE {
-                pool_used[row_of[t] as usize] = false;
-                pool_free.push(row_of[t]);
-                row_of[t] = NONE;
+            if t > k && t != at && plan.lo[t] == k as u32 && place[t] != NONE {
+                pool_used[place[t] as usize] = false;
+                pool_free.push(place[t]);
+                place[t] = NONE;
             }
         }
     }
     if !all {
         // Every unknown below `at` is eliminated: its expression is a
         // constant.
-        let r = row_of.get(at).copied().unwrap_or(NONE);
+        let r = place.get(at).copied().unwrap_or(NONE);
         return Ok(Solution::At(if r == NONE {
             T::zero()
         } else {
@@ -725,6 +734,16 @@ impl<'r, R: Rows> Solver<'r, R> {
         Solver::planned(self.rows, self.plan, solves, keep, ctl)
     }
 
+    /// Refuses Gauss–Seidel sweeps whose `vectors` solutions, with what
+    /// the solver holds, are over the memory budget.
+    fn sweeps_fit(&self, vectors: u32, ctl: &Control) -> Result<(), LimitError> {
+        let n = self.rows.len() as f64;
+        ctl.admit(
+            "the iterative solver's vectors",
+            Estimate::from_f64(n * (HELD + 8.0 * f64::from(vectors)), 0.0),
+        )
+    }
+
     /// The cost of all the solves planned for, by elimination.
     pub fn direct(&self, solves: u64) -> Estimate {
         Estimate {
@@ -775,6 +794,8 @@ impl<'r, R: Rows> Solver<'r, R> {
         rhs: impl Fn(usize) -> f64,
         ctl: &Control,
     ) -> Result<Option<Vec<f64>>, MarkovError> {
+        // This solution, and that of an earlier sweep.
+        self.sweeps_fit(2, ctl)?;
         match gauss_seidel(self.rows, coef, rhs, self.sweep_cap, &mut ctl.meter()) {
             Ok(x) => Ok(Some(x)),
             Err(MarkovError::NotConverged { .. }) => Ok(None),
@@ -825,6 +846,7 @@ impl<'r, R: Rows> Solver<'r, R> {
                 self.rows, &self.plan, coef, rhs, self.keep, &mut meter,
             )?);
         }
+        self.sweeps_fit(2, ctl)?;
         match gauss_seidel(self.rows, coef, &rhs, self.sweep_cap, &mut meter) {
             Ok(x) => Ok(Solution::All(x)),
             Err(MarkovError::NotConverged { .. }) if self.frontal_fits => {
