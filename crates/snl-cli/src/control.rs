@@ -23,6 +23,7 @@ use snl::duel::DuelError;
 use snl::limits::{Budget, Control, LimitError};
 use snl::markov::MarkovError;
 use snl::race::RaceError;
+use snl::random::GenError;
 
 /// Whether `--force` was given.
 static FORCE: AtomicBool = AtomicBool::new(false);
@@ -127,6 +128,11 @@ pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
         }
         match cause.downcast_ref::<RaceError>() {
             Some(RaceError::Limit(e)) => return Some(e),
+            Some(_) => return None,
+            None => {}
+        }
+        match cause.downcast_ref::<GenError>() {
+            Some(GenError::Limit(e)) => return Some(e),
             Some(_) => return None,
             None => {}
         }

@@ -36,6 +36,7 @@ use std::str::FromStr;
 
 use crate::board::{Board, Jump, MAX_SQUARES};
 use crate::game::Game;
+use crate::limits::{Control, LimitError};
 use crate::rules::Rules;
 use crate::{markov, shortest};
 
@@ -457,6 +458,9 @@ pub enum GenError {
         /// How many boards each constraint turned away, in words.
         failed: String,
     },
+    /// Judging a board was over the budget, or stopped.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 impl Spec {
@@ -470,11 +474,28 @@ impl Spec {
     /// [`Spec::tries`] boards, [`GenError::Size`] for a size no board may
     /// have.
     pub fn generate(&self, seed: u64, index: u64) -> Result<Generated, GenError> {
+        self.generate_with(seed, index, &Control::default())
+    }
+
+    /// [`Spec::generate`] under a [`Control`]: the searches that judge each
+    /// board are refused when over the budget, and stopped when the token
+    /// is set.
+    ///
+    /// # Errors
+    ///
+    /// As [`Spec::generate`], and [`GenError::Limit`].
+    pub fn generate_with(
+        &self,
+        seed: u64,
+        index: u64,
+        ctl: &Control,
+    ) -> Result<Generated, GenError> {
         let mut rng = SplitMix64::stream(seed, index);
         let mut turned_away = [0u32; REASONS.len()];
         for tries in 1..=self.tries.max(1) {
+            ctl.cancel.check()?;
             let board = self.draw(&mut rng)?;
-            match self.judge(board) {
+            match self.judge(board, ctl)? {
                 Ok(mut found) => {
                     found.tries = tries;
                     return Ok(found);
@@ -690,40 +711,42 @@ impl Spec {
     }
 
     /// The board with its answers, or the first constraint it breaks.
-    fn judge(&self, board: Board) -> Result<Generated, Reason> {
+    fn judge(&self, board: Board, ctl: &Control) -> Result<Result<Generated, Reason>, LimitError> {
         let c = &self.want;
         if let Some(chains) = c.chains {
             let has = board.jumps().any(|j| board.jump(j.to).is_some());
             if has != chains {
-                return Err(Reason::Chains);
+                return Ok(Err(Reason::Chains));
             }
         }
         if (c.acyclic || self.rules.chain) && has_circle(&board) {
-            return Err(Reason::Circle);
+            return Ok(Err(Reason::Circle));
         }
-        let game = Game::new(board.clone(), self.rules.clone()).map_err(|_| Reason::Circle)?;
-        let min_rolls = shortest::min_rolls(&game);
+        let Ok(game) = Game::new(board.clone(), self.rules.clone()) else {
+            return Ok(Err(Reason::Circle));
+        };
+        let min_rolls = shortest::min_rolls_with(&game, ctl)?;
         if let Some(solvable) = c.solvable
             && min_rolls.is_some() != solvable
         {
-            return Err(Reason::Solvable);
+            return Ok(Err(Reason::Solvable));
         }
         if let Some(span) = c.min_rolls
             && !min_rolls.is_some_and(|k| span.contains(k))
         {
-            return Err(Reason::MinRolls);
+            return Ok(Err(Reason::MinRolls));
         }
         if let Some(trap) = c.trap
-            && markov::can_get_stuck(&game) != trap
+            && markov::can_get_stuck_with(&game, ctl)? != trap
         {
-            return Err(Reason::Trap);
+            return Ok(Err(Reason::Trap));
         }
-        Ok(Generated {
+        Ok(Ok(Generated {
             board,
             game,
             min_rolls,
             tries: 0,
-        })
+        }))
     }
 }
 

@@ -10,6 +10,7 @@ use snl::input::Format;
 
 use crate::board_arg::{FormatArg, RulesArgs};
 use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
+use crate::control::{self, Explain};
 use crate::output::note;
 
 /// Random boards from a seed, for tests and exercises.
@@ -96,7 +97,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         ));
     }
     let Some(cases) = args.cases else {
-        let board = spec.generate(seed, 0)?.board;
+        let board = spec.generate_with(seed, 0, control::get()).budget()?.board;
         let with_rules = (rules != snl::Rules::default()).then_some(&rules);
         if with_rules.is_some() && format == Format::PairsText {
             note(
@@ -109,9 +110,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     };
     let rules_json = RulesJson::from(&rules);
+    let ctl = control::get();
     for case in 0..cases {
         let found = spec
-            .generate(seed, case)
+            .generate_with(seed, case, ctl)
+            .budget()
             .with_context(|| format!("case {case}"))?;
         let text = snl::input::write(&found.board, None, format)
             .context("this board is not an n x n grid")?;
@@ -121,7 +124,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         };
         let mean = if args.mean {
             Some(
-                snl::markov::expected_rolls(&found.game)
+                snl::markov::expected_rolls_with(&found.game, ctl)
+                    .budget()
                     .with_context(|| format!("the mean of case {case}"))?,
             )
         } else {

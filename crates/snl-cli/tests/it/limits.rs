@@ -489,3 +489,32 @@ fn an_unconverged_solve_says_how_to_solve_directly() {
     );
     assert!(run.stderr.contains("--force"), "{}", run.stderr);
 }
+
+/// `snl gen` judges its boards and works out their means under the same
+/// budget as every command.
+#[test]
+fn generated_means_are_under_the_budget() {
+    let run = snl(
+        &[
+            "gen",
+            "--squares",
+            "100000",
+            "--seed",
+            "1",
+            "--cases",
+            "1",
+            "--mean",
+            "--max-time",
+            "0.0001",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("the mean of case 0: the mean would take about"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--force"), "{}", run.stderr);
+}

@@ -18,6 +18,7 @@
 //! failure rather than a wrong number.
 
 use std::cell::Cell;
+use std::time::{Duration, Instant};
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
@@ -599,6 +600,11 @@ pub(crate) fn gauss_seidel(
         }
     }
     let sweeps = (max_work / sweep_work.max(1.0)).max(1.0) as usize;
+    // The work allowed is also taken as time: on boards far larger than
+    // the cache a term costs more than its units.
+    let started = Instant::now();
+    let allowed = Duration::try_from_secs_f64(max_work * GS_UNIT / limits::WORK_PER_SECOND)
+        .unwrap_or(Duration::MAX);
     // The error after a sweep is about change · rate / (1 - rate), with the
     // rate the ratio of successive changes. Early ratios understate the
     // asymptotic rate, so the largest of the last few is used.
@@ -645,6 +651,9 @@ pub(crate) fn gauss_seidel(
                     return Ok(x);
                 }
             }
+        }
+        if started.elapsed() > allowed {
+            break;
         }
     }
     Err(MarkovError::NotConverged {
