@@ -134,8 +134,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         None
     };
+    // Visits that cannot be trusted leave the rest of the answer standing.
     let visits = if args.visits {
-        Some(markov::visits_with(game, ctl).budget()?)
+        Some(match markov::visits_with(game, ctl) {
+            Ok(v) => VisitsAnswer::new(v.as_ref()),
+            Err(e @ markov::MarkovError::Inaccurate { .. }) => {
+                note(&format!("the visits are not given: {e}"));
+                VisitsAnswer::unavailable(e.to_string())
+            }
+            Err(e) => return Err(control::explain(e)),
+        })
     } else {
         None
     };
@@ -152,7 +160,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         turns: turns
             .as_ref()
             .map(|(t, exact)| LengthStats::new(t, &args.within, exact.as_ref())),
-        visits: visits.as_ref().map(|v| VisitsAnswer::new(v.as_ref())),
+        visits,
         impact: impact
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
@@ -260,6 +268,12 @@ fn write_text(
     }
     if let Some(v) = &a.visits {
         match &v.squares {
+            None if v.unavailable.is_some() => {
+                writeln!(
+                    out,
+                    "visits: not given (they cannot be computed accurately here)"
+                )?;
+            }
             None => writeln!(out, "visits: infinite (the pawn can get stuck)")?,
             Some(squares) => {
                 writeln!(out, "visits (expected times per game):")?;
