@@ -85,6 +85,19 @@ pub struct Args {
 }
 
 /// Runs `snl expect`.
+/// The visits, or why they are left out: visits that cannot be trusted
+/// leave the rest of the answer standing.
+fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> {
+    match markov::visits_with(game, ctl) {
+        Ok(v) => Ok(VisitsAnswer::new(v.as_ref())),
+        Err(e @ markov::MarkovError::Inaccurate { .. }) => {
+            note(&format!("the visits are not given: {e}"));
+            Ok(VisitsAnswer::unavailable(e.to_string()))
+        }
+        Err(e) => Err(control::explain(e)),
+    }
+}
+
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
@@ -134,16 +147,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     } else {
         None
     };
-    // Visits that cannot be trusted leave the rest of the answer standing.
     let visits = if args.visits {
-        Some(match markov::visits_with(game, ctl) {
-            Ok(v) => VisitsAnswer::new(v.as_ref()),
-            Err(e @ markov::MarkovError::Inaccurate { .. }) => {
-                note(&format!("the visits are not given: {e}"));
-                VisitsAnswer::unavailable(e.to_string())
-            }
-            Err(e) => return Err(control::explain(e)),
-        })
+        Some(visits(game, ctl)?)
     } else {
         None
     };
