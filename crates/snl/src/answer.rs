@@ -450,6 +450,10 @@ pub struct VisitsAnswer {
     /// Expected rolls that sent the pawn back to the start under a bonus
     /// limit.
     pub resets: Option<f64>,
+    /// Why the visits were not computed, when they could not be trusted
+    /// (the other figures of the answer still are); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unavailable: Option<String>,
 }
 
 /// The expected visits of one square.
@@ -479,6 +483,17 @@ impl VisitsAnswer {
             }),
             lost: visits.map(|v| v.lost),
             resets: visits.map(|v| v.resets),
+            unavailable: None,
+        }
+    }
+
+    /// Visits that could not be computed, and why.
+    pub fn unavailable(why: String) -> VisitsAnswer {
+        VisitsAnswer {
+            squares: None,
+            lost: None,
+            resets: None,
+            unavailable: Some(why),
         }
     }
 }

@@ -85,6 +85,19 @@ pub struct Args {
 }
 
 /// Runs `snl expect`.
+/// The visits, or why they are left out: visits that cannot be trusted
+/// leave the rest of the answer standing.
+fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> {
+    match markov::visits_with(game, ctl) {
+        Ok(v) => Ok(VisitsAnswer::new(v.as_ref())),
+        Err(e @ markov::MarkovError::Inaccurate { .. }) => {
+            note(&format!("the visits are not given: {e}"));
+            Ok(VisitsAnswer::unavailable(e.to_string()))
+        }
+        Err(e) => Err(control::explain(e)),
+    }
+}
+
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
@@ -135,7 +148,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         None
     };
     let visits = if args.visits {
-        Some(markov::visits_with(game, ctl).budget()?)
+        Some(visits(game, ctl)?)
     } else {
         None
     };
@@ -152,7 +165,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         turns: turns
             .as_ref()
             .map(|(t, exact)| LengthStats::new(t, &args.within, exact.as_ref())),
-        visits: visits.as_ref().map(|v| VisitsAnswer::new(v.as_ref())),
+        visits,
         impact: impact
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
@@ -260,6 +273,12 @@ fn write_text(
     }
     if let Some(v) = &a.visits {
         match &v.squares {
+            None if v.unavailable.is_some() => {
+                writeln!(
+                    out,
+                    "visits: not given (they cannot be computed accurately here)"
+                )?;
+            }
             None => writeln!(out, "visits: infinite (the pawn can get stuck)")?,
             Some(squares) => {
                 writeln!(out, "visits (expected times per game):")?;

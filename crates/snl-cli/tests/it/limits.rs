@@ -518,3 +518,38 @@ fn generated_means_are_under_the_budget() {
     );
     assert!(run.stderr.contains("--force"), "{}", run.stderr);
 }
+
+/// Visits that cannot be computed accurately are left out, saying why; the
+/// rest of the answer stands.
+#[test]
+fn untrustworthy_visits_leave_the_mean_standing() {
+    // Every 2 sends the pawn back: 22 ones in a row win, games of 4.7e10
+    // rolls, and the transposed solve keeps about five digits.
+    let args = ["expect", "--die", "1,2", "--bonus-limit", "1", "--visits"];
+    let run = snl(&args, Some(r#"{"squares": 23}"#));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("mean       47071589412.0000"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("visits: not given"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("the visits are not given"),
+        "{}",
+        run.stderr
+    );
+    let run = snl(
+        &[&args[..], &["--json"]].concat(),
+        Some(r#"{"squares": 23}"#),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(json["visits"]["squares"].is_null(), "{json}");
+    assert!(
+        json["visits"]["unavailable"]
+            .as_str()
+            .is_some_and(|why| why.contains("cannot be computed accurately")),
+        "{json}"
+    );
+}
