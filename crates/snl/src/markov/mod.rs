@@ -454,10 +454,7 @@ pub fn moments_with(game: &Game, by_turns: bool, ctl: &Control) -> Result<Moment
 #[derive(Debug)]
 pub(crate) struct Analysis<M = Chain> {
     chain: M,
-    /// Live, and reachable from the start. Where every state is live, a
-    /// state counts as reachable when some move leads to it: the states no
-    /// move reaches (the feet of jumps) are left out, and any other the
-    /// start cannot reach changes nothing that the start depends on.
+    /// Live, and reachable from the start.
     active: Vec<bool>,
     /// The start state.
     start: usize,
@@ -519,16 +516,8 @@ impl<'g> Analysis<Walk<'g>> {
 
 impl<M: Moves> Analysis<M> {
     fn of(chain: M, start: usize, ctl: &Control) -> Result<Analysis<M>, LimitError> {
-        let (live, targeted) = chain::live_and_targeted(&chain, true, ctl)?;
-        let all_live = live.iter().enumerate().all(|(k, &l)| l || chain.is_goal(k));
-        let mut active = if all_live {
-            let mut targeted = targeted;
-            targeted[start] = true;
-            targeted
-        } else {
-            drop(targeted);
-            chain::reachable(&chain, start, ctl)?
-        };
+        let live = chain::live(&chain, ctl)?;
+        let mut active = chain::reachable(&chain, start, ctl)?;
         let mut stuck = false;
         for (a, &l) in active.iter_mut().zip(&live) {
             stuck |= *a && !l;
