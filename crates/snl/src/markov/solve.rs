@@ -527,8 +527,13 @@ fn eliminate<T: Scalar>(
         if all {
             constant[k] = work[0].clone();
             begins[k] = vars.len();
+            // A slot no longer in use holds zero, or NaN where a pivot
+            // came out zero (a system singular in floating point: chances
+            // so far apart that a return is certain to the last digit). The
+            // NaN is in the other terms too, and the callers' checks refuse
+            // the answer.
             for (s, w) in work[2..2 + top].iter().enumerate() {
-                if !w.is_zero() {
+                if slot_used[s] && !w.is_zero() {
                     vars.push(var_of_slot[s]);
                     coefs.push(w.clone());
                 }
