@@ -265,11 +265,26 @@ pub(crate) fn reachable(
 /// Boards where that takes more than a few sweeps are worked out from the
 /// moves into each state instead, in one pass.
 pub(crate) fn live(m: &impl Moves, ctl: &Control) -> Result<Vec<bool>, LimitError> {
+    Ok(live_and_targeted(m, false, ctl)?.0)
+}
+
+/// [`live`], and with `targeted` whether some move leads to each state
+/// (found in the first sweep, which reads every move).
+pub(crate) fn live_and_targeted(
+    m: &impl Moves,
+    targeted: bool,
+    ctl: &Control,
+) -> Result<(Vec<bool>, Vec<bool>), LimitError> {
     const SWEEPS: usize = 6;
     let meter = &mut ctl.meter();
     let n = m.states();
     let mut live = limits::vec_of(n, false, "the chain's live states")?;
-    for _ in 0..SWEEPS {
+    let mut reached = limits::vec_of(
+        if targeted { n } else { 0 },
+        false,
+        "the chain's targeted states",
+    )?;
+    for sweep in 0..SWEEPS {
         meter.add((n * m.faces()) as u64)?;
         let mut marked = false;
         for k in (0..n).rev() {
@@ -277,7 +292,18 @@ pub(crate) fn live(m: &impl Moves, ctl: &Control) -> Result<Vec<bool>, LimitErro
                 continue;
             }
             let mut leads = false;
-            m.each_target(k, |_, t| leads |= t == EXIT || live[t as usize]);
+            if targeted && sweep == 0 {
+                m.each_target(k, |_, t| {
+                    if t == EXIT {
+                        leads = true;
+                    } else {
+                        leads |= live[t as usize];
+                        reached[t as usize] = true;
+                    }
+                });
+            } else {
+                m.each_target(k, |_, t| leads |= t == EXIT || live[t as usize]);
+            }
             if leads {
                 live[k] = true;
                 marked = true;
@@ -289,7 +315,7 @@ pub(crate) fn live(m: &impl Moves, ctl: &Control) -> Result<Vec<bool>, LimitErro
                 live_backward(m)?,
                 "the sweeps find the states the moves into each state do"
             );
-            return Ok(live);
+            return Ok((live, reached));
         }
     }
     drop(live);
@@ -298,7 +324,7 @@ pub(crate) fn live(m: &impl Moves, ctl: &Control) -> Result<Vec<bool>, LimitErro
         "the chain's table of predecessors",
         Estimate::from_f64(n as f64 * (6.0 * m.faces() as f64 + 10.0) + 8.0, 0.0),
     )?;
-    live_backward(m)
+    Ok((live_backward(m)?, reached))
 }
 
 /// [`live`] from the moves into each state, found from the goal backward.

@@ -454,7 +454,8 @@ pub fn moments_with(game: &Game, by_turns: bool, ctl: &Control) -> Result<Moment
 #[derive(Debug)]
 pub(crate) struct Analysis<M = Chain> {
     chain: M,
-    /// Live, and reachable from the start.
+    /// Live, and reachable from the start; or, for [`Span::Targeted`], some
+    /// states the start cannot reach as well.
     active: Vec<bool>,
     /// The start state.
     start: usize,
@@ -480,7 +481,7 @@ impl Analysis {
             at: game.start(),
             streak: 0,
         });
-        Analysis::of(chain, start, ctl)
+        Analysis::of(chain, start, Span::Reachable, ctl)
     }
 
     /// The chain with no budget, for the textbook solvers that check the
@@ -510,14 +511,39 @@ impl<'g> Analysis<Walk<'g>> {
         chain_fits(game)?;
         ctl.admit(what, estimate)?;
         let start = game.start() as usize;
-        Analysis::of(walk, start, ctl).map(Some)
+        Analysis::of(walk, start, Span::Targeted, ctl).map(Some)
     }
 }
 
+/// The states an analysis solves over, beside being live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Span {
+    /// Those reachable from the start.
+    Reachable,
+    /// Where every state is live, those some move leads to, and the start:
+    /// the states no move reaches (the feet of jumps) left out as they are
+    /// by the search, found in the first sweep for the live states rather
+    /// than by a search of their own. A state the start cannot reach
+    /// changes nothing the start's value depends on, so this serves the
+    /// solves for that value, forward. Not the visits, solved backward
+    /// over every state: a state the start cannot reach, nearly a trap,
+    /// can make that solve singular in floating point.
+    Targeted,
+}
+
 impl<M: Moves> Analysis<M> {
-    fn of(chain: M, start: usize, ctl: &Control) -> Result<Analysis<M>, LimitError> {
-        let live = chain::live(&chain, ctl)?;
-        let mut active = chain::reachable(&chain, start, ctl)?;
+    fn of(chain: M, start: usize, span: Span, ctl: &Control) -> Result<Analysis<M>, LimitError> {
+        let targeted = span == Span::Targeted;
+        let (live, targeted) = chain::live_and_targeted(&chain, targeted, ctl)?;
+        let all_live = live.iter().enumerate().all(|(k, &l)| l || chain.is_goal(k));
+        let mut active = if span == Span::Targeted && all_live {
+            let mut targeted = targeted;
+            targeted[start] = true;
+            targeted
+        } else {
+            drop(targeted);
+            chain::reachable(&chain, start, ctl)?
+        };
         let mut stuck = false;
         for (a, &l) in active.iter_mut().zip(&live) {
             stuck |= *a && !l;
