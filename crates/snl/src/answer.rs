@@ -412,11 +412,11 @@ impl LeftOut {
                 fields,
                 reason: "over_budget".to_string(),
                 message: format!(
-                    "the distribution of the length was not followed: about {} steps, {:.1e} \
-                     state updates in all (about {}), over the {:.1e} allowed",
-                    s.steps,
-                    s.work as f64,
-                    words::duration_of_work(s.work),
+                    "the distribution of the length was not followed: {} steps, {} state \
+                     updates in all ({}), over the {:.1e} allowed",
+                    words::about(s.steps),
+                    words::about(s.work),
+                    words::about_time(s.work),
                     s.allowed as f64
                 ),
                 steps_followed,

@@ -31,30 +31,45 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// How long `work` units of work (about a nanosecond each, as
-/// [`crate::limits::Budget::work`] counts them) take, in rough words:
-/// "under a second", "40 seconds", "25 minutes", "3 hours", "12 days".
+/// `n` in rough words, for estimates: `about 977490` below 10^9, `about
+/// 1.2e10` above, and `more than 1.8e19` for a count that saturated (an
+/// estimate past `u64`).
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(snl::words::duration_of_work(3_000_000_000_000), "50 minutes");
+/// assert_eq!(snl::words::about(977_490), "about 977490");
+/// assert_eq!(snl::words::about(12_345_678_901), "about 1.2e10");
+/// assert_eq!(snl::words::about(u64::MAX), "more than 1.8e19");
 /// ```
-pub fn duration_of_work(work: u64) -> String {
-    let seconds = work as f64 / 1e9;
-    let (n, one, many) = if seconds < 1.0 {
-        return "under a second".to_string();
-    } else if seconds < 120.0 {
-        (seconds, "second", "seconds")
-    } else if seconds < 2.0 * 3600.0 {
-        (seconds / 60.0, "minute", "minutes")
-    } else if seconds < 2.0 * 86400.0 {
-        (seconds / 3600.0, "hour", "hours")
+pub fn about(n: u64) -> String {
+    if n == u64::MAX {
+        format!("more than {:.1e}", n as f64)
+    } else if n >= 1_000_000_000 {
+        format!("about {:.1e}", n as f64)
     } else {
-        (seconds / 86400.0, "day", "days")
-    };
-    let n = n.round() as u64;
-    format!("{n} {}", if n == 1 { one } else { many })
+        format!("about {n}")
+    }
+}
+
+/// How long `work` units of work (about a nanosecond each, as
+/// [`crate::limits::Budget::work`] counts them) take, for estimates:
+/// `about 1.7 hours`, or `longer than anyone can wait` for work that
+/// saturated.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(snl::words::about_time(6_000_000_000_000), "about 1.7 hours");
+/// assert_eq!(snl::words::about_time(u64::MAX), "longer than anyone can wait");
+/// ```
+pub fn about_time(work: u64) -> String {
+    let time = crate::limits::duration(work);
+    if work == u64::MAX {
+        time
+    } else {
+        format!("about {time}")
+    }
 }
 
 /// The rules on one line, as answers head them:

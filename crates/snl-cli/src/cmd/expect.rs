@@ -129,10 +129,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                 && work > markov::Limits::default().work
             {
                 note(&format!(
-                    "following the whole distribution of {}: about {} (Ctrl-C stops it and keeps \
+                    "following the whole distribution of {}: {} (Ctrl-C stops it and keeps \
                      what was followed)",
                     if by_turns { "turns" } else { "rolls" },
-                    snl::words::duration_of_work(work)
+                    snl::words::about_time(work)
                 ));
             }
         }
