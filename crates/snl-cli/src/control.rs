@@ -18,12 +18,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-use snl::brute::BruteError;
-use snl::duel::DuelError;
 use snl::limits::{Budget, Control, LimitError};
 use snl::markov::MarkovError;
-use snl::race::RaceError;
-use snl::random::GenError;
 
 /// Whether `--force` was given.
 static FORCE: AtomicBool = AtomicBool::new(false);
@@ -117,35 +113,7 @@ impl std::error::Error for Stopped {}
 
 /// The [`LimitError`] inside a library error, if there is one.
 pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
-    err.chain().find_map(|cause| {
-        if let Some(e) = cause.downcast_ref::<LimitError>() {
-            return Some(e);
-        }
-        match cause.downcast_ref::<MarkovError>() {
-            Some(MarkovError::Limit(e)) => return Some(e),
-            Some(_) => return None,
-            None => {}
-        }
-        match cause.downcast_ref::<RaceError>() {
-            Some(RaceError::Limit(e)) => return Some(e),
-            Some(_) => return None,
-            None => {}
-        }
-        match cause.downcast_ref::<GenError>() {
-            Some(GenError::Limit(e)) => return Some(e),
-            Some(_) => return None,
-            None => {}
-        }
-        match cause.downcast_ref::<BruteError>() {
-            Some(BruteError::Limit(e)) => return Some(e),
-            Some(_) => return None,
-            None => {}
-        }
-        match cause.downcast_ref::<DuelError>() {
-            Some(DuelError::Limit(e)) => Some(e),
-            _ => None,
-        }
-    })
+    err.chain().find_map(LimitError::inside)
 }
 
 /// A library error as the command reports it: a stop by Ctrl-C becomes

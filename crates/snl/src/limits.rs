@@ -527,6 +527,45 @@ pub enum LimitError {
 }
 
 impl LimitError {
+    /// The limit error `err` is or holds, for any of the library's errors
+    /// (an analysis's error wraps the limit it met as a variant, which is
+    /// not its `source`): what a front end that holds errors as `dyn
+    /// Error` asks to tell a refusal or a stop from other failures.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::limits::LimitError;
+    /// use snl::markov::MarkovError;
+    ///
+    /// let err = MarkovError::Limit(LimitError::Cancelled);
+    /// assert_eq!(LimitError::inside(&err), Some(&LimitError::Cancelled));
+    /// let other = MarkovError::Inaccurate { what: "the visits" };
+    /// assert_eq!(LimitError::inside(&other), None);
+    /// ```
+    pub fn inside<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e LimitError> {
+        use crate::brute::BruteError;
+        use crate::duel::DuelError;
+        use crate::markov::MarkovError;
+        use crate::race::RaceError;
+        use crate::random::GenError;
+        if let Some(e) = err.downcast_ref::<LimitError>() {
+            Some(e)
+        } else if let Some(MarkovError::Limit(e)) = err.downcast_ref() {
+            Some(e)
+        } else if let Some(RaceError::Limit(e)) = err.downcast_ref() {
+            Some(e)
+        } else if let Some(GenError::Limit(e)) = err.downcast_ref() {
+            Some(e)
+        } else if let Some(BruteError::Limit(e)) = err.downcast_ref() {
+            Some(e)
+        } else if let Some(DuelError::Limit(e)) = err.downcast_ref() {
+            Some(e)
+        } else {
+            None
+        }
+    }
+
     /// Whether this is a stop asked for by the caller (the token), rather
     /// than a refusal of something too large.
     pub fn is_stop(&self) -> bool {

@@ -37,20 +37,13 @@ impl Chain {
             index.len().saturating_mul(faces.len()),
             "the chain's table of moves",
         )?;
+        // Without the bonus rule a state is a position, and a roll only
+        // moves the pawn: the walk's moves.
+        let walk = Walk::new(game);
         for k in 0..index.len() {
             meter.add(faces.len() as u64 * 4)?;
-            if game.rules().bonus.is_none() {
-                // Without the bonus rule a state is a position, and a roll
-                // only moves the pawn.
-                let at = k as u32;
-                for &(value, _) in &faces {
-                    let next = if at == goal {
-                        goal
-                    } else {
-                        game.next(at, value)
-                    };
-                    target.push(if next == goal { EXIT } else { next });
-                }
+            if let Some(walk) = &walk {
+                walk.each_target(k, |_, t| target.push(t));
                 continue;
             }
             let pawn = index.pawn(k);
@@ -439,6 +432,26 @@ mod tests {
                         let mut row = Vec::new();
                         walk.each_target(k, |_, t| row.push(t));
                         assert_eq!(row, table.row(k), "{finish} {chain} {k}");
+                        // The table is built from the walk: both against
+                        // the game's whole move, as the bonus rule plays it.
+                        let pawn = Pawn {
+                            at: k as u32,
+                            streak: 0,
+                        };
+                        let played: Vec<u32> = [1, 2, 3, 4]
+                            .into_iter()
+                            .filter(|&v| v != 2)
+                            .map(|v| {
+                                if pawn.at == g.goal() {
+                                    return EXIT;
+                                }
+                                match g.play(pawn, v).pawn.at {
+                                    at if at == g.goal() => EXIT,
+                                    at => at,
+                                }
+                            })
+                            .collect();
+                        assert_eq!(row, played, "{finish} {chain} {k}");
                     }
                     let ctl = Control::default();
                     assert_eq!(live(&walk, &ctl).unwrap(), live(&table, &ctl).unwrap());

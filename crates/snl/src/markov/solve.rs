@@ -352,10 +352,7 @@ pub(crate) fn frontal<T: Scalar>(
     rhs: impl Fn(usize) -> T,
     meter: &mut Meter<'_>,
 ) -> Result<Vec<T>, LimitError> {
-    match eliminate(rows, plan, coef, rhs, Keep::All, meter)? {
-        Solution::All(x) => Ok(x),
-        Solution::At(_) => unreachable!("every unknown was asked for"),
-    }
+    Ok(eliminate(rows, plan, coef, rhs, Keep::All, meter)?.into_all())
 }
 
 /// The unknown `at` (an active one) of `x = c + Q x`, by frontal
