@@ -108,19 +108,21 @@ fn bits(states: f64, total: u64) -> f64 {
 }
 
 /// The exact elimination's memory and work, from its plan: every number a
-/// fraction of two integers of [`bits`] bits, each operation a product and
-/// a reduction to lowest terms (quadratic in the words: the greatest common
-/// divisor is found bit by bit). The factor is fitted to boards of 500 to
-/// 2,000 squares with 30 to 600 jumps, whose times it gives within a
-/// factor of 4 either way; past the budget's time the elimination stops
-/// anyway (see [`Control::timed`]).
+/// fraction of two integers of [`bits`] bits, each operation products and
+/// reductions to lowest terms (see `fraction`), which grow a little faster
+/// than the words. The factor is fitted to random boards of 500, 1,000
+/// and 2,001 squares with 30 % of them jumps (`random_board N --jumps
+/// 0.3N --form pairs --seed 1`) and to 2,000 squares with 500 snakes of
+/// 1,000 squares open at once, whose times it gives within a fifth. Past
+/// the budget's time the elimination stops anyway (see
+/// [`Control::timed`]).
 fn estimate(plan: &solve::Plan, states: f64, total: u64) -> Estimate {
     let words = bits(states, total) / 64.0;
     let scalar = 64.0 + 16.0 * words;
     let base = plan.estimate(scalar, solve::Keep::At(0));
     Estimate::from_f64(
         base.memory as f64,
-        base.work as f64 * (20.0 + 48.0 * words * words),
+        base.work as f64 * (20.0 + 400.0 * words.powf(1.2)),
     )
 }
 

@@ -46,6 +46,7 @@
 mod chain;
 pub mod distribution;
 pub mod exact;
+mod fraction;
 pub mod impact;
 pub mod reference;
 pub(crate) mod solve;

@@ -24,7 +24,7 @@ use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
-use crate::markov::MarkovError;
+use crate::markov::{MarkovError, fraction};
 
 /// A row-indexed sparse system `x_k = c_k + Σ coef[face] · x_col`, solved by
 /// eliminating unknowns from the highest index down.
@@ -186,20 +186,20 @@ impl Scalar for BigRational {
     }
     fn add_mul(&mut self, a: &BigRational, b: &BigRational) {
         if !Zero::is_zero(a) && !Zero::is_zero(b) {
-            *self += a * b;
+            *self = fraction::add(self, &fraction::mul(a, b));
         }
     }
     fn add(&mut self, a: &BigRational) {
-        *self += a;
+        *self = fraction::add(self, a);
     }
     fn sub(&self, a: &BigRational) -> BigRational {
-        self - a
+        fraction::add(self, &-a)
     }
     fn recip(&self) -> BigRational {
         BigRational::recip(self)
     }
     fn mul(&self, a: &BigRational) -> BigRational {
-        self * a
+        fraction::mul(self, a)
     }
     fn is_large(&self) -> bool {
         false
