@@ -51,7 +51,7 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::Game;
@@ -219,6 +219,8 @@ pub(crate) fn saturate(x: f64) -> u64 {
 pub struct Cancel {
     flag: Arc<AtomicBool>,
     deadline: Option<Instant>,
+    /// The work analyses on the token have recorded, for progress.
+    work: Arc<AtomicU64>,
 }
 
 impl Cancel {
@@ -234,6 +236,7 @@ impl Cancel {
         Cancel {
             flag: Arc::clone(&self.flag),
             deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
+            work: Arc::clone(&self.work),
         }
     }
 
@@ -276,6 +279,20 @@ impl Cancel {
             return Err(LimitError::Deadline);
         }
         Ok(())
+    }
+
+    /// Records `work` units done, as the analyses running on the token do
+    /// each time they check it ([`Meter`] every [`CHECK_EVERY`] units).
+    pub fn record(&self, work: u64) {
+        self.work.fetch_add(work, Ordering::Relaxed);
+    }
+
+    /// The work the analyses on this token (and the tokens sharing its
+    /// flag) have recorded so far, behind by at most [`CHECK_EVERY`] units
+    /// each: what a progress bar shows against an analysis's estimate
+    /// (such as [`crate::markov::distribution_cost`]).
+    pub fn work_done(&self) -> u64 {
+        self.work.load(Ordering::Relaxed)
     }
 
     /// The flag itself, for code that polls an [`AtomicBool`] (such as
@@ -401,6 +418,8 @@ impl Control {
 pub struct Meter<'a> {
     cancel: &'a Cancel,
     done: u64,
+    /// The part of `done` recorded on the token.
+    recorded: u64,
     next_check: u64,
     limit: Option<(u64, &'static str)>,
 }
@@ -411,6 +430,7 @@ impl<'a> Meter<'a> {
         Meter {
             cancel,
             done: 0,
+            recorded: 0,
             next_check: CHECK_EVERY,
             limit: None,
         }
@@ -434,6 +454,8 @@ impl<'a> Meter<'a> {
     pub fn add(&mut self, work: u64) -> Result<(), LimitError> {
         self.done = self.done.saturating_add(work);
         if self.done >= self.next_check {
+            self.cancel.record(self.done - self.recorded);
+            self.recorded = self.done;
             self.next_check = self.done.saturating_add(CHECK_EVERY);
             self.cancel.check()?;
         }
@@ -898,6 +920,25 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::rules::Rules;
+
+    #[test]
+    fn the_work_done_is_recorded_on_the_token() {
+        let ctl = Control::new(Budget::UNLIMITED);
+        let shared = ctl.cancel.with_timeout(Duration::from_mins(1));
+        let mut meter = Meter::new(&shared);
+        for _ in 0..10 {
+            meter.add(CHECK_EVERY / 2).unwrap();
+        }
+        // Recorded at each check, every CHECK_EVERY units: 5 of them.
+        assert_eq!(ctl.cancel.work_done(), 5 * CHECK_EVERY);
+        // The distribution's propagation, which counts its own work, too.
+        let g = crate::Game::new(Board::empty(8_000).unwrap(), Rules::default()).unwrap();
+        let before = ctl.cancel.work_done();
+        let limits = crate::markov::Limits::default();
+        let d = crate::markov::distribution_with(&g, g.start(), false, limits, &ctl).unwrap();
+        assert!(d.resolved() > 0.99);
+        assert!(ctl.cancel.work_done() > before + CHECK_EVERY);
+    }
 
     #[test]
     fn words_for_sizes_and_times() {

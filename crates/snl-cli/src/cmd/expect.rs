@@ -1,6 +1,6 @@
 //! `snl expect`: the exact statistics of a one-player game's length.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, Result};
 use snl::Game;
@@ -33,9 +33,9 @@ use crate::output::{header, note, write_json};
 /// can take hours. snl estimates that cost from the mean and standard
 /// deviation first and, when it is over about a second of work, skips the
 /// distribution at once and says so (on stderr; in the JSON `left_out`
-/// names the fields given as null and why). --full follows it anyway (Ctrl-C
-/// stops it and keeps what was followed); `snl simulate` estimates the same
-/// figures by playing games.
+/// names the fields given as null and why). --full follows it anyway, with
+/// a progress bar on a terminal (Ctrl-C stops it and keeps what was
+/// followed); `snl simulate` estimates the same figures by playing games.
 // Flags are bools in clap.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -68,7 +68,8 @@ pub struct Args {
     pub impact: bool,
 
     /// Follow the whole distribution of the length (median, mode,
-    /// quantiles, --within) whatever its estimated cost; Ctrl-C stops it and
+    /// quantiles, --within) whatever its estimated cost, with a progress
+    /// bar on a terminal when that is over a second; Ctrl-C stops it and
     /// keeps what was followed.
     #[arg(long)]
     pub full: bool,
@@ -98,6 +99,19 @@ fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> 
     }
 }
 
+/// A bar on stderr for `work` units, when stderr is a terminal.
+fn progress_bar(work: u64) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(work);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {percent}% of the estimate, {eta} left")
+            .expect("the template is valid"),
+    );
+    bar
+}
+
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
@@ -123,6 +137,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         (markov::Limits::default(), markov::Follow::IfItFits)
     };
     let stats = |by_turns: bool| -> Result<markov::Stats> {
+        let mut long = None;
         if args.full {
             let m = markov::moments_with(game, by_turns, ctl).budget()?;
             if let Some((_, work)) = markov::distribution_cost(game, &m, by_turns)
@@ -134,9 +149,28 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                     if by_turns { "turns" } else { "rolls" },
                     snl::words::about_time(work)
                 ));
+                long = Some(work);
             }
         }
-        markov::stats_planned(game, by_turns, limits, ctl, follow).budget()
+        let Some(work) = long else {
+            return markov::stats_planned(game, by_turns, limits, ctl, follow).budget();
+        };
+        // A long run shows its progress against the estimate.
+        let bar = progress_bar(work);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let base = ctl.cancel.work_done();
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                    bar.set_position((ctl.cancel.work_done() - base).min(work));
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+            });
+            let stats = markov::stats_planned(game, by_turns, limits, ctl, follow).budget();
+            done.store(true, std::sync::atomic::Ordering::Relaxed);
+            bar.finish_and_clear();
+            stats
+        })
     };
     let rolls = stats(false)?;
     let exact_rolls = if args.exact { exact(false)? } else { None };

@@ -347,7 +347,7 @@ fn propagate(
     now.add(from, 1.0);
     let mut pmf = vec![0.0];
     let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);
-    let mut next_check = limits::CHECK_EVERY;
+    let (mut next_check, mut recorded) = (limits::CHECK_EVERY, 0u64);
     let mut stopped = false;
     loop {
         let mut ended = 0.0;
@@ -379,6 +379,8 @@ fn propagate(
             now.clear();
             std::mem::swap(&mut now, &mut mid);
             if work >= next_check {
+                ctl.cancel.record(work - recorded);
+                recorded = work;
                 next_check = work.saturating_add(limits::CHECK_EVERY);
                 stopped |= ctl.cancel.is_cancelled();
             }
