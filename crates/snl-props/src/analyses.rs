@@ -308,10 +308,12 @@ pub fn expect(data: &[u8]) {
     if let (Some(mean), Some(exact), Some(dense)) = (stats.mean, &exact, dense) {
         let exact = exact.to_f64().expect("a finite fraction");
         assert!(close(mean, exact, 1e-9), "mean {mean}, exact {exact}");
-        let spread = spread(&game);
-        if spread < 1e9 {
+        // Dense elimination keeps digits only while the chain is well
+        // enough conditioned; past that it may give anything, NaN included.
+        let tolerance = conditioned(spread(&game), exact);
+        if tolerance < 0.1 {
             assert!(
-                close(dense, exact, conditioned(spread, exact)),
+                close(dense, exact, tolerance),
                 "dense {dense}, exact {exact}"
             );
         }
