@@ -1,6 +1,7 @@
 //! `snl expect`: the exact statistics of a one-player game's length.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use snl::Game;
@@ -99,17 +100,39 @@ fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> 
     }
 }
 
-/// A bar on stderr for `work` units, when stderr is a terminal.
-fn progress_bar(work: u64) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return indicatif::ProgressBar::hidden();
-    }
-    let bar = indicatif::ProgressBar::new(work);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {percent}% of the estimate, {eta} left")
+/// `run`, an analysis estimated at `work` units, with a bar on stderr
+/// showing the work it records against that, when stderr is a terminal.
+fn with_progress<T>(
+    work: u64,
+    ctl: &snl::limits::Control,
+    run: impl FnOnce() -> Result<T>,
+) -> Result<T> {
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(work);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {percent}% of the estimate, {eta} left",
+            )
             .expect("the template is valid"),
-    );
-    bar
+        );
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let done = AtomicBool::new(false);
+    let base = ctl.cancel.work_done();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                bar.set_position((ctl.cancel.work_done() - base).min(work));
+                std::thread::sleep(std::time::Duration::from_millis(200));
+            }
+        });
+        let answer = run();
+        done.store(true, Ordering::Relaxed);
+        bar.finish_and_clear();
+        answer
+    })
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
@@ -152,25 +175,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                 long = Some(work);
             }
         }
-        let Some(work) = long else {
-            return markov::stats_planned(game, by_turns, limits, ctl, follow).budget();
-        };
-        // A long run shows its progress against the estimate.
-        let bar = progress_bar(work);
-        let done = std::sync::atomic::AtomicBool::new(false);
-        let base = ctl.cancel.work_done();
-        std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !done.load(std::sync::atomic::Ordering::Relaxed) {
-                    bar.set_position((ctl.cancel.work_done() - base).min(work));
-                    std::thread::sleep(std::time::Duration::from_millis(200));
-                }
-            });
-            let stats = markov::stats_planned(game, by_turns, limits, ctl, follow).budget();
-            done.store(true, std::sync::atomic::Ordering::Relaxed);
-            bar.finish_and_clear();
-            stats
-        })
+        let run = || markov::stats_planned(game, by_turns, limits, ctl, follow).budget();
+        match long {
+            Some(work) => with_progress(work, ctl, run),
+            None => run(),
+        }
     };
     let rolls = stats(false)?;
     let exact_rolls = if args.exact { exact(false)? } else { None };
