@@ -468,9 +468,11 @@ fn spread(game: &Game) -> f64 {
 /// mean is `mean` and whose die has `spread`: it loses digits in proportion
 /// to the chain's conditioning, which grows with the mean times how far
 /// apart the die's chances are (a mean of 10^7 with chances 10^7 apart
-/// keeps three digits).
+/// keeps three digits), and with the square of how far apart they are
+/// even in short games (a fuzz input: chances 65,793 apart, a mean of 3,
+/// dense elimination 2.6e-8 off).
 fn conditioned(spread: f64, mean: f64) -> f64 {
-    1e-9 + 1e-14 * spread * mean.max(1.0)
+    1e-9 + 1e-14 * spread * mean.max(1.0) + 1e-16 * spread * spread
 }
 
 /// Every roll lands somewhere, is lost or resets: the expected counts add
