@@ -339,6 +339,13 @@ impl Die {
             .map(|(i, &w)| (i as u32 + 1, w))
     }
 
+    /// `(value, chance)` for every value this die can show, smallest
+    /// first, the chance in floating point as [`Die::probability`] gives it.
+    pub fn chances(&self) -> impl Iterator<Item = (u32, f64)> + '_ {
+        let total = self.total() as f64;
+        self.faces().map(move |(v, w)| (v, w as f64 / total))
+    }
+
     /// `(count, faces)` when this die is the sum of `count` fair dice with
     /// `faces` faces each, as [`Die::sum_of`] makes it (a fair die is a sum
     /// of one).

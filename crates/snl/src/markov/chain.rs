@@ -62,10 +62,7 @@ impl Chain {
         }
         Ok(Chain {
             index,
-            prob: faces
-                .iter()
-                .map(|&(_, w)| w as f64 / total as f64)
-                .collect(),
+            prob: die.chances().map(|(_, p)| p).collect(),
             weights: faces.iter().map(|&(_, w)| w).collect(),
             total,
             target,
@@ -182,12 +179,10 @@ impl<'g> Walk<'g> {
             return None;
         }
         let die = &game.rules().die;
-        let total = die.total() as f64;
-        let faces: Vec<(u32, u64)> = die.faces().collect();
         Some(Walk {
             game,
-            values: faces.iter().map(|&(v, _)| v).collect(),
-            prob: faces.iter().map(|&(_, w)| w as f64 / total).collect(),
+            values: die.values().collect(),
+            prob: die.chances().map(|(_, p)| p).collect(),
             goal: game.goal(),
         })
     }

@@ -534,8 +534,7 @@ enum Span {
 
 impl<M: Moves> Analysis<M> {
     fn of(chain: M, start: usize, span: Span, ctl: &Control) -> Result<Analysis<M>, LimitError> {
-        let targeted = span == Span::Targeted;
-        let (live, targeted) = chain::live_and_targeted(&chain, targeted, ctl)?;
+        let (live, targeted) = chain::live_and_targeted(&chain, span == Span::Targeted, ctl)?;
         let all_live = live.iter().enumerate().all(|(k, &l)| l || chain.is_goal(k));
         let mut active = if span == Span::Targeted && all_live {
             let mut targeted = targeted;
