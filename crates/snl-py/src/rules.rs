@@ -131,12 +131,7 @@ impl PyRules {
     /// value first.
     #[getter]
     fn probabilities(&self) -> Vec<(u32, f64)> {
-        let total = self.0.die.total() as f64;
-        self.0
-            .die
-            .faces()
-            .map(|(v, w)| (v, w as f64 / total))
-            .collect()
+        self.0.die.chances().collect()
     }
 
     /// ``"exact"``, ``"bounce"`` or ``"pass"``.

@@ -163,8 +163,8 @@ pub fn rules_sentences(rules: &Rules) -> Vec<String> {
         format!("Each roll is the sum of {count} fair dice numbered 1 to {faces} ({die}).")
     } else {
         let faces: Vec<String> = die
-            .faces()
-            .map(|(v, w)| format!("{v} ({:.1}%)", w as f64 / die.total() as f64 * 100.0))
+            .chances()
+            .map(|(v, p)| format!("{v} ({:.1}%)", p * 100.0))
             .collect();
         format!("Each roll shows {}.", faces.join(", "))
     }];
