@@ -36,6 +36,8 @@ Exit codes:
 /// `snl show`'s board on a terminal, and none when `NO_COLOR` is set.
 /// `render`, `plot` and `report` draw pictures and a one-page report;
 /// `serve` starts snl studio, a board designer in the browser.
+/// `snl completions SHELL` prints the shell's completion script and `snl
+/// man [COMMAND]` the manual pages.
 // Without a subcommand, clap's usage error (a usage line and a hint) rather
 // than the whole help on stderr.
 #[derive(Debug, Parser)]
@@ -105,6 +107,12 @@ enum Command {
     Gen(cmd::generate::Args),
     Judge(cmd::judge::Args),
     Serve(cmd::serve::Args),
+    // Left out of `snl -h`'s list, whose column of names they would widen
+    // past 80 characters; the help's text above names them.
+    #[command(hide = true)]
+    Completions(cmd::completions::Args),
+    #[command(hide = true)]
+    Man(cmd::man::Args),
 }
 
 /// The command line, as parsed and as `--help` shows it. `duel` takes the
@@ -154,6 +162,8 @@ fn main() -> ExitCode {
         Command::Gen(args) => cmd::generate::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
         Command::Serve(args) => cmd::serve::run(args, &mut out),
+        Command::Completions(args) => cmd::completions::run(args, &mut out),
+        Command::Man(args) => cmd::man::run(args, &mut out),
     }
     .and_then(|code| {
         out.flush()?;

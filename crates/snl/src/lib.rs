@@ -79,3 +79,8 @@ pub use rules::{Bonus, Die, Finish, Rules, RulesError, RulesJson, Start};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
+
+// And the crate's own README, shown on its registry page.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadmeDoctests;

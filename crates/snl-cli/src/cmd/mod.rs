@@ -3,10 +3,12 @@
 //! the exit code.
 
 pub mod check;
+pub mod completions;
 pub mod duel;
 pub mod expect;
 pub mod generate;
 pub mod judge;
+pub mod man;
 pub mod plot;
 pub mod presets;
 pub mod race;

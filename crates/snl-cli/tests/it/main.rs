@@ -7,6 +7,7 @@ mod errors;
 mod expect;
 mod generate;
 mod help;
+mod install;
 mod judge;
 mod limits;
 mod players;
