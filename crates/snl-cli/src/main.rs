@@ -95,6 +95,7 @@ fn parse_positive(s: &str) -> Result<f64, String> {
 enum Command {
     Solve(cmd::solve::Args),
     Expect(cmd::expect::Args),
+    Matrix(cmd::matrix::Args),
     Check(cmd::check::Args),
     Presets(cmd::presets::Args),
     Simulate(cmd::simulate::Args),
@@ -150,6 +151,7 @@ fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Solve(args) => cmd::solve::run(args, &mut out),
         Command::Expect(args) => cmd::expect::run(args, &mut out),
+        Command::Matrix(args) => cmd::matrix::run(args, &mut out),
         Command::Check(args) => cmd::check::run(args, &mut out),
         Command::Presets(args) => cmd::presets::run(args, &mut out),
         Command::Simulate(args) => cmd::simulate::run(args, &mut out),

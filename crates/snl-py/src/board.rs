@@ -38,7 +38,8 @@ const INLINE_SVG_SQUARES: u32 = 10_000;
 ///
 /// Every analysis takes ``rules=`` (an ``snl.Rules``), defaulting to the
 /// board's own: ``solve`` (fewest rolls), ``expect`` (how long a game with a
-/// real die lasts), ``simulate``, ``race``, ``duel``, ``check``; and
+/// real die lasts), ``simulate``, ``race``, ``duel``, ``check``; the
+/// chain's ``transition_matrix`` and ``fundamental_matrix``; and
 /// pictures: ``svg``, ``show``, ``report_html``.
 #[pyclass(frozen, eq, hash, module = "snl", name = "Board")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -554,6 +555,53 @@ impl PyBoard {
     ) -> PyResult<Option<PyVisits>> {
         let game = self.game(rules.as_deref())?;
         PyVisits::compute(py, &game)
+    }
+
+    /// The transition matrix of the game with a real die: entry ``[i, j]``
+    /// is the chance that one roll takes the pawn from state ``i`` to state
+    /// ``j``. A ``scipy.sparse.csr_matrix`` when SciPy is installed (and
+    /// ``dense`` is false), else a read-only numpy array; ``P.toarray()``
+    /// makes the sparse one dense.
+    ///
+    /// The states are numbered as ``snl matrix`` numbers them: without
+    /// bonus rolls state ``k`` is square ``k``, and state 0 is off the
+    /// board (where a pawn starts under ``start=0``; under the default
+    /// start no game visits it). The last square absorbs (its row is 1 on
+    /// itself). The feet of ladders and snakes keep their rows and columns,
+    /// with nothing leading to them from elsewhere. With bonus rolls, state
+    /// ``k`` is square ``k // s`` after ``k % s`` top values in a row this
+    /// turn, ``s`` being the bonus limit (2 without one). The states before
+    /// the last square's are the transient ones: ``Q = P[:t, :t]`` with
+    /// ``t = squares * s``, and ``fundamental_matrix()`` is
+    /// ``inv(I - Q)``.
+    #[pyo3(signature = (rules = None, *, dense = false))]
+    fn transition_matrix(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+        dense: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let game = self.game(rules.as_deref())?;
+        crate::matrix::transition(py, &game, dense)
+    }
+
+    /// The fundamental matrix ``N = inv(I - Q)`` of the absorbing chain, a
+    /// read-only numpy array over the transient states (numbered as in
+    /// ``transition_matrix``): ``N[i, j]`` is the expected number of rolls
+    /// made from state ``j`` in a game from state ``i``, so
+    /// ``N.sum(axis=1)[start]`` is ``expect().mean``. It is dense, and its
+    /// inversion takes about t³ steps: boards of a few thousand squares
+    /// are refused over the budget (``snl.LimitError``), and a board where
+    /// some state cannot reach the last square has none
+    /// (``snl.AnalysisError``).
+    #[pyo3(signature = (rules = None))]
+    fn fundamental_matrix(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<Py<PyAny>> {
+        let game = self.game(rules.as_deref())?;
+        crate::matrix::fundamental(py, &game)
     }
 
     /// Plays ``games`` games with a real die on all cores (or ``threads``)

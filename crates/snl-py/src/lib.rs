@@ -19,6 +19,7 @@ mod analysis;
 mod board;
 mod errors;
 mod limits;
+mod matrix;
 mod play;
 mod rules;
 

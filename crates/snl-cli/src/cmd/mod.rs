@@ -9,6 +9,7 @@ pub mod expect;
 pub mod generate;
 pub mod judge;
 pub mod man;
+pub mod matrix;
 pub mod plot;
 pub mod presets;
 pub mod race;

@@ -5,9 +5,9 @@ use crate::{snl, workspace};
 
 /// Every subcommand whose examples end by themselves (`serve` runs until it
 /// is stopped).
-const SUBCOMMANDS: [&str; 11] = [
-    "solve", "expect", "check", "presets", "simulate", "race", "duel", "render", "plot", "report",
-    "show",
+const SUBCOMMANDS: [&str; 12] = [
+    "solve", "expect", "matrix", "check", "presets", "simulate", "race", "duel", "render", "plot",
+    "report", "show",
 ];
 
 #[test]

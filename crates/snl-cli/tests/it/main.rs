@@ -10,6 +10,7 @@ mod help;
 mod install;
 mod judge;
 mod limits;
+mod matrix;
 mod players;
 mod presets;
 mod readme;

@@ -2,7 +2,7 @@
 
 import os
 from fractions import Fraction
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -324,6 +324,10 @@ class Board:
     def distances(self, rules: Optional[Rules] = None) -> List[Optional[int]]: ...
     def expect(self, rules: Optional[Rules] = None, *, by_turns: bool = False) -> Expectation: ...
     def visits(self, rules: Optional[Rules] = None) -> Optional[Visits]: ...
+    def transition_matrix(self, rules: Optional[Rules] = None, *, dense: bool = False) -> Any:
+        """A scipy.sparse.csr_matrix with SciPy installed, else a numpy array."""
+        ...
+    def fundamental_matrix(self, rules: Optional[Rules] = None) -> npt.NDArray[np.float64]: ...
     def simulate(
         self,
         games: int = 100000,

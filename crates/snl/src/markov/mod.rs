@@ -19,6 +19,10 @@
 //!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
+//! - [`matrix`]: the chain itself, for people who work with matrices: the
+//!   transition matrix ([`transition_matrix`], sparse, with its states
+//!   numbered as here) and the fundamental matrix `(I − Q)⁻¹`
+//!   ([`fundamental_matrix`], on boards small enough).
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
 //!
 //! Means and variances come from solving linear systems, not from the
@@ -48,6 +52,7 @@ pub mod distribution;
 pub mod exact;
 mod fraction;
 pub mod impact;
+pub mod matrix;
 pub mod reference;
 pub(crate) mod solve;
 pub mod visits;
@@ -59,6 +64,10 @@ pub use exact::{
     ExactTooLarge, exact_mean, exact_mean_with, exact_turn_mean, exact_turn_mean_with,
 };
 pub use impact::{JumpImpact, impact, impact_with};
+pub use matrix::{
+    FundamentalError, FundamentalMatrix, TransitionMatrix, fundamental_matrix,
+    fundamental_matrix_with, transition_matrix, transition_matrix_with,
+};
 pub use visits::{Visits, visits, visits_with};
 
 use crate::game::{Game, Pawn};

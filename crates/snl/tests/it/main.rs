@@ -6,6 +6,7 @@ mod input;
 mod input_errors;
 mod limits;
 mod markov;
+mod matrix;
 mod presets;
 mod race;
 mod shortest;
