@@ -43,15 +43,13 @@ static BUDGET: OnceLock<Budget> = OnceLock::new();
 pub fn set_budget(force: bool, seconds: Option<f64>, gigabytes: Option<f64>) {
     FORCE.store(force, Ordering::Relaxed);
     if seconds.is_some() || gigabytes.is_some() {
-        // Saturating float-to-integer conversions: a huge budget is no
-        // limit, never a wrapped-around small one.
-        let budget = Budget {
-            work: seconds.map_or(Budget::DEFAULT.work, |s| {
-                (s * snl::limits::WORK_PER_SECOND) as u64
-            }),
-            memory: gigabytes.map_or(Budget::DEFAULT.memory, |g| (g * 1e9) as u64),
-        };
-        let _ = BUDGET.set(budget);
+        // What is not given stays as the default budget has it. `as`
+        // saturates: a huge memory is no limit.
+        let bytes = gigabytes.map_or(Budget::DEFAULT.bytes(), |g| Some((g * 1e9) as u64));
+        // The command line takes only positive, finite numbers of seconds.
+        if let Ok(budget) = Budget::from_limits(seconds.or(Budget::DEFAULT.seconds()), bytes) {
+            let _ = BUDGET.set(budget);
+        }
     }
 }
 
@@ -113,7 +111,7 @@ impl std::error::Error for Stopped {}
 
 /// The [`LimitError`] inside a library error, if there is one.
 pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
-    err.chain().find_map(LimitError::inside)
+    err.chain().find_map(snl::plan::limit_error)
 }
 
 /// A library error as the command reports it: a stop by Ctrl-C becomes

@@ -7,9 +7,11 @@ use std::sync::atomic::AtomicBool;
 use arbitrary::Unstructured;
 use num_traits::ToPrimitive;
 use snl::check::{self, Severity};
-use snl::limits::{self, Analysis, Control};
+use snl::limits::{self, Control};
 use snl::markov::{self, Limits};
+use snl::plan::{self, Analysis};
 use snl::race::RaceSummary;
+use snl::shortest::Search;
 use snl::simulate::{self, Options, Unit};
 use snl::{Game, Pawn, duel, race, shortest};
 use snl_draw::plot::LengthPlot;
@@ -204,19 +206,19 @@ pub fn shortest(data: &[u8]) {
     let expected = queue_distances(&game, game.start());
     let distances = within(
         "the distances",
-        limits::estimate(&game, Analysis::Solve),
+        plan::estimate(&game, Analysis::Shortest(Search::Solve)),
         || shortest::distances(&game),
     );
     assert_eq!(distances, expected, "distances from the start");
     let min = within(
         "the fewest rolls",
-        limits::estimate(&game, Analysis::MinRolls),
+        plan::estimate(&game, Analysis::Shortest(Search::MinRolls)),
         || shortest::min_rolls(&game),
     );
     assert_eq!(min, expected[goal as usize], "the fewest rolls");
     let solution = within(
         "the fewest rolls and a path",
-        limits::estimate(&game, Analysis::Solve),
+        plan::estimate(&game, Analysis::Shortest(Search::Solve)),
         || shortest::solve(&game),
     );
     assert_eq!(solution.min_rolls, min, "solve's fewest rolls");
@@ -243,7 +245,7 @@ pub fn shortest(data: &[u8]) {
     }
     let count = within(
         "the count of optimal sequences",
-        limits::estimate(&game, Analysis::Count),
+        plan::estimate(&game, Analysis::Shortest(Search::Count)),
         || shortest::count_optimal(&game),
     );
     // The exhaustive search grows exponentially; the few boards where it
@@ -587,7 +589,7 @@ pub fn race(data: &[u8]) {
     let result = if !allowed || cut.iter().all(|d| d.unresolved < LIMITS.tail) {
         within(
             "the race",
-            limits::estimate(&game, Analysis::Race { players }),
+            plan::estimate(&game, Analysis::Race { players }),
             || race::race(&game, &from),
         )
     } else {
@@ -674,7 +676,7 @@ pub fn duel(data: &[u8]) {
         return;
     }
     let d = result.unwrap_or_else(|e| panic!("a small duel is solved: {e}"));
-    let table = within("the duel", limits::estimate(&game, Analysis::Duel), || {
+    let table = within("the duel", plan::estimate(&game, Analysis::Duel), || {
         duel::table(&game, rules)
     })
     .expect("small boards");
@@ -722,7 +724,7 @@ pub fn simulate(data: &[u8]) {
         max_rolls: u.int_in_range(1..=2000).unwrap_or(1),
     };
     let stop = AtomicBool::new(false);
-    let estimate = limits::estimate(
+    let estimate = plan::estimate(
         &game,
         Analysis::Simulate {
             games: options.games,

@@ -3,7 +3,7 @@
 //!
 //! Two kinds of estimate are held to it. Where the cost follows from the
 //! sizes alone (the searches, a duel, a distribution or a simulation at its
-//! cap, a board), [`limits::estimate`] is the bound ([`within`]). Where it
+//! cap, a board), [`snl::plan::estimate`] is the bound ([`within`]). Where it
 //! depends on the board's shape (the linear solves behind the mean, the
 //! exact mean, the visits, the impact), that estimate is only the part known
 //! in advance, and the `_with` function refines it before its costly part

@@ -110,7 +110,7 @@ fn checked(parsed: &ParsedBoard) {
     let rules = parsed.rules.rules();
     let found = check::check(&parsed.spec, &rules);
     let problems = parsed.spec.problems();
-    let estimate = snl::limits::board(parsed.spec.squares, parsed.spec.jumps.len() as u64);
+    let estimate = snl::board::cost(parsed.spec.squares, parsed.spec.jumps.len() as u64);
     let built = crate::meter::within("building the board", estimate, || parsed.spec.build());
     assert_eq!(
         built.as_ref().err(),

@@ -8,6 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check::{self, Diagnostic, Severity};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
+use snl::markov::Measure;
+use snl::plan::Analysis;
+use snl::shortest::Search;
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
@@ -698,9 +701,9 @@ impl PyBoard {
             overlay,
             width,
         };
-        let mut work = vec![snl::limits::Analysis::Solve];
+        let mut work = vec![Analysis::Shortest(Search::Solve)];
         if overlay == Overlay::Heat {
-            work.push(snl::limits::Analysis::Visits);
+            work.push(Analysis::Markov(Measure::Visits));
         }
         crate::limits::admit(&game, &work)?;
         py.detach(|| render::board_svg(&game, &label, &options))
@@ -743,10 +746,10 @@ impl PyBoard {
         crate::limits::admit(
             &game,
             &[
-                snl::limits::Analysis::Solve,
-                snl::limits::Analysis::Mean,
-                snl::limits::Analysis::Visits,
-                snl::limits::Analysis::Race { players: 4 },
+                Analysis::Shortest(Search::Solve),
+                Analysis::Markov(Measure::Mean),
+                Analysis::Markov(Measure::Visits),
+                Analysis::Race { players: 4 },
             ],
         )?;
         py.detach(|| snl_draw::report::Report::compute(&game, &label).to_html())

@@ -1,7 +1,7 @@
 //! The budget every analysis runs under, and stopping one on Ctrl-C.
 //!
 //! Before an analysis starts, the library estimates its memory and work
-//! from the board's size (`snl::limits::estimate`) and refuses one over the
+//! from the board's size (`snl::plan::estimate`) and refuses one over the
 //! budget: `snl.LimitError` at once, with the estimate and the budget in
 //! the message, instead of minutes of work or running out of memory. The
 //! budget is the command line's (4 GiB and about a minute of one core)
@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use snl::Game;
-use snl::limits::{self, Analysis, Budget, Control, WORK_PER_SECOND};
+use snl::limits::{Budget, Control};
+use snl::plan::{self, Analysis};
 
 use crate::errors;
 
@@ -35,10 +36,7 @@ pub fn budget() -> Budget {
 #[pyfunction(name = "budget")]
 pub fn get_budget() -> (Option<u64>, Option<f64>) {
     let b = budget();
-    (
-        (b.memory != u64::MAX).then_some(b.memory),
-        (b.work != u64::MAX).then(|| b.work as f64 / WORK_PER_SECOND),
-    )
+    (b.bytes(), b.seconds())
 }
 
 /// Sets the budget of every analysis from now on: ``memory`` in bytes and
@@ -51,24 +49,14 @@ pub fn get_budget() -> (Option<u64>, Option<f64>) {
 #[pyfunction]
 #[pyo3(signature = (memory, seconds))]
 pub fn set_budget(memory: Option<u64>, seconds: Option<f64>) -> PyResult<()> {
-    let work = match seconds {
-        None => u64::MAX,
-        Some(s) if s.is_finite() && s >= 0.0 => {
-            let w = s * WORK_PER_SECOND;
-            if w >= u64::MAX as f64 {
-                u64::MAX
-            } else {
-                w as u64
-            }
-        }
-        Some(s) => {
-            return Err(errors::value(format!(
-                "seconds must be a number of seconds, 0 or more, or None for no limit; not {s}"
-            )));
-        }
-    };
-    MEMORY.store(memory.unwrap_or(u64::MAX), Ordering::Relaxed);
-    WORK.store(work, Ordering::Relaxed);
+    let budget = Budget::from_limits(seconds, memory).map_err(|e| {
+        errors::value(format!(
+            "seconds must be a number of seconds, 0 or more, or None for no limit; not {}",
+            e.0
+        ))
+    })?;
+    MEMORY.store(budget.memory, Ordering::Relaxed);
+    WORK.store(budget.work, Ordering::Relaxed);
     Ok(())
 }
 
@@ -124,11 +112,5 @@ pub fn interruptible<T: Send>(
 /// started (the pictures and the report compute inside `snl_draw`) when the
 /// library's estimate of any of them is over the budget.
 pub fn admit(game: &Game, analyses: &[Analysis]) -> PyResult<()> {
-    let budget = budget();
-    for &a in analyses {
-        limits::estimate(game, a)
-            .check(a.noun(), &budget)
-            .map_err(errors::limit)?;
-    }
-    Ok(())
+    plan::admit(game, analyses, &budget()).map_err(errors::limit)
 }

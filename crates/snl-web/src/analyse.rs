@@ -17,9 +17,12 @@ use serde::{Deserialize, Serialize};
 use snl::answer::{CheckAnswer, ExpectAnswer, Header, LengthStats, RaceAnswer, SolveAnswer};
 use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
-use snl::limits::{self, Cancel, Control, LimitError};
+use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::MarkovError;
+use snl::markov::Measure;
+use snl::plan::{self, Counting};
 use snl::race::RaceError;
+use snl::shortest::Search;
 use snl::{Game, Rules};
 use snl_draw::plot::LengthPlot;
 use snl_draw::{DrawError, Layout, render};
@@ -74,7 +77,7 @@ pub struct Read {
 
 /// Reads a request's board, refusing one too big for live analysis before
 /// anything of its size is allocated: over [`Limits::live_squares`], or
-/// whose tables are over [`Limits::budget`] by [`limits::board`].
+/// whose tables are over [`Limits::budget`] by [`snl::board::cost`].
 ///
 /// # Errors
 ///
@@ -101,7 +104,7 @@ pub fn read(body: &[u8], options: &Options, limits: &Limits) -> Result<Read, Api
             limit: limits.live_squares,
         });
     }
-    limits::board(parsed.spec.squares, parsed.spec.jumps.len() as u64)
+    snl::board::cost(parsed.spec.squares, parsed.spec.jumps.len() as u64)
         .check("the board", &limits.budget)
         .map_err(|e| ApiError::limit(e, limits))?;
     let rules = parsed.rules.rules();
@@ -190,19 +193,14 @@ pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analys
 }
 
 /// Refuses, before anything is computed, a game whose analyses the
-/// library estimates over [`Limits::budget`] ([`limits::estimate`]): each
+/// library estimates over [`Limits::budget`] ([`plan::admit`]): each
 /// analysis in `analyses` is checked on its own, and named in the message.
 ///
 /// # Errors
 ///
 /// [`ApiError::OverBudget`] for the first analysis over the budget.
-pub fn admit(game: &Game, analyses: &[limits::Analysis], limits: &Limits) -> Result<(), ApiError> {
-    for &a in analyses {
-        limits::estimate(game, a)
-            .check(a.noun(), &limits.budget)
-            .map_err(|e| ApiError::limit(e, limits))?;
-    }
-    Ok(())
+pub fn admit(game: &Game, analyses: &[plan::Analysis], limits: &Limits) -> Result<(), ApiError> {
+    plan::admit(game, analyses, &limits.budget).map_err(|e| ApiError::limit(e, limits))
 }
 
 /// Reads, checks and answers a request's board under `cancel`: the
@@ -212,8 +210,8 @@ pub fn admit(game: &Game, analyses: &[limits::Analysis], limits: &Limits) -> Res
 /// Each analysis is refused before it starts when its estimate is over
 /// [`Limits::budget`] (see [`admit`]); the optimal sequences are counted
 /// as `snl solve` counts them: on boards of up to
-/// [`snl::shortest::COUNT_LIMIT`] squares, when their estimate fits the
-/// budget.
+/// [`snl::plan::COUNT_LIMIT`] squares, when their estimate fits the
+/// budget ([`plan::counting`]).
 ///
 /// # Errors
 ///
@@ -231,11 +229,13 @@ pub fn analyse_with(
     let game = &playable.game;
     // As `snl solve` does: the count is left out (not refused) above the
     // count limit, and when its own estimate is over the budget.
-    let counted = snl::shortest::counts_by_default(game)
-        && limits::estimate(game, limits::Analysis::Count).fits(&limits.budget);
-    let mut analyses = vec![limits::Analysis::Solve, limits::Analysis::Mean];
+    let counted = plan::counting(game, false, &limits.budget) == Counting::Count;
+    let mut analyses = vec![
+        plan::Analysis::Shortest(Search::Solve),
+        plan::Analysis::Markov(Measure::Mean),
+    ];
     if options.overlay == Overlay::Heat {
-        analyses.push(limits::Analysis::Visits);
+        analyses.push(plan::Analysis::Markov(Measure::Visits));
     }
     admit(game, &analyses, limits)?;
     let ctl = Control {

@@ -77,7 +77,7 @@ pub struct Limits {
     /// How many analyses run at once; more wait for a free slot.
     pub concurrent: usize,
     /// The most memory and work each analysis of a request may take, by the
-    /// library's estimate ([`snl::limits::estimate`]) made before it
+    /// library's estimate ([`snl::plan::estimate`]) made before it
     /// starts; a board over it gets 422, with the estimate, the budget and
     /// a pointer to the command line. The game-length distribution and the
     /// races follow their chances for at most `budget.work`.

@@ -22,7 +22,10 @@ use tower_http::timeout::TimeoutLayer;
 use crate::analyse::{self, Options};
 use crate::error::{ApiError, bare_status};
 use crate::{Config, Limits, assets};
-use snl::limits::{Analysis, Cancel};
+use snl::limits::Cancel;
+use snl::markov::Measure;
+use snl::plan::Analysis;
+use snl::shortest::Search;
 
 /// What every handler shares: the limits, and the slots for analyses.
 #[derive(Debug)]
@@ -267,9 +270,9 @@ async fn convert(
 
 /// What the report computes, as [`snl_draw::report::Report::compute`] does.
 const REPORT_ANALYSES: [Analysis; 4] = [
-    Analysis::Solve,
-    Analysis::Mean,
-    Analysis::Visits,
+    Analysis::Shortest(Search::Solve),
+    Analysis::Markov(Measure::Mean),
+    Analysis::Markov(Measure::Visits),
     Analysis::Race { players: 4 },
 ];
 

@@ -32,7 +32,8 @@ use std::time::{Duration, Instant};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
 use serde::Deserialize;
 use snl::input::{Format, ParseOptions};
-use snl::random::{Amount, Ratio, Size, Span, Spec, SplitMix64};
+use snl::random::{Amount, Ratio, Size, Span, Spec};
+use snl::rng::SplitMix64;
 use snl::{Board, Game, Rules};
 
 // Counts heap bytes so that the peak of one call can be read.

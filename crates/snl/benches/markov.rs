@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use snl::markov::{self, reference};
-use snl::random::{Amount, Size, Span, Spec, SplitMix64};
+use snl::random::{Amount, Size, Span, Spec};
+use snl::rng::SplitMix64;
 use snl::{Game, Rules};
 
 /// A board of `n` squares with `jumps` jumps of up to `reach` squares,

@@ -18,7 +18,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
-use snl::random::{Amount, Ratio, Size, Span, Spec, SplitMix64};
+use snl::random::{Amount, Ratio, Size, Span, Spec};
+use snl::rng::SplitMix64;
 use snl::{Board, Game, Jump, Rules};
 
 // Counts heap bytes so that the peak of one call can be read.

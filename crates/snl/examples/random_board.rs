@@ -20,7 +20,8 @@
 use std::io::Write;
 
 use snl::input::Format;
-use snl::random::{Amount, Ratio, Size, Span, Spec, SplitMix64};
+use snl::random::{Amount, Ratio, Size, Span, Spec};
+use snl::rng::SplitMix64;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

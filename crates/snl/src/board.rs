@@ -11,6 +11,8 @@
 
 use std::fmt;
 
+use crate::limits::Estimate;
+
 /// The most squares a board may have.
 pub const MAX_SQUARES: u64 = 1 << 30;
 
@@ -588,6 +590,28 @@ pub enum BoardError {
     },
 }
 
+/// The memory and work of the tables of a board of `squares` squares and
+/// `jumps` jumps, read and ready to play ([`Board`] and
+/// [`Game`](crate::Game)): what a front end checks before building one.
+///
+/// ```
+/// // The largest board snl takes: a few bits a square.
+/// let e = snl::board::cost(1 << 30, 0);
+/// assert!(e.memory < 1 << 30);
+/// ```
+pub fn cost(squares: u64, jumps: u64) -> Estimate {
+    let n = squares as f64 + 1.0;
+    let j = jumps as f64;
+    // The board's map of jumps and the game's map of resting squares: a
+    // bit and a sixteenth of a count a square, four bytes a jump, each;
+    // and the jumps as read (about 64 bytes each) while the board is built.
+    // A board that is refused holds instead a problem a jump at worst, in a
+    // vector that grows by doubling, with a pair of indices a jump for the
+    // duplicates.
+    let refused = 2.0 * (std::mem::size_of::<BoardError>() as f64 + 16.0);
+    Estimate::from_f64(0.375 * n + (72.0 + refused) * j, 0.5 * n + 8.0 * j)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -667,5 +691,13 @@ mod tests {
         };
         assert!(matches!(spec.build(), Err(BoardError::TooManySquares(_))));
         assert_eq!(Board::empty(1).unwrap().squares(), 1);
+    }
+
+    #[test]
+    fn the_tables_cost_a_few_bits_a_square_and_bytes_a_jump() {
+        use crate::limits::Budget;
+        assert!(cost(1 << 30, 0).fits(&Budget::DEFAULT));
+        assert!(!cost(1 << 30, 100_000_000).fits(&Budget::DEFAULT));
+        assert!(cost(200, 10).memory > cost(100, 10).memory);
     }
 }

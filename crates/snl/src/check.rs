@@ -108,7 +108,7 @@ pub struct Checked {
 
 /// [`check`] under a [`Control`]. The faults of the board as written are
 /// found from its jumps alone, however large the board; the rest needs the
-/// board's tables ([`limits::board`]) and a few flags a square, and is
+/// board's tables ([`board::cost`](crate::board::cost)) and a few flags a square, and is
 /// skipped, with the reason in [`Checked::skipped`], when they do not fit
 /// the budget or cannot be allocated.
 pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
@@ -123,7 +123,7 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         diagnostics: Vec::new(),
         skipped: Some(e),
     };
-    let tables = limits::board(spec.squares, spec.jumps.len() as u64);
+    let tables = crate::board::cost(spec.squares, spec.jumps.len() as u64);
     // Looking for warnings holds a streak and two flags a square, and a
     // queue of squares to visit, beside the tables.
     let looking = limits::Estimate::new(

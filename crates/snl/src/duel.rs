@@ -37,7 +37,7 @@
 use std::collections::HashMap;
 
 use crate::game::Game;
-use crate::limits::{self, Control, LimitError};
+use crate::limits::{self, Control, Estimate, LimitError};
 
 /// The largest number of states (positions²) [`table`] accepts: a board of up
 /// to 4,095 squares. The solver keeps 7 bytes per state.
@@ -197,6 +197,27 @@ fn play(game: &Game, rules: DuelRules, mover: u32, other: u32, roll: u32) -> (u3
     }
 }
 
+/// The memory and work of the duel's table on `game`, from the sizes alone:
+/// a state for every pair of positions of the two pawns.
+///
+/// ```
+/// use snl::{Board, Game, Rules, limits::Budget};
+///
+/// // A duel on 4,095 squares has 16.8 million states: affordable.
+/// let game = Game::new(Board::empty(4095)?, Rules::default())?;
+/// assert!(snl::duel::estimate(&game).fits(&Budget::DEFAULT));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn estimate(game: &Game) -> Estimate {
+    let n = game.positions() as f64;
+    let f = game.rules().die.values().count() as f64;
+    // Value, depth and open moves: 7 bytes a state of two pawns, and the
+    // reverse moves; each decided state visits the reverse moves into its
+    // position.
+    let states = n * n;
+    Estimate::from_f64(states * 11.0 + n * f * 24.0, states * f * 4.0 + n * f * 4.0)
+}
+
 /// Solves every state of the duel on `game`'s board.
 ///
 /// # Errors
@@ -207,9 +228,8 @@ pub fn table(game: &Game, rules: DuelRules) -> Result<Table, DuelError> {
     table_with(game, rules, &Control::default())
 }
 
-/// [`table`] under a [`Control`]: refused up front when its estimate
-/// ([`limits::Analysis::Duel`]: the square of the positions, times the
-/// die's faces) is over the budget, and stopped when the token is set.
+/// [`table`] under a [`Control`]: refused up front when its [`estimate`]
+/// (the square of the positions, times the die's faces) is over the budget, and stopped when the token is set.
 ///
 /// # Errors
 ///
@@ -227,9 +247,7 @@ pub fn table_with(game: &Game, rules: DuelRules, ctl: &Control) -> Result<Table,
             states,
         });
     }
-    ctl.admit_by("the duel", || {
-        limits::estimate(game, limits::Analysis::Duel)
-    })?;
+    ctl.admit_by("the duel", || estimate(game))?;
     let mut meter = ctl.meter();
     let goal = game.goal();
     let start = game.start();

@@ -22,30 +22,49 @@
 //!
 //! # Modules
 //!
-//! - [`board`]: squares and jumps; a [`Board`] is valid once built.
+//! The modules stand on four floors. A module imports from its own floor or
+//! the floors below, never above, and no two modules import each other (a
+//! test reads the sources and checks it).
+//!
+//! Floor 0, the primitives, import nothing from the crate:
+//!
+//! - [`limits`]: budgets, estimates, stopping long work (Ctrl-C, a
+//!   deadline), tables allocated fallibly, and sizes and times in words.
 //! - [`rules`]: the die, the finish rule, chaining, the start, bonus rolls.
+//! - [`rng`]: the one seeded generator, [`rng::SplitMix64`].
+//!
+//! The model, a board under rules:
+//!
+//! - [`board`]: squares and jumps; a [`Board`] is valid once built, and
+//!   [`board::cost`] says what its tables take.
 //! - [`game`]: a board under rules, and the one successor function.
-//! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
-//! - [`brute`]: an exhaustive search, kept as an independent check.
 //! - [`input`]: the board forms (LeetCode grid, 0-based moves, ladder and
 //!   snake pairs as JSON or text), read and written.
-//! - [`check`]: errors and warnings about a board under a set of rules.
-//! - [`presets`]: published boards and the seed examples, built in.
-//! - [`leetcode`]: LeetCode 909's function, with its exact signature.
-//! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
-//! - [`race`]: several players with a real die; the exact chance each seat wins.
-//! - [`random`]: random boards from a seed, with constraints, and the one
-//!   seeded generator, [`random::SplitMix64`].
-//! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
-//! - [`variant`]: the rules as solutions commonly mistake them (chained
-//!   jumps, a misread grid, ...), each solvable, to explain wrong answers.
+//! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
+//!
+//! The analyses, each with the estimate of its own cost:
+//!
+//! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
+//! - [`brute`]: an exhaustive search, kept as an independent check.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
+//! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
+//! - [`race`]: several players with a real die; the exact chance each seat wins.
+//! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
+//! - [`random`]: random boards from a seed, with constraints.
+//! - [`check`]: errors and warnings about a board under a set of rules.
+//! - [`variant`]: the rules as solutions commonly mistake them (chained
+//!   jumps, a misread grid, ...), each solvable, to explain wrong answers.
+//! - [`leetcode`]: LeetCode 909's function, with its exact signature.
+//! - [`presets`]: published boards and the seed examples, built in.
+//!
+//! The top, what front ends need:
+//!
+//! - [`plan`]: which analyses to run and whether they fit: every
+//!   analysis's estimate, the admission of a set of them, the limit inside
+//!   an error, whether to count the optimal sequences.
 //! - [`answer`]: every analysis as a JSON document, the shapes all front
 //!   ends print.
-//! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
-//! - [`limits`]: what each analysis will cost, budgets, and stopping long
-//!   work (Ctrl-C, a deadline).
 
 #![deny(missing_docs)]
 
@@ -59,9 +78,11 @@ pub mod input;
 pub mod leetcode;
 pub mod limits;
 pub mod markov;
+pub mod plan;
 pub mod presets;
 pub mod race;
 pub mod random;
+pub mod rng;
 pub mod rules;
 pub mod shortest;
 pub mod simulate;

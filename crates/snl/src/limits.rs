@@ -1,31 +1,41 @@
-//! What an analysis will cost, how much a caller allows, and stopping it.
+//! The primitives every analysis shares: budgets, estimates, stopping
+//! long work, and tables allocated without aborting.
 //!
 //! Every analysis in snl is exact, and some grow fast with the board: the
 //! duel with the square of the squares, the exact mean with the digits of
 //! its fractions, the distribution of the game length with how long games
 //! last. A front end that serves other people (a command line, a web server,
-//! a notebook) must not find that out by running out of memory or time. This
-//! module gives it three things:
+//! a notebook) must not find that out by running out of memory or time.
+//! This module holds what every analysis needs for that, and knows no
+//! analysis: it imports nothing from the rest of the crate.
 //!
-//! - [`estimate`]: the memory and work an analysis of a game will take,
-//!   worked out from the sizes alone, before anything is allocated.
+//! - [`Estimate`]: the memory and work an analysis will take. Each analysis
+//!   works out its own from the sizes alone, before anything is allocated,
+//!   next to the tables it describes ([`crate::shortest::estimate`],
+//!   [`crate::markov::estimate`], [`crate::board::cost`], ...), and
+//!   [`crate::plan`] gathers them.
 //! - [`Budget`]: the most memory and work a caller allows.
 //!   [`Estimate::check`] refuses an estimate over it, with a message that
 //!   names the analysis, the need and the budget.
 //! - [`Cancel`]: a cheap token, cloned freely across threads, that every
 //!   long loop checks. Ctrl-C, a request's deadline or a Python
-//!   `KeyboardInterrupt` sets it, and the work stops cleanly.
+//!   `KeyboardInterrupt` sets it, and the work stops cleanly. A [`Meter`]
+//!   counts a loop's work and looks at the token now and then.
+//! - [`LimitError`]: why an analysis did not run, or stopped; [`bytes`] and
+//!   [`duration`] put its figures in words.
+//! - [`vec_of`] and [`with_capacity`]: tables allocated fallibly, so that a
+//!   failure is an error rather than an abort.
 //!
 //! A [`Control`] carries a token and a budget into the `_with` functions of
 //! the analyses ([`crate::shortest::solve_with`],
 //! [`crate::markov::stats_with`], [`crate::race::race_with`],
 //! [`crate::duel::duel_with`], [`crate::simulate::run_with`], ...). Each
-//! one checks [`estimate`] first, refines it once it knows the board's shape
-//! (how many snakes are open at once, say) and refuses before the costly
-//! part; then it runs, checking the token. The functions without `_with`
-//! keep their simple signatures: they run under [`Budget::UNLIMITED`] and
-//! cannot be stopped, but they too allocate their large tables fallibly and
-//! report a failure as an error rather than aborting.
+//! one checks its estimate first, refines it once it knows the board's
+//! shape (how many snakes are open at once, say) and refuses before the
+//! costly part; then it runs, checking the token. The functions without
+//! `_with` keep their simple signatures: they run under [`Budget::UNLIMITED`]
+//! and cannot be stopped, but they too allocate their large tables fallibly
+//! and report a failure as an error rather than aborting.
 //!
 //! When the token is set, an analysis returns [`LimitError::Cancelled`] (or
 //! [`LimitError::Deadline`]), except where its answer already says how far
@@ -34,18 +44,20 @@
 //! [`Simulation`](crate::simulate::Simulation) the games played so far.
 //!
 //! ```
-//! use snl::limits::{self, Analysis, Budget, Control};
-//! use snl::{Board, Game, Rules};
+//! use snl::limits::{Budget, Control, Estimate, LimitError};
 //!
-//! let game = Game::new(Board::empty(4095)?, Rules::default())?;
-//! let budget = Budget { memory: 1 << 30, work: 1_000_000_000 };
-//! // A duel on 4,095 squares has 16.8 million states: affordable.
-//! limits::estimate(&game, Analysis::Duel).check("the duel", &budget)?;
+//! let budget = Budget::from_limits(Some(1.0), Some(1 << 30))?;
+//! // Half a gigabyte and a second of work fit; two seconds do not.
+//! assert!(Estimate::new(1 << 29, 1_000_000_000).check("the duel", &budget).is_ok());
+//! let slow = Estimate::new(0, 2_000_000_000).check("the duel", &budget);
+//! assert_eq!(
+//!     slow.unwrap_err().to_string(),
+//!     "the duel would take about 2.0 seconds of work, more than the budget of 1.0 seconds"
+//! );
 //!
 //! let ctl = Control::new(budget);
 //! ctl.cancel.cancel(); // as Ctrl-C would
-//! let stopped = snl::shortest::solve_with(&game, &ctl);
-//! assert_eq!(stopped.unwrap_err(), limits::LimitError::Cancelled);
+//! assert_eq!(ctl.cancel.check(), Err(LimitError::Cancelled));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -53,9 +65,6 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-use crate::game::Game;
-use crate::words::{bytes, duration};
 
 /// Work units per second of one core, for turning an estimate into time.
 ///
@@ -95,6 +104,48 @@ impl Budget {
         work: 60_000_000_000,
     };
 
+    /// A budget of `seconds` of work of one core (see [`WORK_PER_SECOND`])
+    /// and `bytes` of memory; `None` leaves that count without a limit. A
+    /// budget too large to count is no limit, never a wrapped-around small
+    /// one: the conversions saturate.
+    ///
+    /// # Errors
+    ///
+    /// [`BadSeconds`] for a time that is negative, infinite or not a number.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::limits::Budget;
+    ///
+    /// assert_eq!(Budget::from_limits(Some(60.0), Some(4 << 30))?, Budget::DEFAULT);
+    /// assert_eq!(Budget::from_limits(None, None)?, Budget::UNLIMITED);
+    /// assert!(Budget::from_limits(Some(-1.0), None).is_err());
+    /// # Ok::<(), snl::limits::BadSeconds>(())
+    /// ```
+    pub fn from_limits(seconds: Option<f64>, bytes: Option<u64>) -> Result<Budget, BadSeconds> {
+        let work = match seconds {
+            None => u64::MAX,
+            // `as` saturates: a huge budget is no limit.
+            Some(s) if s.is_finite() && s >= 0.0 => (s * WORK_PER_SECOND) as u64,
+            Some(s) => return Err(BadSeconds(s)),
+        };
+        Ok(Budget {
+            memory: bytes.unwrap_or(u64::MAX),
+            work,
+        })
+    }
+
+    /// The work allowed, in seconds of one core; `None` for no limit.
+    pub fn seconds(&self) -> Option<f64> {
+        (self.work != u64::MAX).then(|| self.work as f64 / WORK_PER_SECOND)
+    }
+
+    /// The memory allowed, in bytes; `None` for no limit.
+    pub fn bytes(&self) -> Option<u64> {
+        (self.memory != u64::MAX).then_some(self.memory)
+    }
+
     /// Whether this budget has no limit on either count.
     pub fn is_unlimited(&self) -> bool {
         *self == Budget::UNLIMITED
@@ -109,6 +160,11 @@ impl Budget {
         Estimate::new(memory, 0).check(what, self)
     }
 }
+
+/// A time for a [`Budget`] that is not a number of seconds, 0 or more.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+#[error("a budget of time is a number of seconds, 0 or more, not {0}")]
+pub struct BadSeconds(pub f64);
 
 /// What an analysis will take: the most memory it holds at once, and its
 /// work.
@@ -550,45 +606,6 @@ pub enum LimitError {
 }
 
 impl LimitError {
-    /// The limit error `err` is or holds, for any of the library's errors
-    /// (an analysis's error wraps the limit it met as a variant, which is
-    /// not its `source`): what a front end that holds errors as `dyn
-    /// Error` asks to tell a refusal or a stop from other failures.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use snl::limits::LimitError;
-    /// use snl::markov::MarkovError;
-    ///
-    /// let err = MarkovError::Limit(LimitError::Cancelled);
-    /// assert_eq!(LimitError::inside(&err), Some(&LimitError::Cancelled));
-    /// let other = MarkovError::Inaccurate { what: "the visits" };
-    /// assert_eq!(LimitError::inside(&other), None);
-    /// ```
-    pub fn inside<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e LimitError> {
-        use crate::brute::BruteError;
-        use crate::duel::DuelError;
-        use crate::markov::MarkovError;
-        use crate::race::RaceError;
-        use crate::random::GenError;
-        if let Some(e) = err.downcast_ref::<LimitError>() {
-            Some(e)
-        } else if let Some(MarkovError::Limit(e)) = err.downcast_ref() {
-            Some(e)
-        } else if let Some(RaceError::Limit(e)) = err.downcast_ref() {
-            Some(e)
-        } else if let Some(GenError::Limit(e)) = err.downcast_ref() {
-            Some(e)
-        } else if let Some(BruteError::Limit(e)) = err.downcast_ref() {
-            Some(e)
-        } else if let Some(DuelError::Limit(e)) = err.downcast_ref() {
-            Some(e)
-        } else {
-            None
-        }
-    }
-
     /// Whether this is a stop asked for by the caller (the token), rather
     /// than a refusal of something too large.
     pub fn is_stop(&self) -> bool {
@@ -634,243 +651,59 @@ pub fn with_capacity<T>(len: usize, what: &'static str) -> Result<Vec<T>, LimitE
     Ok(v)
 }
 
-/// What an analysis is, for [`estimate`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Analysis {
-    /// The fewest rolls alone ([`crate::shortest::min_rolls`]).
-    MinRolls,
-    /// The fewest rolls with a path, or the distance to every square
-    /// ([`crate::shortest::solve`], [`crate::shortest::distances`]).
-    Solve,
-    /// The number of optimal roll sequences
-    /// ([`crate::shortest::count_optimal`]).
-    Count,
-    /// The mean (and chance of never finishing) alone
-    /// ([`crate::markov::expected_rolls`]).
-    Mean,
-    /// Mean, variance and the whole distribution ([`crate::markov::stats`]).
-    Stats,
-    /// The distribution of the game length alone
-    /// ([`crate::markov::distribution()`]).
-    Distribution,
-    /// The mean as an exact fraction ([`crate::markov::exact_mean`]).
-    ExactMean,
-    /// Expected landings on every square ([`crate::markov::visits()`]).
-    Visits,
-    /// The mean without each jump ([`crate::markov::impact()`]).
-    Impact,
-    /// A race of this many seats ([`crate::race::race`]).
-    Race {
-        /// Seats.
-        players: usize,
-    },
-    /// The duel of two players who choose their rolls
-    /// ([`crate::duel::duel`]).
-    Duel,
-    /// A simulation ([`crate::simulate::run`]).
-    Simulate {
-        /// Games to play.
-        games: u64,
-        /// The cap on one game's rolls.
-        max_rolls: u64,
-    },
-}
-
-impl Analysis {
-    /// The analysis as a noun phrase, for messages: `the exact mean`.
-    pub fn noun(self) -> &'static str {
-        match self {
-            Analysis::MinRolls => "the fewest-rolls search",
-            Analysis::Solve => "the fewest-rolls search with a path",
-            Analysis::Count => "counting the optimal sequences",
-            Analysis::Mean => "the mean",
-            Analysis::Stats => "the statistics of the game length",
-            Analysis::Distribution => "the distribution of the game length",
-            Analysis::ExactMean => "the exact mean",
-            Analysis::Visits => "the expected visits",
-            Analysis::Impact => "the impact of each jump",
-            Analysis::Race { .. } => "the race",
-            Analysis::Duel => "the duel",
-            Analysis::Simulate { .. } => "the simulation",
-        }
+/// A byte count for people: `512 bytes`, `3.2 MB`, `17 GB`, `4.3 PB`.
+pub fn bytes(n: u64) -> String {
+    const UNITS: [&str; 6] = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    if n == u64::MAX {
+        return "more than 18 EB".to_string();
+    }
+    let mut v = n as f64;
+    let mut unit = 0;
+    while v >= 1000.0 && unit + 1 < UNITS.len() {
+        v /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} bytes")
+    } else if v < 10.0 {
+        format!("{v:.1} {}", UNITS[unit])
+    } else {
+        format!("{v:.0} {}", UNITS[unit])
     }
 }
 
-/// The memory and work of the tables of a board of `squares` squares and
-/// `jumps` jumps, read and ready to play ([`crate::Board`] and
-/// [`crate::Game`]): what a front end checks before building one.
-///
-/// ```
-/// // The largest board snl takes: a few bits a square.
-/// let e = snl::limits::board(1 << 30, 0);
-/// assert!(e.memory < 1 << 30);
-/// ```
-pub fn board(squares: u64, jumps: u64) -> Estimate {
-    let n = squares as f64 + 1.0;
-    let j = jumps as f64;
-    // The board's map of jumps and the game's map of resting squares: a
-    // bit and a sixteenth of a count a square, four bytes a jump, each;
-    // and the jumps as read (about 64 bytes each) while the board is built.
-    // A board that is refused holds instead a problem a jump at worst, in a
-    // vector that grows by doubling, with a pair of indices a jump for the
-    // duplicates.
-    let refused = 2.0 * (std::mem::size_of::<crate::board::BoardError>() as f64 + 16.0);
-    Estimate::from_f64(0.375 * n + (72.0 + refused) * j, 0.5 * n + 8.0 * j)
-}
-
-/// The sizes every estimate is made from.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Sizes {
-    /// Positions, `0..=goal`.
-    pub n: f64,
-    /// Chain states: positions times streaks.
-    pub states: f64,
-    /// Faces of the die with a weight above zero.
-    pub faces: f64,
-    /// Jumps on the board.
-    pub jumps: f64,
-}
-
-impl Sizes {
-    pub fn of(game: &Game) -> Sizes {
-        let n = game.positions() as f64;
-        Sizes {
-            n,
-            states: n * f64::from(game.streaks()),
-            faces: game.rules().die.values().count() as f64,
-            jumps: game.board().jump_count() as f64,
-        }
-    }
-
-    /// The chain of the game and what is built around it (targets,
-    /// predecessors, flags): every Markov analysis holds these.
-    pub fn chain(&self) -> Estimate {
-        let (s, f) = (self.states, self.faces);
-        // Targets (4 bytes a face), predecessors (4 + 2 bytes a face, 4 a
-        // state), three flags a state; building it plays every face.
-        Estimate::from_f64(s * (10.0 * f + 8.0), s * f * 4.0)
-    }
-
-    /// The chain of a game without the bonus rule, its moves worked out as
-    /// they are needed (no table of moves), and the solver's plan: two
-    /// flags a state, then the plan's lowest rows, flags and counts (14
-    /// bytes a state at most); every move is played about three times
-    /// before the solve (the sweeps for the live states and the plan). The
-    /// solve itself is refined from the plan.
-    pub fn walk(&self) -> Estimate {
-        Estimate::from_f64(self.states * 14.0, self.states * self.faces * 4.0)
-    }
-
-    /// The frontal elimination's own tables before its plan is known: the
-    /// plan (four numbers a state), the constants and their places, the
-    /// solution.
-    pub fn solve_tables(&self) -> Estimate {
-        Estimate::from_f64(self.states * 48.0, self.states * self.faces * 2.0)
-    }
-}
-
-/// The memory and work `analysis` of `game` will take, from the sizes alone
-/// (no table is built).
-///
-/// Where the cost depends on the board's shape as well as its size, the
-/// estimate is the part that can be known in advance, and the `_with`
-/// function refines it (before its costly part) once the shape is known:
-/// the mean's linear solve depends on how many snakes are open at once, the
-/// exact mean on the digits of its fractions, a simulation on how long its
-/// games last. An analysis that follows a quantity until it is known to a
-/// tolerance (the distribution, a race, a simulation) is capped by the
-/// budget's work and reports what it did not reach rather than being
-/// refused; its estimate is then its cap, and that of a simulation the
-/// work of its games at their cap.
-pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
-    let z = Sizes::of(game);
-    let (n, s, f) = (z.n, z.states, z.faces);
-    let limited = game.rules().bonus.is_some_and(|b| b.limit.is_some());
-    match analysis {
-        Analysis::MinRolls | Analysis::Solve | Analysis::Count if limited => {
-            // The search over (position, streak) pairs: distance, parent
-            // and queue, 16 bytes a state; each face played once.
-            let search = Estimate::from_f64(s * 16.0, s * f * 8.0);
-            match analysis {
-                Analysis::Count => search.then(count(game, &z)),
-                _ => search,
-            }
-        }
-        Analysis::MinRolls => Estimate::from_f64(n * 0.5, n * 0.25 + z.jumps * f),
-        Analysis::Solve => Estimate::from_f64(n * 5.5, n * 2.0 + z.jumps * f * 4.0),
-        Analysis::Count => Estimate::from_f64(n * 5.5, n * 2.0).then(count(game, &z)),
-        Analysis::Mean if game.rules().bonus.is_none() => z.walk(),
-        Analysis::Mean | Analysis::ExactMean => z.chain().and(z.solve_tables()),
-        Analysis::Stats => z
-            .chain()
-            .and(z.solve_tables())
-            .then(z.chain().and(distribution_tables(&z))),
-        Analysis::Distribution => z.chain().and(distribution_tables(&z)),
-        Analysis::Visits => z
-            .chain()
-            .and(z.solve_tables())
-            .and(Estimate::from_f64(n * 16.0, s * f * 4.0)),
-        Analysis::Impact => z.chain().and(z.solve_tables()).repeat(z.jumps as u64 + 1),
-        Analysis::Race { players } => {
-            let seats = players.max(1) as f64;
-            // Every seat may start apart: one distribution each, then the
-            // sum over turns for every pair of seats.
-            z.chain()
-                .and(distribution_tables(&z))
-                .repeat(players.max(1) as u64)
-                .and(Estimate::from_f64(0.0, seats * seats * 1e6))
-        }
-        Analysis::Duel => {
-            // Value, depth and open moves: 7 bytes a state of two pawns,
-            // and the reverse moves; each decided state visits the reverse
-            // moves into its position.
-            let states = n * n;
-            Estimate::from_f64(states * 11.0 + n * f * 24.0, states * f * 4.0 + n * f * 4.0)
-        }
-        Analysis::Simulate { games, max_rolls } => {
-            let table = (s * f).min(crate::simulate::MAX_TABLE as f64);
-            Estimate::from_f64(
-                table * 4.0 + 64.0 * 1024.0 * 1024.0,
-                games as f64 * max_rolls as f64 * 2.0,
-            )
-        }
-    }
-}
-
-/// The distribution's three vectors of chances, and its cap.
-fn distribution_tables(z: &Sizes) -> Estimate {
-    // Beside the vectors of chances, the distribution itself: a step costs
-    // at least `STEP_WORK`, and its vector at most doubles past its length.
-    let work = crate::markov::Limits::default().work;
-    let steps = work / crate::markov::distribution::STEP_WORK + 2;
-    Estimate::new(saturate(z.states * 25.0).saturating_add(16 * steps), work)
-}
-
-/// Counting optimal sequences: exact integers that grow by up to
-/// `log2(faces)` bits a roll, added once per face and position.
-fn count(game: &Game, z: &Sizes) -> Estimate {
-    // The count of sequences of `d` rolls has at most d·log2(faces) bits.
-    // The fewest rolls come from the cheap search; a board where the goal
-    // cannot be reached counts nothing.
-    let Some(d) = crate::shortest::min_rolls(game) else {
-        return Estimate::default();
+/// Units of work as time for people: `0.3 seconds`, `4 minutes`,
+/// `2.5 hours`, `310 years`.
+pub fn duration(work: u64) -> String {
+    let s = work as f64 / WORK_PER_SECOND;
+    let (v, unit) = if s < 100.0 {
+        (s, "seconds")
+    } else if s < 6000.0 {
+        (s / 60.0, "minutes")
+    } else if s < 48.0 * 3600.0 {
+        (s / 3600.0, "hours")
+    } else if s < 2.0 * 365.25 * 86400.0 {
+        (s / 86400.0, "days")
+    } else {
+        (s / (365.25 * 86400.0), "years")
     };
-    let bits = f64::from(d) * z.faces.max(2.0).log2() + 64.0;
-    let words = bits / 64.0;
-    // One number a position on the two layers in play, and the vector of
-    // them all.
-    Estimate::from_f64(
-        z.states * 32.0 + z.faces * 2.0 * words * 8.0 * 1024.0,
-        z.states * z.faces * (words + 4.0),
-    )
+    if work == u64::MAX {
+        "longer than anyone can wait".to_string()
+    } else if s < 0.1 {
+        // Below a tenth of a second, in milliseconds: never `0.0 seconds`.
+        format!("{:.2} ms", s * 1000.0)
+    } else if v < 10.0 {
+        format!("{v:.1} {unit}")
+    } else if v < 1e6 {
+        format!("{v:.0} {unit}")
+    } else {
+        format!("{v:.1e} {unit}")
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
-    use crate::rules::Rules;
 
     #[test]
     fn the_work_done_is_recorded_on_the_token() {
@@ -882,13 +715,6 @@ mod tests {
         }
         // Recorded at each check, every CHECK_EVERY units: 5 of them.
         assert_eq!(ctl.cancel.work_done(), 5 * CHECK_EVERY);
-        // The distribution's propagation, which counts its own work, too.
-        let g = crate::Game::new(Board::empty(8_000).unwrap(), Rules::default()).unwrap();
-        let before = ctl.cancel.work_done();
-        let limits = crate::markov::Limits::default();
-        let d = crate::markov::distribution_with(&g, g.start(), false, limits, &ctl).unwrap();
-        assert!(d.resolved() > 0.99);
-        assert!(ctl.cancel.work_done() > before + CHECK_EVERY);
     }
 
     #[test]
@@ -955,15 +781,34 @@ mod tests {
     }
 
     #[test]
-    fn estimates_grow_with_what_they_count() {
-        let small = Game::new(Board::empty(100).unwrap(), Rules::default()).unwrap();
-        let big = Game::new(Board::empty(4095).unwrap(), Rules::default()).unwrap();
-        let duel = |g: &Game| estimate(g, Analysis::Duel);
-        assert!(duel(&big).memory > 100 * duel(&small).memory);
-        assert!(duel(&big).fits(&Budget::DEFAULT));
-        let count = estimate(&big, Analysis::Count);
-        assert!(count.work > estimate(&small, Analysis::Count).work);
-        assert!(board(1 << 30, 0).fits(&Budget::DEFAULT));
-        assert!(!board(1 << 30, 100_000_000).fits(&Budget::DEFAULT));
+    fn words_for_sizes_and_times() {
+        assert_eq!(bytes(512), "512 bytes");
+        assert_eq!(bytes(3_200_000), "3.2 MB");
+        assert_eq!(bytes(17_000_000_000), "17 GB");
+        assert_eq!(duration(300_000_000), "0.3 seconds");
+        assert_eq!(duration(2_500_000), "2.50 ms");
+        assert_eq!(duration(10_000), "0.01 ms");
+        assert_eq!(duration(240_000_000_000), "4.0 minutes");
+        assert_eq!(duration(u64::MAX), "longer than anyone can wait");
+        assert!(duration(10_000_000_000_000_000_000).ends_with("years"));
+    }
+
+    #[test]
+    fn budgets_from_seconds_and_bytes() {
+        let b = Budget::from_limits(Some(60.0), Some(4 << 30)).unwrap();
+        assert_eq!(b, Budget::DEFAULT);
+        assert_eq!(Budget::from_limits(None, None).unwrap(), Budget::UNLIMITED);
+        // A huge budget is no limit, never a wrapped-around small one.
+        assert_eq!(
+            Budget::from_limits(Some(1e300), None).unwrap().work,
+            u64::MAX
+        );
+        assert_eq!(Budget::DEFAULT.seconds(), Some(60.0));
+        assert_eq!(Budget::UNLIMITED.seconds(), None);
+        assert_eq!(Budget::DEFAULT.bytes(), Some(4 << 30));
+        for bad in [-1.0, f64::NAN, f64::INFINITY] {
+            let err = Budget::from_limits(Some(bad), None).unwrap_err();
+            assert_eq!(err.0.to_string(), bad.to_string());
+        }
     }
 }

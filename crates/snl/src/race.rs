@@ -17,7 +17,7 @@
 //! reported as [`Race::unresolved`].
 
 use crate::game::Game;
-use crate::limits::{Control, LimitError};
+use crate::limits::{Control, Estimate, LimitError};
 use crate::markov;
 
 /// The most seats a race may have.
@@ -91,6 +91,17 @@ pub enum RaceError {
     /// The race was refused, stopped, or ran out of memory.
     #[error(transparent)]
     Limit(#[from] LimitError),
+}
+
+/// The memory and work of a race of `players` seats on `game`, from the
+/// sizes alone: every seat may start apart, so one distribution each (see
+/// [`markov::Measure::Distribution`]), then the sum over turns for every
+/// pair of seats.
+pub fn estimate(game: &Game, players: usize) -> Estimate {
+    let seats = players.max(1);
+    markov::estimate(game, markov::Measure::Distribution)
+        .repeat(seats as u64)
+        .and(Estimate::from_f64(0.0, (seats * seats) as f64 * 1e6))
 }
 
 /// The race of `from.len()` players on `game`, seat `i` starting on

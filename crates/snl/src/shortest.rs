@@ -30,7 +30,7 @@ use num_bigint::BigUint;
 
 use crate::board::JumpMap;
 use crate::game::{Game, Move, Pawn, States};
-use crate::limits::{self, Control, LimitError, Meter};
+use crate::limits::{self, Control, Estimate, LimitError, Meter};
 
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub fn min_rolls(game: &Game) -> Option<u32> {
 }
 
 /// [`min_rolls`] under a [`Control`]: refused up front when its estimate
-/// ([`limits::Analysis::MinRolls`]) is over the budget, stopped when the
+/// ([`Search::MinRolls`]) is over the budget, stopped when the
 /// token is set.
 ///
 /// # Errors
@@ -119,7 +119,7 @@ pub fn min_rolls_from_with(
         "position {from} is past the last square"
     );
     ctl.admit_by("the fewest-rolls search", || {
-        limits::estimate(game, limits::Analysis::MinRolls)
+        estimate(game, Search::MinRolls)
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
@@ -149,9 +149,7 @@ pub fn solve(game: &Game) -> Solution {
 ///
 /// [`LimitError`] when refused, stopped, or out of memory.
 pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
-    ctl.admit_by("the fewest-rolls search", || {
-        limits::estimate(game, limits::Analysis::Solve)
-    })?;
+    ctl.admit_by("the fewest-rolls search", || estimate(game, Search::Solve))?;
     let mut meter = ctl.meter();
     if limited(game) {
         let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
@@ -191,9 +189,7 @@ pub fn distances(game: &Game) -> Vec<Option<u32>> {
 ///
 /// [`LimitError`] when refused, stopped, or out of memory.
 pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, LimitError> {
-    ctl.admit_by("the fewest-rolls search", || {
-        limits::estimate(game, limits::Analysis::Solve)
-    })?;
+    ctl.admit_by("the fewest-rolls search", || estimate(game, Search::Solve))?;
     let mut meter = ctl.meter();
     if limited(game) {
         let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
@@ -216,27 +212,6 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
     Ok(out)
 }
 
-/// The largest board (in squares) whose optimal sequences a front end
-/// counts without being asked: [`count_optimal`] adds numbers of up to
-/// millions of digits on long boards, which costs far more than the search.
-/// `snl solve` counts above it only with `--count`; the studio leaves the
-/// count out above it. See [`counts_by_default`].
-pub const COUNT_LIMIT: u32 = 200_000;
-
-/// Whether the optimal sequences of `game` are counted unless the user asks
-/// otherwise: its board has at most [`COUNT_LIMIT`] squares.
-///
-/// ```
-/// use snl::{Board, Game, Rules};
-///
-/// let game = Game::new(Board::empty(100)?, Rules::default())?;
-/// assert!(snl::shortest::counts_by_default(&game));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn counts_by_default(game: &Game) -> bool {
-    game.goal() <= COUNT_LIMIT
-}
-
 /// How many distinct roll sequences reach the last square in the fewest
 /// rolls, or `None` when it cannot be reached. Two different rolls that lead
 /// to the same square count as different sequences. The count is exact
@@ -252,7 +227,7 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
 }
 
 /// [`count_optimal`] under a [`Control`]: refused up front when its
-/// estimate ([`limits::Analysis::Count`], which grows with the fewest rolls
+/// estimate ([`Search::Count`], which grows with the fewest rolls
 /// times the board, the count having that many digits) is over the budget,
 /// and stopped when the token is set.
 ///
@@ -261,7 +236,7 @@ pub fn count_optimal(game: &Game) -> Option<BigUint> {
 /// [`LimitError`] when refused, stopped, or out of memory.
 pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>, LimitError> {
     ctl.admit_by("counting the optimal sequences", || {
-        limits::estimate(game, limits::Analysis::Count)
+        estimate(game, Search::Count)
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
@@ -291,6 +266,77 @@ pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>,
         }
     }
     Ok(Some(std::mem::take(&mut count[game.goal() as usize])))
+}
+
+/// Which of this module's searches an [`estimate`] is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Search {
+    /// The fewest rolls alone ([`min_rolls`]).
+    MinRolls,
+    /// The fewest rolls with a path ([`solve`]), or the distance to every
+    /// square ([`distances`]).
+    Solve,
+    /// The number of optimal roll sequences ([`count_optimal`]).
+    Count,
+}
+
+/// The memory and work `search` of `game` will take, from the sizes alone
+/// (no table is built; counting runs the cheap search for the fewest rolls,
+/// which sets how many digits the count has).
+///
+/// ```
+/// use snl::shortest::{self, Search};
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(100_000)?, Rules::default())?;
+/// let search = shortest::estimate(&game, Search::Solve);
+/// assert!(shortest::estimate(&game, Search::Count).work > search.work);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn estimate(game: &Game, search: Search) -> Estimate {
+    let n = game.positions() as f64;
+    let states = n * f64::from(game.streaks());
+    let faces = game.rules().die.values().count() as f64;
+    let jumps = game.board().jump_count() as f64;
+    if limited(game) {
+        // The search over (position, streak) pairs: distance, parent and
+        // queue, 16 bytes a state; each face played once.
+        let search_alone = Estimate::from_f64(states * 16.0, states * faces * 8.0);
+        return match search {
+            Search::Count => search_alone.then(count_estimate(game, states, faces)),
+            _ => search_alone,
+        };
+    }
+    match search {
+        Search::MinRolls => Estimate::from_f64(n * 0.5, n * 0.25 + jumps * faces),
+        Search::Solve => Estimate::from_f64(n * 5.5, n * 2.0 + jumps * faces * 4.0),
+        Search::Count => {
+            Estimate::from_f64(n * 5.5, n * 2.0).then(count_estimate(game, states, faces))
+        }
+    }
+}
+
+/// Counting optimal sequences: exact integers that grow by up to
+/// `log2(faces)` bits a roll, added once per face and position.
+fn count_estimate(game: &Game, states: f64, faces: f64) -> Estimate {
+    // The count of sequences of `d` rolls has at most d·log2(faces) bits.
+    // The fewest rolls come from the cheap search; a board where the goal
+    // cannot be reached counts nothing, and one whose search cannot even be
+    // allocated cannot be counted.
+    let d = match min_rolls_from_with(game, game.start(), &Control::default()) {
+        Ok(Some(d)) => d,
+        Ok(None) => return Estimate::default(),
+        Err(_) => return Estimate::new(u64::MAX, u64::MAX),
+    };
+    let bits = f64::from(d) * faces.max(2.0).log2() + 64.0;
+    let words = bits / 64.0;
+    // One number a position on the two layers in play, and the vector of
+    // them all.
+    Estimate::from_f64(
+        states * 32.0 + faces * 2.0 * words * 8.0 * 1024.0,
+        states * faces * (words + 4.0),
+    )
 }
 
 /// Whether a bonus limit constrains the sequences of rolls, so that the
@@ -1041,7 +1087,7 @@ mod tests {
     /// explicit edges, on random boards under every finish rule and die.
     #[test]
     fn coded_layers_give_the_path_of_the_state_search() {
-        use crate::random::SplitMix64;
+        use crate::rng::SplitMix64;
         use crate::{Board, Die, Jump};
 
         let mut rng = SplitMix64::new(13);

@@ -32,7 +32,7 @@ use rayon::prelude::*;
 
 use crate::game::{Game, Pawn, States};
 use crate::limits::{Control, Estimate, LimitError};
-use crate::random::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::rules::Die;
 
 /// Games per block. A block is the unit of work, of seeding and of stopping
@@ -44,7 +44,7 @@ pub const DEFAULT_MAX_ROLLS: u64 = 100_000;
 
 /// The largest move table (states × faces entries) built. Larger games
 /// play each roll through [`Game::play`] instead.
-pub(crate) const MAX_TABLE: usize = 1 << 24;
+const MAX_TABLE: usize = 1 << 24;
 
 /// How often (in games) a block checks the stop flag and reports progress.
 const CHECK_EVERY: u64 = 1024;
@@ -593,12 +593,31 @@ pub fn estimate(game: &Game, options: &Options, ctl: &Control) -> Result<Estimat
         Err(crate::markov::MarkovError::Limit(e)) if e.is_stop() => return Err(e),
         Err(_) => cap,
     };
+    Ok(estimate_at(game, options, per_game))
+}
+
+/// The memory and work of simulating `options` on `game` when a game takes
+/// `rolls` rolls on average (at most `options.max_rolls`): the table of
+/// moves and the counts, and every roll. [`estimate`] finds `rolls` from
+/// the Markov chain; at the cap, this is the most a simulation can take.
+///
+/// ```
+/// use snl::simulate::{self, Options};
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(100)?, Rules::default())?;
+/// let options = Options::default();
+/// let worst = simulate::estimate_at(&game, &options, options.max_rolls as f64);
+/// assert!(simulate::estimate_at(&game, &options, 30.0).work < worst.work);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn estimate_at(game: &Game, options: &Options, rolls: f64) -> Estimate {
     let table = (game.positions() as f64 * f64::from(game.streaks()))
         * game.rules().die.values().count() as f64;
-    Ok(Estimate::from_f64(
+    Estimate::from_f64(
         table.min(MAX_TABLE as f64) * 4.0 + 64e6,
-        options.games as f64 * per_game * WORK_PER_ROLL as f64,
-    ))
+        options.games as f64 * rolls.min(options.max_rolls as f64) * WORK_PER_ROLL as f64,
+    )
 }
 
 /// Simulates `options.games` games of `game` (see [`Simulator::run`]).

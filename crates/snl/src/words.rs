@@ -12,6 +12,7 @@
 //! );
 //! ```
 
+pub use crate::limits::{bytes, duration};
 use crate::rules::{Finish, Rules, Start};
 
 /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `102nd`.
@@ -69,56 +70,6 @@ pub fn about_time(work: u64) -> String {
         time
     } else {
         format!("about {time}")
-    }
-}
-
-/// A byte count for people: `512 bytes`, `3.2 MB`, `17 GB`, `4.3 PB`.
-pub fn bytes(n: u64) -> String {
-    const UNITS: [&str; 6] = ["bytes", "kB", "MB", "GB", "TB", "PB"];
-    if n == u64::MAX {
-        return "more than 18 EB".to_string();
-    }
-    let mut v = n as f64;
-    let mut unit = 0;
-    while v >= 1000.0 && unit + 1 < UNITS.len() {
-        v /= 1000.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{n} bytes")
-    } else if v < 10.0 {
-        format!("{v:.1} {}", UNITS[unit])
-    } else {
-        format!("{v:.0} {}", UNITS[unit])
-    }
-}
-
-/// Units of work as time for people: `0.3 seconds`, `4 minutes`,
-/// `2.5 hours`, `310 years`.
-pub fn duration(work: u64) -> String {
-    let s = work as f64 / crate::limits::WORK_PER_SECOND;
-    let (v, unit) = if s < 100.0 {
-        (s, "seconds")
-    } else if s < 6000.0 {
-        (s / 60.0, "minutes")
-    } else if s < 48.0 * 3600.0 {
-        (s / 3600.0, "hours")
-    } else if s < 2.0 * 365.25 * 86400.0 {
-        (s / 86400.0, "days")
-    } else {
-        (s / (365.25 * 86400.0), "years")
-    };
-    if work == u64::MAX {
-        "longer than anyone can wait".to_string()
-    } else if s < 0.1 {
-        // Below a tenth of a second, in milliseconds: never `0.0 seconds`.
-        format!("{:.2} ms", s * 1000.0)
-    } else if v < 10.0 {
-        format!("{v:.1} {unit}")
-    } else if v < 1e6 {
-        format!("{v:.0} {unit}")
-    } else {
-        format!("{v:.1e} {unit}")
     }
 }
 
@@ -275,18 +226,5 @@ mod tests {
             lines[4]
         );
         assert_eq!(rules_sentences(&Rules::default()).len(), 4);
-    }
-
-    #[test]
-    fn words_for_sizes_and_times() {
-        assert_eq!(bytes(512), "512 bytes");
-        assert_eq!(bytes(3_200_000), "3.2 MB");
-        assert_eq!(bytes(17_000_000_000), "17 GB");
-        assert_eq!(duration(300_000_000), "0.3 seconds");
-        assert_eq!(duration(2_500_000), "2.50 ms");
-        assert_eq!(duration(10_000), "0.01 ms");
-        assert_eq!(duration(240_000_000_000), "4.0 minutes");
-        assert_eq!(duration(u64::MAX), "longer than anyone can wait");
-        assert!(duration(10_000_000_000_000_000_000).ends_with("years"));
     }
 }

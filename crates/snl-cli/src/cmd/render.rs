@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use snl::Game;
-use snl::limits::{self, Analysis};
+use snl::markov::Measure;
+use snl::plan::{self, Analysis};
+use snl::shortest::Search;
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
@@ -62,17 +64,14 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     // The overlays are computed without a control: their cost is checked
     // against the budget before they start.
     let ctl = control::get();
-    let needs = [
-        (args.path || args.layers, Analysis::Solve),
-        (args.heat, Analysis::Visits),
-    ];
-    for (asked, analysis) in needs {
-        if asked && !control::forced() {
-            limits::estimate(game, analysis)
-                .check(analysis.noun(), &ctl.budget)
-                .budget()?;
-        }
+    let mut needs = Vec::new();
+    if args.path || args.layers {
+        needs.push(Analysis::Shortest(Search::Solve));
     }
+    if args.heat {
+        needs.push(Analysis::Markov(Measure::Visits));
+    }
+    plan::admit(game, &needs, &ctl.budget).budget()?;
     let svg = picture(game, &loaded.board.label(), args)?;
     control::check_interrupted()?;
     write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;

@@ -11,7 +11,7 @@ use snl::answer::{Header, SolveAnswer, Step};
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
-use snl::shortest::COUNT_LIMIT;
+use snl::plan::{COUNT_LIMIT, Counting};
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -81,25 +81,20 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
                     path: Vec::new(),
                 }
             };
-            let mut count = args.count || snl::shortest::counts_by_default(game);
-            if !count && solution.min_rolls.is_some() {
-                note(&format!(
+            let counting = snl::plan::counting(game, args.count, &ctl.budget);
+            match counting {
+                Counting::TooLong if solution.min_rolls.is_some() => note(&format!(
                     "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
                      add --count to count them",
                     game.goal()
-                ));
+                )),
+                Counting::OverBudget(cost) if solution.min_rolls.is_some() => note(&format!(
+                    "not counting the optimal sequences: counting them would take {cost}, \
+                     over the budget; add --force to count them anyway"
+                )),
+                _ => {}
             }
-            // The estimate runs a search of its own: only when counting.
-            if count && solution.min_rolls.is_some() {
-                let cost = snl::limits::estimate(game, snl::limits::Analysis::Count);
-                if !cost.fits(&ctl.budget) {
-                    count = false;
-                    note(&format!(
-                        "not counting the optimal sequences: counting them would take {cost}, \
-                         over the budget; add --force to count them anyway"
-                    ));
-                }
-            }
+            let count = counting == Counting::Count;
             let optimal = if count {
                 snl::shortest::count_optimal_with(game, ctl).budget()?
             } else {

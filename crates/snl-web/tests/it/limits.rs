@@ -7,7 +7,10 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use snl::limits::{self, Analysis, Budget};
+use snl::limits::Budget;
+use snl::markov::Measure;
+use snl::plan::{self, Analysis};
+use snl::shortest::Search;
 use tower::ServiceExt;
 
 use crate::{Answer, send_with};
@@ -34,12 +37,12 @@ async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
         snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
     };
     // Room for the board and the search, not for the mean's linear solve.
-    let mean = limits::estimate(&game, Analysis::Mean);
+    let mean = plan::estimate(&game, Analysis::Markov(Measure::Mean));
     let budget = Budget {
         memory: mean.memory - 1,
         work: u64::MAX,
     };
-    let solve = limits::estimate(&game, Analysis::Solve);
+    let solve = plan::estimate(&game, Analysis::Shortest(Search::Solve));
     assert!(solve.fits(&budget), "the search fits: {solve}");
     let small = config(snl_web::Limits {
         budget,
@@ -67,7 +70,7 @@ async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
     });
     let a = send_with(tiny.clone(), analyse(board)).await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
-    let why = limits::board(300, 2)
+    let why = snl::board::cost(300, 2)
         .check("the board", &tiny.limits.budget)
         .unwrap_err()
         .to_string();
@@ -129,7 +132,7 @@ async fn a_slow_analysis_is_stopped_at_its_deadline_and_frees_its_slot() {
 
 #[tokio::test]
 async fn sequences_are_counted_only_where_snl_solve_counts_them() {
-    let over = snl::shortest::COUNT_LIMIT + 1;
+    let over = snl::plan::COUNT_LIMIT + 1;
     // A ladder from 2 to six short of the end: some games end at once, so
     // the cut-short distribution still has a plot.
     let board = format!(r#"{{"squares": {over}, "ladders": [[2, {}]]}}"#, over - 6);

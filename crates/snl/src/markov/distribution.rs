@@ -9,6 +9,9 @@
 //! work budget is spent; what is still in play then is
 //! [`Distribution::unresolved`], never silently dropped.
 
+use super::Moments;
+pub use super::cost::STEP_WORK;
+use super::cost::{self, FOLLOW_WORK, Measure};
 use crate::game::{Game, Pawn};
 use crate::limits::{self, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
@@ -55,18 +58,11 @@ pub struct Limits {
     pub work: u64,
 }
 
-/// The work each step of the propagation counts beyond the state updates
-/// it makes. A step adds an entry to [`Distribution::pmf`], so this bounds
-/// the distribution's length, and its memory, by the work limit (to under
-/// 500,000 steps at the default) even where the chance in play sits on a
-/// square or two and drains for billions of steps.
-pub const STEP_WORK: u64 = 1024;
-
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
             tail: 1e-12,
-            work: 500_000_000,
+            work: FOLLOW_WORK,
         }
     }
 }
@@ -232,10 +228,10 @@ pub fn distribution_with(
             unresolved: 0.0,
         });
     }
-    super::chain_fits(game)?;
+    cost::chain_fits(game)?;
     ctl.budget.memory_check(
         "the distribution of the game length",
-        limits::estimate(game, limits::Analysis::Distribution).memory,
+        cost::estimate(game, Measure::Distribution).memory,
     )?;
     let chain = Chain::new(game, &mut ctl.meter())?;
     let live = chain.live(ctl)?;
@@ -270,6 +266,39 @@ pub fn distribution_with(
         limits,
         ctl,
     )
+}
+
+/// How many standard deviations past the mean [`distribution_cost`] expects
+/// the propagation to go: the tail beyond is below 10⁻¹² for a normal
+/// length (7 deviations) and for a geometric wait whose chance of ending
+/// each roll is as low as 1/6 (about 26 deviations, the exact-finish wait
+/// on the last square).
+pub const TAIL_STD_DEVS: f64 = 30.0;
+
+/// The estimated cost of following the distribution of the number of rolls
+/// (or turns) from the game's start, from its mean and standard deviation:
+/// `(steps, work)` as in [`Skipped`](super::Skipped). `None` when the game may never end
+/// (the moments say nothing of how long the finishing games last).
+pub fn distribution_cost(game: &Game, m: &Moments, by_turns: bool) -> Option<(u64, u64)> {
+    let (mean, sd) = (m.mean?, m.std_dev?);
+    let steps = (mean + TAIL_STD_DEVS * sd).ceil().max(1.0);
+    let states = game.positions() as f64 * f64::from(game.streaks());
+    let faces = game.rules().die.values().count() as f64;
+    // A turn is 1 / (1 - p) rolls on average when the top value (chance p)
+    // rolls again.
+    let rolls_per_step = if by_turns && game.rules().bonus.is_some() {
+        let die = &game.rules().die;
+        let top = die.probability(die.max());
+        if top >= 1.0 {
+            mean.max(1.0)
+        } else {
+            1.0 / (1.0 - top)
+        }
+    } else {
+        1.0
+    };
+    let work = steps * rolls_per_step * states * (faces + 0.125);
+    Some((limits::saturate(steps), limits::saturate(work)))
 }
 
 /// A vector of chances over states that remembers which part of it is in
@@ -544,5 +573,14 @@ mod tests {
         let most = Limits::default().work / STEP_WORK + 2;
         assert!(d.pmf.len() as u64 <= most, "{} steps", d.pmf.len());
         assert!(d.unresolved > 0.99);
+    }
+
+    #[test]
+    fn the_propagation_records_its_work_on_the_token() {
+        let ctl = Control::default();
+        let g = Game::new(crate::Board::empty(8_000).unwrap(), crate::Rules::default()).unwrap();
+        let d = distribution_with(&g, g.start(), false, Limits::default(), &ctl).unwrap();
+        assert!(d.resolved() > 0.99);
+        assert!(ctl.cancel.work_done() > limits::CHECK_EVERY);
     }
 }

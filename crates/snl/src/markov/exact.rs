@@ -11,7 +11,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 
 use crate::game::Game;
-use crate::limits::{self, Control, Estimate};
+use crate::limits::{Control, Estimate};
 use crate::markov::{Analysis, Forward, MarkovError, solve};
 
 /// The largest number of chain states (squares, times the bonus limit when
@@ -137,7 +137,7 @@ fn exact_with(
     let a = Analysis::new(
         game,
         "the exact mean",
-        limits::estimate(game, limits::Analysis::ExactMean),
+        super::cost::estimate(game, super::cost::Measure::ExactMean),
         ctl,
     )?;
     if !a.start_live || a.stuck {

@@ -53,7 +53,7 @@ pub fn impact(game: &Game) -> Result<Vec<JumpImpact>, MarkovError> {
 }
 
 /// [`impact()`] under a [`Control`]: refused up front when one solve per
-/// jump is over the budget ([`limits::Analysis::Impact`], then the first
+/// jump is over the budget ([`Measure::Impact`](super::Measure::Impact), then the first
 /// solve's cost times the jumps), stopped when the token is set.
 ///
 /// # Errors
@@ -61,7 +61,7 @@ pub fn impact(game: &Game) -> Result<Vec<JumpImpact>, MarkovError> {
 /// As [`stats_with`](crate::markov::stats_with).
 pub fn impact_with(game: &Game, ctl: &Control) -> Result<Vec<JumpImpact>, MarkovError> {
     ctl.admit_by("the impact of each jump", || {
-        limits::estimate(game, limits::Analysis::Impact)
+        super::cost::estimate(game, super::cost::Measure::Impact)
     })?;
     let jumps = game.board().jump_count();
     let began = std::time::Instant::now();

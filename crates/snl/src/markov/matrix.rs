@@ -211,7 +211,7 @@ pub fn transition_matrix(game: &Game) -> Result<TransitionMatrix, LimitError> {
 ///
 /// As [`transition_matrix`], and [`LimitError`] when refused or stopped.
 pub fn transition_matrix_with(game: &Game, ctl: &Control) -> Result<TransitionMatrix, LimitError> {
-    crate::markov::chain_fits(game)?;
+    super::cost::chain_fits(game)?;
     ctl.admit("the transition matrix", estimate(game))?;
     let meter = &mut ctl.meter();
     let chain = Chain::new(game, meter)?;

@@ -48,6 +48,7 @@
 //! ```
 
 mod chain;
+mod cost;
 pub mod distribution;
 pub mod exact;
 mod fraction;
@@ -57,8 +58,10 @@ pub mod reference;
 pub(crate) mod solve;
 pub mod visits;
 
+pub use cost::{FOLLOW_WORK, Measure, estimate};
 pub use distribution::{
-    Distribution, Limits, distribution, distribution_from, distribution_with, turn_distribution,
+    Distribution, Limits, TAIL_STD_DEVS, distribution, distribution_cost, distribution_from,
+    distribution_with, turn_distribution,
 };
 pub use exact::{
     ExactTooLarge, exact_mean, exact_mean_with, exact_turn_mean, exact_turn_mean_with,
@@ -71,7 +74,7 @@ pub use matrix::{
 pub use visits::{Visits, visits, visits_with};
 
 use crate::game::{Game, Pawn};
-use crate::limits::{self, Control, Estimate, LimitError};
+use crate::limits::{Control, Estimate, LimitError};
 use chain::{Chain, EXIT, Moves, Predecessors, Walk};
 
 /// A game-length question the solver could not answer.
@@ -173,39 +176,6 @@ pub struct Skipped {
     pub allowed: u64,
 }
 
-/// How many standard deviations past the mean [`distribution_cost`] expects
-/// the propagation to go: the tail beyond is below 10⁻¹² for a normal
-/// length (7 deviations) and for a geometric wait whose chance of ending
-/// each roll is as low as 1/6 (about 26 deviations, the exact-finish wait
-/// on the last square).
-pub const TAIL_STD_DEVS: f64 = 30.0;
-
-/// The estimated cost of following the distribution of the number of rolls
-/// (or turns) from the game's start, from its mean and standard deviation:
-/// `(steps, work)` as in [`Skipped`]. `None` when the game may never end
-/// (the moments say nothing of how long the finishing games last).
-pub fn distribution_cost(game: &Game, m: &Moments, by_turns: bool) -> Option<(u64, u64)> {
-    let (mean, sd) = (m.mean?, m.std_dev?);
-    let steps = (mean + TAIL_STD_DEVS * sd).ceil().max(1.0);
-    let states = game.positions() as f64 * f64::from(game.streaks());
-    let faces = game.rules().die.values().count() as f64;
-    // A turn is 1 / (1 - p) rolls on average when the top value (chance p)
-    // rolls again.
-    let rolls_per_step = if by_turns && game.rules().bonus.is_some() {
-        let die = &game.rules().die;
-        let top = die.probability(die.max());
-        if top >= 1.0 {
-            mean.max(1.0)
-        } else {
-            1.0 / (1.0 - top)
-        }
-    } else {
-        1.0
-    };
-    let work = steps * rolls_per_step * states * (faces + 0.125);
-    Some((limits::saturate(steps), limits::saturate(work)))
-}
-
 /// The statistics of the number of rolls from the game's start.
 ///
 /// # Errors
@@ -231,7 +201,7 @@ pub fn turn_stats(game: &Game) -> Result<Stats, MarkovError> {
 /// do not depend on them), under a [`Control`].
 ///
 /// The mean and variance are refused up front when their solve is over the
-/// budget ([`limits::Analysis::Stats`], refined by the solver's plan); the
+/// budget ([`Measure::Stats`], refined by the solver's plan); the
 /// distribution is followed for at most the smaller of `limits.work` and
 /// the budget's work, and says what it did not reach in its `unresolved`
 /// chance.
@@ -318,7 +288,7 @@ pub fn expected_rolls(game: &Game) -> Result<Option<f64>, MarkovError> {
 }
 
 /// [`expected_rolls`] under a [`Control`]: refused up front when the solve
-/// is over the budget ([`limits::Analysis::Mean`], refined by the solver's
+/// is over the budget ([`Measure::Mean`], refined by the solver's
 /// plan), stopped when the token is set.
 ///
 /// # Errors
@@ -401,7 +371,7 @@ pub fn can_get_stuck_with(game: &Game, ctl: &Control) -> Result<bool, LimitError
     if game.starts_finished() {
         return Ok(false);
     }
-    let chain = limits::Sizes::of(game).chain();
+    let chain = cost::Sizes::of(game).chain();
     Ok(Analysis::new(game, "the chain of the game", chain, ctl)?.stuck)
 }
 
@@ -449,7 +419,7 @@ pub fn moments(game: &Game, by_turns: bool) -> Result<Moments, MarkovError> {
 }
 
 /// [`moments`] under a [`Control`]: refused up front when the two solves
-/// are over the budget ([`limits::Analysis::Mean`], refined by the
+/// are over the budget ([`Measure::Mean`], refined by the
 /// solver's plan), stopped when the token is set.
 ///
 /// # Errors
@@ -484,7 +454,7 @@ impl Analysis {
         estimate: Estimate,
         ctl: &Control,
     ) -> Result<Analysis, LimitError> {
-        chain_fits(game)?;
+        cost::chain_fits(game)?;
         ctl.admit(what, estimate)?;
         let chain = Chain::new(game, &mut ctl.meter())?;
         let start = chain.state(Pawn {
@@ -518,7 +488,7 @@ impl<'g> Analysis<Walk<'g>> {
         let Some(walk) = Walk::new(game) else {
             return Ok(None);
         };
-        chain_fits(game)?;
+        cost::chain_fits(game)?;
         ctl.admit(what, estimate)?;
         let start = game.start() as usize;
         Analysis::of(walk, start, Span::Targeted, ctl).map(Some)
@@ -566,29 +536,6 @@ impl<M: Moves> Analysis<M> {
             stuck,
         })
     }
-}
-
-/// Refuses a chain whose states or moves the chain's 32-bit indices cannot
-/// number (a bonus limit in the millions on a long board, say).
-pub(crate) fn chain_fits(game: &Game) -> Result<(), LimitError> {
-    let states = game.positions() as u64 * u64::from(game.streaks());
-    let moves = states.saturating_mul(game.rules().die.values().count() as u64);
-    let max = u64::from(u32::MAX - 1);
-    if states > max {
-        return Err(LimitError::Size {
-            what: "the chain of positions and bonus streaks",
-            size: states,
-            max,
-        });
-    }
-    if moves > max {
-        return Err(LimitError::Size {
-            what: "the chain's table of moves",
-            size: moves,
-            max,
-        });
-    }
-    Ok(())
 }
 
 /// `x = c + Q x` over the active states, a state at a time.
@@ -722,7 +669,7 @@ fn solve_moments(
     } else {
         "the mean"
     };
-    let estimate = limits::estimate(game, limits::Analysis::Mean);
+    let estimate = cost::estimate(game, Measure::Mean);
     // Without the bonus rule the moves are worked out as they are needed:
     // no table of moves, a few bytes a square in all.
     match Analysis::walking(game, what, estimate, ctl)? {

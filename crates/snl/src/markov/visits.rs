@@ -62,7 +62,7 @@ pub fn visits(game: &Game) -> Result<Option<Visits>, MarkovError> {
 }
 
 /// [`visits()`] under a [`Control`]: refused up front when the solve is
-/// over the budget ([`limits::Analysis::Visits`], refined by the solver's
+/// over the budget ([`Measure::Visits`](super::Measure::Visits), refined by the solver's
 /// plan), stopped when the token is set.
 ///
 /// # Errors
@@ -81,7 +81,7 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
     let a = Analysis::new(
         game,
         "the expected visits",
-        limits::estimate(game, limits::Analysis::Visits),
+        super::cost::estimate(game, super::cost::Measure::Visits),
         ctl,
     )?;
     if !a.start_live || a.stuck {

@@ -5,8 +5,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use snl::limits::{self, Analysis, Budget, Cancel, Control, LimitError};
+use snl::limits::{Budget, Cancel, Control, LimitError};
 use snl::markov::{self, MarkovError};
+use snl::plan::{self, Analysis};
 use snl::simulate::{self, Options};
 use snl::{Board, Bonus, Game, Jump, Rules};
 
@@ -155,7 +156,7 @@ fn costly_analyses_are_refused_up_front_with_the_figures() {
         ..Rules::default()
     };
     let game = empty(4095, rules);
-    let estimate = limits::estimate(&game, Analysis::Duel);
+    let estimate = plan::estimate(&game, Analysis::Duel);
     assert!(!estimate.fits(&Budget::DEFAULT), "{estimate}");
     let began = Instant::now();
     let err = snl::duel::duel_with(

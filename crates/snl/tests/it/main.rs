@@ -1,6 +1,7 @@
 //! Integration and property tests for the snl library.
 
 mod duel;
+mod floors;
 mod game;
 mod input;
 mod input_errors;

@@ -1,0 +1,248 @@
+//! Which analyses a front end runs, and whether they fit: the one place
+//! that knows every analysis.
+//!
+//! Each analysis owns its cost ([`crate::shortest::estimate`],
+//! [`crate::markov::estimate`], [`crate::duel::estimate`],
+//! [`crate::race::estimate`], [`crate::simulate::estimate_at`],
+//! [`crate::board::cost`]); this module, above them all, names them
+//! ([`Analysis`]), asks the right one ([`estimate`]), refuses a set of them
+//! before any starts ([`admit`]), finds the limit an analysis's error holds
+//! ([`limit_error`]), and makes the decisions every front end makes the same
+//! way (whether to count the optimal sequences: [`counting`]).
+//!
+//! ```
+//! use snl::limits::Budget;
+//! use snl::plan::{self, Analysis};
+//! use snl::shortest::Search;
+//! use snl::{Board, Game, Rules};
+//!
+//! let game = Game::new(Board::empty(4095)?, Rules::default())?;
+//! // A duel on 4,095 squares has 16.8 million states: affordable.
+//! plan::admit(&game, &[Analysis::Shortest(Search::Solve), Analysis::Duel], &Budget::DEFAULT)?;
+//! let tight = Budget { memory: 1 << 20, work: 1_000_000 };
+//! let refused = plan::admit(&game, &[Analysis::Duel], &tight).unwrap_err();
+//! assert!(refused.to_string().starts_with("the duel would need about"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::brute::BruteError;
+use crate::duel::{self, DuelError};
+use crate::game::Game;
+use crate::limits::{Budget, Estimate, LimitError};
+use crate::markov::{self, MarkovError, Measure};
+use crate::race::{self, RaceError};
+use crate::random::GenError;
+use crate::shortest::{self, Search};
+use crate::simulate;
+
+/// What an analysis is, for [`estimate`]: a question of one of the
+/// analysis modules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Analysis {
+    /// One of the fewest-rolls searches of [`crate::shortest`].
+    Shortest(Search),
+    /// One of the analyses of a game with a real die of [`crate::markov`].
+    Markov(Measure),
+    /// A race of this many seats ([`crate::race::race`]).
+    Race {
+        /// Seats.
+        players: usize,
+    },
+    /// The duel of two players who choose their rolls
+    /// ([`crate::duel::duel`]).
+    Duel,
+    /// A simulation ([`crate::simulate::run`]).
+    Simulate {
+        /// Games to play.
+        games: u64,
+        /// The cap on one game's rolls.
+        max_rolls: u64,
+    },
+}
+
+impl Analysis {
+    /// The analysis as a noun phrase, for messages: `the exact mean`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Analysis::Shortest(Search::MinRolls) => "the fewest-rolls search",
+            Analysis::Shortest(Search::Solve) => "the fewest-rolls search with a path",
+            Analysis::Shortest(Search::Count) => "counting the optimal sequences",
+            Analysis::Markov(Measure::Mean) => "the mean",
+            Analysis::Markov(Measure::Stats) => "the statistics of the game length",
+            Analysis::Markov(Measure::Distribution) => "the distribution of the game length",
+            Analysis::Markov(Measure::ExactMean) => "the exact mean",
+            Analysis::Markov(Measure::Visits) => "the expected visits",
+            Analysis::Markov(Measure::Impact) => "the impact of each jump",
+            Analysis::Race { .. } => "the race",
+            Analysis::Duel => "the duel",
+            Analysis::Simulate { .. } => "the simulation",
+        }
+    }
+}
+
+/// The memory and work `analysis` of `game` will take, from the sizes
+/// alone (no table is built): the estimate of the module that runs it.
+///
+/// Where the cost depends on the board's shape as well as its size, the
+/// estimate is the part that can be known in advance, and the `_with`
+/// function refines it (before its costly part) once the shape is known:
+/// the mean's linear solve depends on how many snakes are open at once, the
+/// exact mean on the digits of its fractions, a simulation on how long its
+/// games last. An analysis that follows a quantity until it is known to a
+/// tolerance (the distribution, a race, a simulation) is capped by the work
+/// allowed and reports what it did not reach rather than being refused;
+/// its estimate is then its cap, and that of a simulation the work of its
+/// games at their cap.
+pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
+    match analysis {
+        Analysis::Shortest(search) => shortest::estimate(game, search),
+        Analysis::Markov(measure) => markov::estimate(game, measure),
+        Analysis::Race { players } => race::estimate(game, players),
+        Analysis::Duel => duel::estimate(game),
+        Analysis::Simulate { games, max_rolls } => {
+            let options = simulate::Options {
+                games,
+                max_rolls,
+                ..simulate::Options::default()
+            };
+            simulate::estimate_at(game, &options, max_rolls as f64)
+        }
+    }
+}
+
+/// Refuses, before any of them starts, a set of analyses of `game` when
+/// the estimate of one of them is over `budget`: what a front end does for
+/// work that cannot be stopped once started (a picture, a report) or that
+/// it will not start only to refuse halfway. Each analysis is checked on
+/// its own, and named in the message. Nothing is estimated under an
+/// unlimited budget (some estimates cost a search of their own).
+///
+/// # Errors
+///
+/// [`LimitError::Memory`] or [`LimitError::Work`] for the first analysis
+/// over the budget.
+pub fn admit(game: &Game, analyses: &[Analysis], budget: &Budget) -> Result<(), LimitError> {
+    if budget.is_unlimited() {
+        return Ok(());
+    }
+    for &a in analyses {
+        estimate(game, a).check(a.noun(), budget)?;
+    }
+    Ok(())
+}
+
+/// The limit error `err` is or holds, for any of the library's errors (an
+/// analysis's error wraps the limit it met as a variant, which is not its
+/// `source`): what a front end that holds errors as `dyn Error` asks to
+/// tell a refusal or a stop from other failures.
+///
+/// # Examples
+///
+/// ```
+/// use snl::limits::LimitError;
+/// use snl::markov::MarkovError;
+///
+/// let err = MarkovError::Limit(LimitError::Cancelled);
+/// assert_eq!(snl::plan::limit_error(&err), Some(&LimitError::Cancelled));
+/// let other = MarkovError::Inaccurate { what: "the visits" };
+/// assert_eq!(snl::plan::limit_error(&other), None);
+/// ```
+pub fn limit_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e LimitError> {
+    if let Some(e) = err.downcast_ref::<LimitError>() {
+        Some(e)
+    } else if let Some(MarkovError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(RaceError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(GenError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(BruteError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(DuelError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else {
+        None
+    }
+}
+
+/// The largest board (in squares) whose optimal sequences a front end
+/// counts without being asked: [`crate::shortest::count_optimal`] adds
+/// numbers of up to millions of digits on long boards, which costs far more
+/// than the search. `snl solve` counts above it only with `--count`; the
+/// studio leaves the count out above it. See [`counting`].
+pub const COUNT_LIMIT: u32 = 200_000;
+
+/// Whether to count the optimal sequences, and if not, why: what
+/// [`counting`] decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Counting {
+    /// Count them.
+    Count,
+    /// Not unless asked: the board has more than [`COUNT_LIMIT`] squares.
+    TooLong,
+    /// Not: counting them is estimated over the budget, at this.
+    OverBudget(Estimate),
+}
+
+/// Whether the optimal sequences of `game` are counted: when `asked`, or
+/// when its board has at most [`COUNT_LIMIT`] squares; and then only when
+/// the count's estimate fits `budget` (it is left out, not refused).
+///
+/// ```
+/// use snl::limits::Budget;
+/// use snl::plan::{self, Counting};
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(100)?, Rules::default())?;
+/// assert_eq!(plan::counting(&game, false, &Budget::DEFAULT), Counting::Count);
+/// let long = Game::new(Board::empty(300_000)?, Rules::default())?;
+/// assert_eq!(plan::counting(&long, false, &Budget::DEFAULT), Counting::TooLong);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn counting(game: &Game, asked: bool, budget: &Budget) -> Counting {
+    if !asked && game.goal() > COUNT_LIMIT {
+        return Counting::TooLong;
+    }
+    // The estimate runs a search of its own: only under a limit.
+    if !budget.is_unlimited() {
+        let cost = estimate(game, Analysis::Shortest(Search::Count));
+        if !cost.fits(budget) {
+            return Counting::OverBudget(cost);
+        }
+    }
+    Counting::Count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::rules::Rules;
+
+    #[test]
+    fn estimates_grow_with_what_they_count() {
+        let small = Game::new(Board::empty(100).unwrap(), Rules::default()).unwrap();
+        let big = Game::new(Board::empty(4095).unwrap(), Rules::default()).unwrap();
+        let duel = |g: &Game| estimate(g, Analysis::Duel);
+        assert!(duel(&big).memory > 100 * duel(&small).memory);
+        assert!(duel(&big).fits(&Budget::DEFAULT));
+        let count = |g: &Game| estimate(g, Analysis::Shortest(Search::Count));
+        assert!(count(&big).work > count(&small).work);
+    }
+
+    #[test]
+    fn counting_over_the_budget_is_left_out() {
+        let game = Game::new(Board::empty(100_000).unwrap(), Rules::default()).unwrap();
+        let tight = Budget {
+            memory: 1 << 30,
+            work: 1000,
+        };
+        assert!(matches!(
+            counting(&game, true, &tight),
+            Counting::OverBudget(e) if e.work > 1000
+        ));
+        assert_eq!(counting(&game, false, &Budget::UNLIMITED), Counting::Count);
+    }
+}
