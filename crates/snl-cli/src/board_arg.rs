@@ -361,14 +361,12 @@ impl LoadedGame {
 pub fn load_game(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
     let loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
-    let unplayable = |problem: &dyn fmt::Display| {
+    let game = snl::check::playable(&loaded.parsed.spec, rules).map_err(|problem| {
         anyhow!(
             "{}: {problem} (`snl check` lists every problem)",
             loaded.source
         )
-    };
-    let built = loaded.parsed.spec.build().map_err(|e| unplayable(&e))?;
-    let game = Game::new(built, rules).map_err(|e| unplayable(&e))?;
+    })?;
     Ok(LoadedGame {
         board: loaded,
         game,

@@ -17,11 +17,18 @@
 //! ```
 
 use snl::Game;
+use snl::markov::Measure;
+use snl::plan::Analysis;
+use snl::shortest::Search;
 
 use crate::{BoardPicture, DrawError, Grid};
 
-/// How the squares are coloured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+/// How the squares are coloured; named in lower case (`plain`, `layers`,
+/// `heat`) where a front end reads it, as the studio's query string does.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 #[non_exhaustive]
 pub enum Overlay {
     /// Plain squares.
@@ -45,6 +52,31 @@ pub struct Options {
     /// Squares per row; `None` for the natural layout (see
     /// [`Grid::natural`]).
     pub width: Option<u32>,
+}
+
+impl Options {
+    /// The analyses this picture runs ([`snl::plan`]'s names): what a front
+    /// end admits against its budget before drawing, since a picture cannot
+    /// be stopped once started.
+    ///
+    /// ```
+    /// use snl::plan::Analysis;
+    /// use snl_draw::render::{Options, Overlay};
+    ///
+    /// let heat = Options { overlay: Overlay::Heat, ..Options::default() };
+    /// assert_eq!(heat.analyses().len(), 1);
+    /// assert!(Options::default().analyses().is_empty());
+    /// ```
+    pub fn analyses(&self) -> Vec<Analysis> {
+        let mut needs = Vec::new();
+        if self.path || self.overlay == Overlay::Layers {
+            needs.push(Analysis::Shortest(Search::Solve));
+        }
+        if self.overlay == Overlay::Heat {
+            needs.push(Analysis::Markov(Measure::Visits));
+        }
+        needs
+    }
 }
 
 /// The board of `game` as SVG, titled `label` (with the fewest rolls when

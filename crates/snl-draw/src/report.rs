@@ -13,9 +13,10 @@ use std::io;
 
 use snl::Game;
 use snl::limits::{Control, LimitError};
-use snl::markov::{Distribution, JumpImpact, MarkovError, Visits};
+use snl::markov::{Distribution, JumpImpact, MarkovError, Measure, Visits};
+use snl::plan::Analysis;
 use snl::race::RaceSummary;
-use snl::shortest::Solution;
+use snl::shortest::{Search, Solution};
 use snl::words::plural;
 
 use crate::board::BoardPicture;
@@ -33,6 +34,16 @@ pub const REPORT_DRAWN_SQUARES: u32 = 1_000_000;
 
 /// The most rolls of the fewest-rolls path the report lists.
 pub const REPORT_MOVES: usize = 1000;
+
+/// What [`Report::compute`] runs ([`snl::plan`]'s names), beside the
+/// impact it leaves out on large boards: what a front end admits against
+/// its budget before computing a report it cannot stop.
+pub const ANALYSES: [Analysis; 4] = [
+    Analysis::Shortest(Search::Solve),
+    Analysis::Markov(Measure::Mean),
+    Analysis::Markov(Measure::Visits),
+    Analysis::Race { players: 4 },
+];
 
 /// The note shown instead of a board picture too large for the report.
 fn too_large_to_draw(h: &mut String, squares: u32) {

@@ -18,6 +18,7 @@
 
 #![deny(missing_docs)]
 
+pub mod answer;
 pub mod run;
 pub mod shrink;
 

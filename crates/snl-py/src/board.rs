@@ -8,9 +8,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check::{self, Diagnostic, Severity};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
-use snl::markov::Measure;
-use snl::plan::Analysis;
-use snl::shortest::Search;
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
@@ -187,13 +184,9 @@ impl PyBoard {
         name: Option<String>,
     ) -> PyResult<PyBoard> {
         let rules = rules.map_or_else(|| parsed.rules.rules(), |r| r.0.clone());
-        let failed = |py| board_error(py, prefix, &check::check(&parsed.spec, &rules));
-        let Ok(board) = parsed.spec.build() else {
-            return Err(failed(py));
-        };
-        if rules.chain && Game::new(board.clone(), rules.clone()).is_err() {
-            return Err(failed(py));
-        }
+        let game =
+            check::playable(&parsed.spec, rules).map_err(|e| board_error(py, prefix, &e.errors))?;
+        let (board, rules) = game.into_parts();
         Ok(PyBoard {
             board,
             rules,
@@ -464,13 +457,8 @@ impl PyBoard {
             _ => base,
         };
         let mut board = self.clone();
-        if rules.0.chain && Game::new(self.board.clone(), rules.0.clone()).is_err() {
-            return Err(board_error(
-                py,
-                "",
-                &check::check(&BoardSpec::from(&self.board), &rules.0),
-            ));
-        }
+        check::playable(&BoardSpec::from(&self.board), rules.0.clone())
+            .map_err(|e| board_error(py, "", &e.errors))?;
         board.rules = rules.0;
         Ok(board)
     }
@@ -701,11 +689,7 @@ impl PyBoard {
             overlay,
             width,
         };
-        let mut work = vec![Analysis::Shortest(Search::Solve)];
-        if overlay == Overlay::Heat {
-            work.push(Analysis::Markov(Measure::Visits));
-        }
-        crate::limits::admit(&game, &work)?;
+        crate::limits::admit(&game, &options.analyses())?;
         py.detach(|| render::board_svg(&game, &label, &options))
             .map_err(errors::analysis)
     }
@@ -742,16 +726,8 @@ impl PyBoard {
     fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
         let game = self.game(rules.as_deref())?;
         let label = self.label();
-        // What the report computes; it cannot be stopped once started.
-        crate::limits::admit(
-            &game,
-            &[
-                Analysis::Shortest(Search::Solve),
-                Analysis::Markov(Measure::Mean),
-                Analysis::Markov(Measure::Visits),
-                Analysis::Race { players: 4 },
-            ],
-        )?;
+        // The report cannot be stopped once started.
+        crate::limits::admit(&game, &snl_draw::report::ANALYSES)?;
         py.detach(|| snl_draw::report::Report::compute(&game, &label).to_html())
             .map_err(errors::analysis)
     }

@@ -25,6 +25,7 @@ use snl::race::RaceError;
 use snl::shortest::Search;
 use snl::{Game, Rules};
 use snl_draw::plot::LengthPlot;
+pub use snl_draw::render::Overlay;
 use snl_draw::{DrawError, Layout, render};
 
 use crate::Limits;
@@ -48,19 +49,6 @@ pub struct Options {
     /// How the picture colours the squares.
     #[serde(default)]
     pub overlay: Overlay,
-}
-
-/// How the board picture colours the squares.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Overlay {
-    /// Plain squares.
-    #[default]
-    Plain,
-    /// By expected landings per game, as `snl render --heat`.
-    Heat,
-    /// By the fewest rolls to them, as `snl render --layers`.
-    Layers,
 }
 
 /// The players whose races are answered: the studio shows 2 to 4.
@@ -130,26 +118,14 @@ pub struct Playable {
 /// [`ApiError::Unplayable`] with the first error as the message and the
 /// whole check beside it.
 pub fn playable(read: Read) -> Result<Playable, ApiError> {
+    let game = check::playable(&read.parsed.spec, read.rules.clone()).map_err(|e| {
+        ApiError::Unplayable {
+            message: e.to_string(),
+            check: Box::new(check_json(&read, &e.errors)),
+        }
+    })?;
+    // A playable board: the check finds its warnings.
     let diagnostics = check::check(&read.parsed.spec, &read.rules);
-    let unplayable = |message: String, diagnostics: &[Diagnostic]| ApiError::Unplayable {
-        message,
-        check: Box::new(check_json(&read, diagnostics)),
-    };
-    if let Some(first) = diagnostics
-        .iter()
-        .find(|d| d.severity == snl::Severity::Error)
-    {
-        return Err(unplayable(first.message.clone(), &diagnostics));
-    }
-    // `check` found no error, so the board builds and the game starts; the
-    // library's own errors are still passed on rather than trusted away.
-    let board = read
-        .parsed
-        .spec
-        .build()
-        .map_err(|e| unplayable(e.to_string(), &diagnostics))?;
-    let game = Game::new(board, read.rules.clone())
-        .map_err(|e| unplayable(e.to_string(), &diagnostics))?;
     Ok(Playable {
         read,
         diagnostics,
@@ -230,13 +206,12 @@ pub fn analyse_with(
     // As `snl solve` does: the count is left out (not refused) above the
     // count limit, and when its own estimate is over the budget.
     let counted = plan::counting(game, false, &limits.budget) == Counting::Count;
+    let picture = picture_options(options);
     let mut analyses = vec![
         plan::Analysis::Shortest(Search::Solve),
         plan::Analysis::Markov(Measure::Mean),
     ];
-    if options.overlay == Overlay::Heat {
-        analyses.push(plan::Analysis::Markov(Measure::Visits));
-    }
+    analyses.extend(picture.analyses());
     admit(game, &analyses, limits)?;
     let ctl = Control {
         cancel: cancel.clone(),
@@ -310,6 +285,15 @@ pub fn analyse_with(
     })
 }
 
+/// The board picture a request asks for: with a path unless told not to.
+fn picture_options(options: &Options) -> render::Options {
+    render::Options {
+        path: options.path.unwrap_or(true),
+        overlay: options.overlay,
+        width: options.width,
+    }
+}
+
 /// The board picture (with where its squares are) and the game-length plot.
 fn draw(
     game: &Game,
@@ -318,23 +302,11 @@ fn draw(
     stats: &snl::markov::Stats,
     min_rolls: Option<u32>,
 ) -> Result<(String, Layout, Option<String>), ApiError> {
-    let picture = render::board_picture(
-        game,
-        label,
-        &render::Options {
-            path: options.path.unwrap_or(true),
-            overlay: match options.overlay {
-                Overlay::Plain => render::Overlay::Plain,
-                Overlay::Heat => render::Overlay::Heat,
-                Overlay::Layers => render::Overlay::Layers,
-            },
-            width: options.width,
-        },
-    )
-    .map_err(|e| match e {
-        DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
-        e => ApiError::Analysis(e.to_string()),
-    })?;
+    let picture =
+        render::board_picture(game, label, &picture_options(options)).map_err(|e| match e {
+            DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
+            e => ApiError::Analysis(e.to_string()),
+        })?;
     let layout = picture.layout();
     let svg = picture.to_svg();
     let plot = match LengthPlot::new(&stats.distribution)

@@ -23,9 +23,6 @@ use crate::analyse::{self, Options};
 use crate::error::{ApiError, bare_status};
 use crate::{Config, Limits, assets};
 use snl::limits::Cancel;
-use snl::markov::Measure;
-use snl::plan::Analysis;
-use snl::shortest::Search;
 
 /// What every handler shares: the limits, and the slots for analyses.
 #[derive(Debug)]
@@ -268,14 +265,6 @@ async fn convert(
     Ok(([(header::CONTENT_TYPE, kind)], text).into_response())
 }
 
-/// What the report computes, as [`snl_draw::report::Report::compute`] does.
-const REPORT_ANALYSES: [Analysis; 4] = [
-    Analysis::Shortest(Search::Solve),
-    Analysis::Markov(Measure::Mean),
-    Analysis::Markov(Measure::Visits),
-    Analysis::Race { players: 4 },
-];
-
 /// The field a form posts the board in (the page opens the report in a new
 /// tab by posting a form).
 #[derive(Debug, Deserialize)]
@@ -304,7 +293,7 @@ async fn report(
         let p = analyse::playable(analyse::read(&board, &Options::default(), limits)?)?;
         // The report's analyses cannot be stopped once started: refuse
         // the ones over the budget first.
-        analyse::admit(&p.game, &REPORT_ANALYSES, limits)?;
+        analyse::admit(&p.game, &snl_draw::report::ANALYSES, limits)?;
         let name = p
             .read
             .parsed

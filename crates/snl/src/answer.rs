@@ -50,6 +50,8 @@ use crate::shortest::Solution;
 use crate::simulate::{Lengths, Simulation};
 use crate::words;
 
+pub mod judge;
+
 /// The quantiles `expect` gives, as the keys of [`LengthStats::quantiles`].
 pub const EXPECT_QUANTILES: [(f64, &str); 6] = [
     (0.1, "0.1"),

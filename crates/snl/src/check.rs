@@ -145,15 +145,8 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     let game = match Game::new(board, rules.clone()) {
         Ok(game) => game,
         Err(e) => {
-            let GameError::Cycle { squares } = &e;
-            let squares = squares.clone();
             return Checked {
-                diagnostics: vec![Diagnostic {
-                    severity: Severity::Error,
-                    code: "cycle",
-                    message: e.to_string(),
-                    squares,
-                }],
+                diagnostics: vec![cycle(&e)],
                 skipped: None,
             };
         }
@@ -165,6 +158,73 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         },
         Err(e) => skipped(e),
     }
+}
+
+/// The diagnostic for a circle of chained jumps.
+fn cycle(e: &GameError) -> Diagnostic {
+    let GameError::Cycle { squares } = e;
+    Diagnostic {
+        severity: Severity::Error,
+        code: "cycle",
+        message: e.to_string(),
+        squares: squares.clone(),
+    }
+}
+
+/// A board that cannot be played under its rules, with every error about
+/// it, as [`check`] lists them: what [`playable`] refuses it with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unplayable {
+    /// The errors, in input order; never empty. A circle of chained jumps
+    /// is found only on a board with no other error.
+    pub errors: Vec<Diagnostic>,
+}
+
+impl fmt::Display for Unplayable {
+    /// The first error's message.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.errors.first() {
+            Some(first) => f.write_str(&first.message),
+            None => f.write_str("the board cannot be played"),
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
+/// The game of a board as read, under `rules`: the one way every front end
+/// turns what it read into something to analyse. Nothing but the errors is
+/// looked for; [`check`] finds the warnings too.
+///
+/// # Errors
+///
+/// [`Unplayable`], with every error of the board as written, or the circle
+/// its jumps make under chaining.
+///
+/// # Examples
+///
+/// ```
+/// use snl::check;
+/// use snl::input::{self, ParseOptions};
+///
+/// let parsed = input::parse(br#"{"squares": 10, "ladders": [[2, 12], [3, 3]]}"#,
+///     &ParseOptions::default())?;
+/// let refused = check::playable(&parsed.spec, parsed.rules.rules()).unwrap_err();
+/// assert_eq!(refused.errors.len(), 2);
+/// assert_eq!(refused.to_string(), refused.errors[0].message);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn playable(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
+    let board = spec.build().map_err(|_| Unplayable {
+        errors: spec
+            .problems()
+            .iter()
+            .map(|p| problem(p, spec.squares))
+            .collect(),
+    })?;
+    Game::new(board, rules).map_err(|e| Unplayable {
+        errors: vec![cycle(&e)],
+    })
 }
 
 /// The diagnostic for one problem of a spec.

@@ -193,6 +193,11 @@ impl Game {
         })
     }
 
+    /// The board and the rules, given back.
+    pub fn into_parts(self) -> (Board, Rules) {
+        (self.board, self.rules)
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

@@ -8,11 +8,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use serde::Serialize;
-use snl::RulesJson;
+use snl::answer::judge::JudgeVerdict;
 use snl::input::Format;
 use snl::random::{Ratio, Span};
-use snl::variant::{Slip, Variant};
+use snl::variant::Variant;
 use snl_judge::{
     Config, Counterexample, Diagnosis, Event, Limits, Outcome, Program, Report, Verdict,
 };
@@ -21,7 +20,6 @@ use crate::board_arg::{FormatArg, RulesArgs};
 use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
 use crate::output::{note, write_json};
 use crate::output_file::write_picture;
-use snl::answer::Step;
 use snl::words::{plural, rules_line};
 
 const AFTER_HELP: &str = "\
@@ -198,7 +196,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     }
 
     if args.json {
-        write_json(out, &to_json(&config, &program, &report))?;
+        write_json(out, &snl_judge::answer::answer(&config, &program, &report))?;
     } else {
         write_text(out, &config, &program, &report, args.seed.is_none())?;
     }
@@ -219,22 +217,6 @@ fn progress_bar(cases: u32) -> indicatif::ProgressBar {
             .expect("the template is valid"),
     );
     bar
-}
-
-/// The verdict in one word, from the worst kind of failure found.
-fn verdict(report: &Report) -> &'static str {
-    if report.passed() {
-        return "pass";
-    }
-    [
-        (Verdict::Wrong, "wrong"),
-        (Verdict::Crashed, "crash"),
-        (Verdict::Unreadable, "unreadable"),
-        (Verdict::TimedOut, "timeout"),
-    ]
-    .into_iter()
-    .find(|(v, _)| report.count(*v) > 0)
-    .map_or("timeout", |(_, w)| w)
 }
 
 fn write_text(
@@ -286,14 +268,16 @@ fn write_text(
         write_diagnosis(out, &config.spec.rules, d)?;
     }
     writeln!(out)?;
-    let verdict = match verdict(report) {
-        "pass" => format!(
+    let verdict = match snl_judge::answer::verdict(report) {
+        JudgeVerdict::Pass => format!(
             "every answer agrees with snl on {}",
             plural(report.cases.len() as u64, "board", "boards")
         ),
-        "wrong" => "wrong answers".to_string(),
-        "crash" => "the program crashed".to_string(),
-        "unreadable" => "the program printed something that is not an answer".to_string(),
+        JudgeVerdict::Wrong => "wrong answers".to_string(),
+        JudgeVerdict::Crash => "the program crashed".to_string(),
+        JudgeVerdict::Unreadable => {
+            "the program printed something that is not an answer".to_string()
+        }
         _ => "the program ran out of time".to_string(),
     };
     writeln!(out, "verdict: {verdict}")?;
@@ -452,156 +436,6 @@ fn write_diagnosis(out: &mut dyn Write, stated: &snl::Rules, d: &Diagnosis) -> R
         }
     }
     Ok(())
-}
-
-#[derive(Debug, Serialize)]
-struct JudgeJson {
-    verdict: &'static str,
-    program: String,
-    format: String,
-    seed: u64,
-    rules: RulesJson,
-    counts: CountsJson,
-    counterexample: Option<CounterexampleJson>,
-    diagnosis: Option<DiagnosisJson>,
-}
-
-#[derive(Debug, Serialize)]
-struct CountsJson {
-    cases: u32,
-    agree: usize,
-    wrong: usize,
-    crashed: usize,
-    timed_out: usize,
-    unreadable: usize,
-    not_run: u32,
-}
-
-#[derive(Debug, Serialize)]
-struct CounterexampleJson {
-    from_case: u64,
-    squares: u32,
-    ladders: Vec<[u32; 2]>,
-    snakes: Vec<[u32; 2]>,
-    /// The board as the program read it.
-    input: String,
-    /// As the program should print it: -1 when the last square cannot be
-    /// reached.
-    expected: i64,
-    /// `answer`, `crashed`, `timed_out`, `too_much_output` or `unreadable`.
-    outcome: &'static str,
-    /// What the program printed, -1 included; `null` when it printed no
-    /// answer.
-    received: Option<i64>,
-    detail: Option<String>,
-    stderr: String,
-    path: Vec<Step>,
-    shrink_runs: u32,
-}
-
-#[derive(Debug, Serialize)]
-struct DiagnosisJson {
-    boards: usize,
-    fits: Vec<Vec<SlipJson>>,
-    closest: Option<ClosestJson>,
-}
-
-#[derive(Debug, Serialize)]
-struct ClosestJson {
-    slips: Vec<SlipJson>,
-    agree: usize,
-}
-
-#[derive(Debug, Serialize)]
-struct SlipJson {
-    /// `chain`, `climb-start`, `finish`, `start` or `reading`.
-    slip: &'static str,
-    /// The finish rule, start or grid reading, for the slips that have one.
-    value: Option<String>,
-    words: String,
-    flag: Option<String>,
-    stated: String,
-}
-
-/// An answer as a program prints it: -1 for "cannot be reached".
-fn printed(answer: Option<u32>) -> i64 {
-    answer.map_or(-1, i64::from)
-}
-
-fn slips_json(v: &Variant, stated: &snl::Rules) -> Vec<SlipJson> {
-    v.slips()
-        .into_iter()
-        .map(|s| {
-            let (slip, value) = match s {
-                Slip::Chain => ("chain", None),
-                Slip::ClimbStart => ("climb-start", None),
-                Slip::Finish(f) => ("finish", Some(f.to_string())),
-                Slip::Start(st) => ("start", Some(st.position().to_string())),
-                Slip::Reading(r) => ("reading", Some(r.name().to_string())),
-                _ => ("other", None),
-            };
-            SlipJson {
-                slip,
-                value,
-                words: s.to_string(),
-                flag: s.flag(stated),
-                stated: s.stated_rule(stated),
-            }
-        })
-        .collect()
-}
-
-fn to_json(config: &Config, program: &Program, report: &Report) -> JudgeJson {
-    let stated = &config.spec.rules;
-    JudgeJson {
-        verdict: verdict(report),
-        program: program.display(),
-        format: config.format.to_string(),
-        seed: config.seed,
-        rules: RulesJson::from(stated),
-        counts: CountsJson {
-            cases: config.cases,
-            agree: report.count(Verdict::Agrees),
-            wrong: report.count(Verdict::Wrong),
-            crashed: report.count(Verdict::Crashed),
-            timed_out: report.count(Verdict::TimedOut),
-            unreadable: report.count(Verdict::Unreadable),
-            not_run: report.not_run,
-        },
-        counterexample: report.counterexample.as_ref().map(|cx| {
-            let board = cx.game.board();
-            let (outcome, detail) = match &cx.run.outcome {
-                Outcome::Answer(_) => ("answer", None),
-                Outcome::Crashed { status, .. } => ("crashed", Some(status.clone())),
-                Outcome::TimedOut => ("timed_out", None),
-                Outcome::TooMuchOutput => ("too_much_output", None),
-                Outcome::Unreadable { why, .. } => ("unreadable", Some(why.clone())),
-                _ => ("other", None),
-            };
-            CounterexampleJson {
-                from_case: cx.from_case,
-                squares: board.squares(),
-                ladders: board.ladders().map(|j| [j.from, j.to]).collect(),
-                snakes: board.snakes().map(|j| [j.from, j.to]).collect(),
-                input: cx.input.clone(),
-                expected: printed(cx.expected),
-                outcome,
-                received: cx.run.outcome.answer().map(printed),
-                detail,
-                stderr: cx.run.stderr.clone(),
-                path: cx.path.iter().map(Step::from).collect(),
-                shrink_runs: cx.shrink_runs,
-            }
-        }),
-        diagnosis: report.diagnosis.as_ref().map(|d| DiagnosisJson {
-            boards: d.boards,
-            fits: d.fits.iter().map(|v| slips_json(v, stated)).collect(),
-            closest: d.closest.as_ref().map(|(v, n)| ClosestJson {
-                slips: slips_json(v, stated),
-                agree: *n,
-            }),
-        }),
-    }
 }
 
 #[cfg(test)]

@@ -6,10 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use snl::Game;
-use snl::markov::Measure;
-use snl::plan::{self, Analysis};
-use snl::shortest::Search;
+use snl::plan;
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
@@ -64,22 +61,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     // The overlays are computed without a control: their cost is checked
     // against the budget before they start.
     let ctl = control::get();
-    let mut needs = Vec::new();
-    if args.path || args.layers {
-        needs.push(Analysis::Shortest(Search::Solve));
-    }
-    if args.heat {
-        needs.push(Analysis::Markov(Measure::Visits));
-    }
-    plan::admit(game, &needs, &ctl.budget).budget()?;
-    let svg = picture(game, &loaded.board.label(), args)?;
+    let options = options(args);
+    plan::admit(game, &options.analyses(), &ctl.budget).budget()?;
+    let svg = render::board_svg(game, &loaded.board.label(), &options)?;
     control::check_interrupted()?;
     write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// The board picture as SVG, with the overlays `args` ask for.
-pub fn picture(game: &Game, label: &str, args: &Args) -> Result<String> {
+/// The picture `args` ask for.
+fn options(args: &Args) -> Options {
     let overlay = if args.layers {
         Overlay::Layers
     } else if args.heat {
@@ -87,10 +78,9 @@ pub fn picture(game: &Game, label: &str, args: &Args) -> Result<String> {
     } else {
         Overlay::Plain
     };
-    let options = Options {
+    Options {
         path: args.path,
         overlay,
         width: args.width,
-    };
-    Ok(render::board_svg(game, label, &options)?)
+    }
 }
