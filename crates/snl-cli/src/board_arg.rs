@@ -134,19 +134,10 @@ impl LoadedBoard {
         let Some(name) = self.name() else {
             return self.source.to_string();
         };
-        let mut label = String::new();
-        for (i, c) in name.chars().enumerate() {
-            if i == LABEL_CHARS {
-                label.push('…');
-                break;
-            }
-            if c.is_control() {
-                label.extend(c.escape_default());
-            } else {
-                label.push(c);
-            }
+        match name.char_indices().nth(LABEL_CHARS) {
+            Some((cut, _)) => format!("{}…", snl::words::escape_controls(&name[..cut])),
+            None => snl::words::escape_controls(name),
         }
-        label
     }
 }
 

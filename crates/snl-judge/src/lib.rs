@@ -4,9 +4,10 @@
 //!
 //! [`judge`] does the whole job for one program:
 //!
-//! 1. Draws [`Config::cases`] boards from a seed ([`snl::random`]) and runs
-//!    the program on each ([`run`]), several at a time, each as a separate
-//!    process with a time limit.
+//! 1. Draws [`Config::cases`] boards from a seed ([`snl::random`]), one as
+//!    each case starts, and runs the program on each ([`run`]), several at
+//!    a time, each as a separate process with a time limit; whatever a run
+//!    leaves running is ended with it.
 //! 2. Compares each answer with snl's under the stated rules.
 //! 3. Shrinks the smallest board it got wrong (or crashed on), a step at a
 //!    time ([`shrink`]), while the program stays wrong on it.
@@ -23,7 +24,7 @@ pub mod run;
 pub mod shrink;
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use snl::input::Format;
@@ -37,6 +38,10 @@ pub use run::{Limits, Outcome, Program, Run, SpawnError, kill_running};
 /// time limit, and one is enough to report.
 pub const MAX_TIMEOUTS: usize = 2;
 
+/// The most runs at once, whatever [`Config::jobs`] asks: each is a process
+/// and three threads of the judge.
+pub const MAX_JOBS: usize = 1024;
+
 /// What to judge and how.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -48,7 +53,7 @@ pub struct Config {
     pub cases: u32,
     /// The seed the boards come from.
     pub seed: u64,
-    /// How many runs at once.
+    /// How many runs at once (at most the cases, and [`MAX_JOBS`]).
     pub jobs: usize,
     /// Time and output limits of each run.
     pub limits: Limits,
@@ -175,8 +180,8 @@ pub struct Diagnosis {
 /// Everything the judge found.
 #[derive(Debug, Clone)]
 pub struct Report {
-    /// The cases run, in order.
-    pub cases: Vec<Case>,
+    /// How many cases came out each way.
+    pub counts: Counts,
     /// Cases not started (after too many timeouts).
     pub not_run: u32,
     /// The smallest failing board, when something failed.
@@ -187,15 +192,59 @@ pub struct Report {
     pub elapsed: Duration,
 }
 
+/// How many cases came out each way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// The program's answer is snl's.
+    pub agree: u32,
+    /// Another answer.
+    pub wrong: u32,
+    /// A failure status or a signal.
+    pub crashed: u32,
+    /// Out of time.
+    pub timed_out: u32,
+    /// Something that is not an answer, or too much.
+    pub unreadable: u32,
+}
+
+impl Counts {
+    /// The cases that came out as `verdict`.
+    pub fn get(&self, verdict: Verdict) -> u32 {
+        match verdict {
+            Verdict::Agrees => self.agree,
+            Verdict::Wrong => self.wrong,
+            Verdict::Crashed => self.crashed,
+            Verdict::TimedOut => self.timed_out,
+            Verdict::Unreadable => self.unreadable,
+        }
+    }
+
+    fn add(&mut self, verdict: Verdict) {
+        let n = match verdict {
+            Verdict::Agrees => &mut self.agree,
+            Verdict::Wrong => &mut self.wrong,
+            Verdict::Crashed => &mut self.crashed,
+            Verdict::TimedOut => &mut self.timed_out,
+            Verdict::Unreadable => &mut self.unreadable,
+        };
+        *n += 1;
+    }
+
+    /// The cases run.
+    pub fn run(&self) -> u32 {
+        self.agree + self.wrong + self.crashed + self.timed_out + self.unreadable
+    }
+}
+
 impl Report {
     /// How many cases came out each way.
-    pub fn count(&self, verdict: Verdict) -> usize {
-        self.cases.iter().filter(|c| c.verdict() == verdict).count()
+    pub fn count(&self, verdict: Verdict) -> u32 {
+        self.counts.get(verdict)
     }
 
     /// Whether every case agreed.
     pub fn passed(&self) -> bool {
-        self.not_run == 0 && self.cases.iter().all(|c| c.verdict() == Verdict::Agrees)
+        self.not_run == 0 && self.counts.run() == self.counts.agree
     }
 }
 
@@ -215,6 +264,12 @@ fn extension(format: Format) -> &'static str {
 
 /// Runs the whole job: the cases, the shrinking, the diagnosis.
 ///
+/// The boards are drawn as the cases run, and only what the report needs
+/// is kept of each (its verdict, the smallest failing case of each kind,
+/// and the agreement of each rule variant with its answer), so that any
+/// number of cases runs in the same memory. At most one run per case is in
+/// progress at a time, however many `jobs` are asked for.
+///
 /// # Errors
 ///
 /// [`JudgeError::Spawn`] when the program cannot be started,
@@ -224,96 +279,156 @@ pub fn judge(
     program: &Program,
     progress: &(dyn Fn(Event) + Sync),
 ) -> Result<Report, JudgeError> {
-    let started = Instant::now();
-    let boards = (0..u64::from(config.cases))
-        .map(|i| config.spec.generate(config.seed, i))
-        .collect::<Result<Vec<_>, _>>()?;
-    let ext = extension(config.format);
-    let inputs = boards
-        .iter()
-        .map(|g| {
-            input_text(&g.board, config.format).ok_or(JudgeError::NotGrid {
-                squares: g.board.squares(),
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    let result = judge_runs(config, program, progress);
+    // Whatever a run left behind that its own sweep could not end yet.
+    run::sweep();
+    result
+}
 
-    // The cases, `jobs` at a time.
-    let next = AtomicUsize::new(0);
+/// The cases, one after another on each of the jobs.
+#[derive(Debug)]
+struct Cases {
+    counts: Counts,
+    /// The smallest failing case of each kind so far.
+    smallest: Vec<Case>,
+    /// The first error, which stops every job.
+    error: Option<JudgeError>,
+}
+
+fn judge_runs(
+    config: &Config,
+    program: &Program,
+    progress: &(dyn Fn(Event) + Sync),
+) -> Result<Report, JudgeError> {
+    let started = Instant::now();
+    let ext = extension(config.format);
+    // The first board is drawn before anything runs: boards that cannot be
+    // drawn as configured are an error at once.
+    let first = match config.cases {
+        0 => None,
+        _ => Some(case_input(config, 0)?),
+    };
+    let first = Mutex::new(first);
+
+    let next = AtomicU64::new(0);
     let done = AtomicUsize::new(0);
     let timeouts = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<Result<Run, SpawnError>>>> =
-        Mutex::new((0..boards.len()).map(|_| None).collect());
+    let fresh = Tally::new(&config.spec.rules, config.format);
+    let tally = Mutex::new(fresh.clone());
+    let cases = Mutex::new(Cases {
+        counts: Counts::default(),
+        smallest: Vec::new(),
+        error: None,
+    });
+    let fail = |e: JudgeError| {
+        stop.store(true, Ordering::Relaxed);
+        let mut cases = cases.lock().expect("no run panics");
+        cases.error.get_or_insert(e);
+    };
+    // One case after another, until they are all taken or something stops
+    // them; the answers counted in `mine`.
+    let job = |mine: &mut Tally| {
+        while !stop.load(Ordering::Relaxed) {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= u64::from(config.cases) {
+                return;
+            }
+            let taken = if i == 0 {
+                first.lock().expect("no run panics").take()
+            } else {
+                None
+            };
+            let (generated, input) = match taken.map_or_else(|| case_input(config, i), Ok) {
+                Ok(c) => c,
+                Err(e) => return fail(e),
+            };
+            let run = match run::run(program, &input, ext, &config.limits) {
+                Ok(run) => run,
+                Err(e) => return fail(e.into()),
+            };
+            if run.outcome == Outcome::TimedOut
+                && timeouts.fetch_add(1, Ordering::Relaxed) + 1 >= MAX_TIMEOUTS
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+            if let Some(answer) = run.outcome.answer() {
+                mine.add(&generated.board, answer);
+            }
+            cases.lock().expect("no run panics").add(Case {
+                index: i,
+                expected: generated.min_rolls,
+                board: generated.board,
+                run,
+            });
+            let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+            progress(Event::Case {
+                done: d as u32,
+                total: config.cases,
+            });
+        }
+    };
+    // More jobs than cases would only start threads with nothing to do.
+    let jobs = config
+        .jobs
+        .clamp(1, MAX_JOBS)
+        .min(config.cases.max(1) as usize);
     std::thread::scope(|s| {
-        for _ in 0..config.jobs.max(1) {
+        for _ in 0..jobs {
             s.spawn(|| {
-                loop {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= boards.len() {
-                        return;
-                    }
-                    let run = run::run(program, &inputs[i], ext, &config.limits);
-                    match &run {
-                        Err(_) => stop.store(true, Ordering::Relaxed),
-                        Ok(r) if r.outcome == Outcome::TimedOut => {
-                            if timeouts.fetch_add(1, Ordering::Relaxed) + 1 >= MAX_TIMEOUTS {
-                                stop.store(true, Ordering::Relaxed);
-                            }
-                        }
-                        Ok(_) => {}
-                    }
-                    results.lock().expect("no run panics")[i] = Some(run);
-                    let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress(Event::Case {
-                        done: d as u32,
-                        total: config.cases,
-                    });
-                }
+                let mut mine = fresh.clone();
+                job(&mut mine);
+                tally.lock().expect("no run panics").merge(&mine);
             });
         }
     });
-    let mut cases = Vec::new();
-    let mut not_run = 0;
-    for ((i, g), run) in boards
-        .into_iter()
-        .enumerate()
-        .zip(results.into_inner().expect("no run panics"))
-    {
-        match run {
-            None => not_run += 1,
-            Some(run) => cases.push(Case {
-                index: i as u64,
-                expected: g.min_rolls,
-                board: g.board,
-                run: run?,
-            }),
-        }
+    let cases = cases.into_inner().expect("no run panics");
+    if let Some(e) = cases.error {
+        return Err(e);
     }
-
-    let mut seen: Vec<(Board, Option<u32>)> = cases
-        .iter()
-        .filter_map(|c| Some((c.board.clone(), c.run.outcome.answer()?)))
-        .collect();
-    let counterexample = match worst(&cases) {
+    let mut tally = tally.into_inner().expect("no run panics");
+    let counterexample = match worst(&cases.smallest) {
         None => None,
-        Some(case) => Some(shrink_case(config, program, case, &mut seen, progress)?),
+        Some(case) => Some(shrink_case(
+            config, program, case, jobs, &mut tally, progress,
+        )?),
     };
-    let wrong = seen.iter().any(|(b, a)| {
-        let game = Game::new(b.clone(), config.spec.rules.clone()).ok();
-        game.is_some_and(|g| snl::shortest::min_rolls(&g) != *a)
-    });
-    let diagnosis = wrong.then(|| diagnose(&config.spec.rules, config.format, &seen));
+    let diagnosis = tally.any_wrong().then(|| tally.diagnosis());
     Ok(Report {
-        cases,
-        not_run,
+        counts: cases.counts,
+        not_run: config.cases - cases.counts.run(),
         counterexample,
         diagnosis,
         elapsed: started.elapsed(),
     })
+}
+
+impl Cases {
+    /// Counts a case, and keeps it if it is the smallest failing one of its
+    /// kind so far.
+    fn add(&mut self, case: Case) {
+        let verdict = case.verdict();
+        self.counts.add(verdict);
+        if verdict == Verdict::Agrees {
+            return;
+        }
+        let key = |c: &Case| (c.board.squares(), c.board.jump_count(), c.index);
+        match self.smallest.iter_mut().find(|c| c.verdict() == verdict) {
+            Some(kept) if key(&case) < key(kept) => *kept = case,
+            Some(_) => {}
+            None => self.smallest.push(case),
+        }
+    }
+}
+
+/// Case `index`: its board and snl's answer, and the board as the program
+/// reads it.
+fn case_input(config: &Config, index: u64) -> Result<(snl::random::Generated, String), JudgeError> {
+    let generated = config.spec.generate(config.seed, index)?;
+    let input = input_text(&generated.board, config.format).ok_or(JudgeError::NotGrid {
+        squares: generated.board.squares(),
+    })?;
+    Ok((generated, input))
 }
 
 /// The failing case to shrink: a wrong answer if there is one, else a crash
@@ -335,12 +450,14 @@ fn worst(cases: &[Case]) -> Option<&Case> {
 }
 
 /// Shrinks the board of `case` while the program keeps failing on it the
-/// same way; every answer read on the way goes into `seen`.
+/// same way, `jobs` runs at a time; every answer read on the way goes into
+/// `tally`.
 fn shrink_case(
     config: &Config,
     program: &Program,
     case: &Case,
-    seen: &mut Vec<(Board, Option<u32>)>,
+    jobs: usize,
+    tally: &mut Tally,
     progress: &(dyn Fn(Event) + Sync),
 ) -> Result<Counterexample, JudgeError> {
     let rules = &config.spec.rules;
@@ -372,7 +489,7 @@ fn shrink_case(
     while shrinking {
         shrinking = false;
         let candidates = shrink::candidates(&board, keep, allowed);
-        for batch in candidates.chunks(config.jobs.max(1)) {
+        for batch in candidates.chunks(jobs) {
             if runs >= config.shrink_runs {
                 budget_spent = true;
                 break;
@@ -382,7 +499,7 @@ fn shrink_case(
             progress(Event::Shrink { runs });
             for (b, (_, r)) in batch.iter().zip(&tried) {
                 if let Some(a) = r.outcome.answer() {
-                    seen.push((b.clone(), a));
+                    tally.add(b, a);
                 }
             }
             if let Some((b, (exp, r))) = batch
@@ -452,43 +569,96 @@ fn plain_top_corners(board: &Board) -> bool {
 /// The variants whose answers agree with the program's on every board in
 /// `seen`: those with the fewest slips, or the closest when none does.
 pub fn diagnose(stated: &Rules, format: Format, seen: &[(Board, Option<u32>)]) -> Diagnosis {
-    let variants = Variant::all(stated, format == Format::Grid);
-    let agree: Vec<usize> = variants
-        .iter()
-        .map(|v| {
-            seen.iter()
-                .filter(|(b, a)| v.min_rolls(b).is_ok_and(|k| k == *a))
-                .count()
-        })
-        .collect();
-    let fits: Vec<&Variant> = variants
-        .iter()
-        .zip(&agree)
-        .filter(|(_, n)| **n == seen.len())
-        .map(|(v, _)| v)
-        .collect();
-    let fewest = fits.iter().map(|v| v.slips().len()).min();
-    let best: Vec<Variant> = fits
-        .iter()
-        .filter(|v| Some(v.slips().len()) == fewest)
-        .map(|v| (*v).clone())
-        .collect();
-    let closest = if best.is_empty() {
-        // Most boards first; on a tie, fewer slips (the list is in that order).
-        let mut i = 0;
-        for (j, &n) in agree.iter().enumerate() {
-            if n > agree[i] {
-                i = j;
+    let mut tally = Tally::new(stated, format);
+    for (board, answer) in seen {
+        tally.add(board, *answer);
+    }
+    tally.diagnosis()
+}
+
+/// How many of the boards answered each rule variant agrees on, counted as
+/// the answers come: the diagnosis without keeping the boards.
+#[derive(Debug, Clone)]
+struct Tally {
+    /// Every variant, the stated rules first.
+    variants: Vec<Variant>,
+    /// The boards each variant agrees on.
+    agree: Vec<usize>,
+    /// The boards answered.
+    boards: usize,
+    /// Whether some answer differs from snl's under the stated rules.
+    wrong: bool,
+}
+
+impl Tally {
+    fn new(stated: &Rules, format: Format) -> Tally {
+        let variants = Variant::all(stated, format == Format::Grid);
+        Tally {
+            agree: vec![0; variants.len()],
+            variants,
+            boards: 0,
+            wrong: false,
+        }
+    }
+
+    /// Counts the program's `answer` on `board`.
+    fn add(&mut self, board: &Board, answer: Option<u32>) {
+        self.boards += 1;
+        for (i, v) in self.variants.iter().enumerate() {
+            match v.min_rolls(board) {
+                Ok(k) if k == answer => self.agree[i] += 1,
+                // The stated rules play every board drawn.
+                Ok(_) if v.slips().is_empty() => self.wrong = true,
+                _ => {}
             }
         }
-        Some((variants[i].clone(), agree[i]))
-    } else {
-        None
-    };
-    Diagnosis {
-        boards: seen.len(),
-        fits: best,
-        closest,
+    }
+
+    /// Adds the boards counted in `other` (of the same rules and form).
+    fn merge(&mut self, other: &Tally) {
+        self.boards += other.boards;
+        self.wrong |= other.wrong;
+        for (a, b) in self.agree.iter_mut().zip(&other.agree) {
+            *a += b;
+        }
+    }
+
+    fn any_wrong(&self) -> bool {
+        self.wrong
+    }
+
+    fn diagnosis(&self) -> Diagnosis {
+        let fits: Vec<&Variant> = self
+            .variants
+            .iter()
+            .zip(&self.agree)
+            .filter(|(_, n)| **n == self.boards)
+            .map(|(v, _)| v)
+            .collect();
+        let fewest = fits.iter().map(|v| v.slips().len()).min();
+        let best: Vec<Variant> = fits
+            .iter()
+            .filter(|v| Some(v.slips().len()) == fewest)
+            .map(|v| (*v).clone())
+            .collect();
+        let closest = if best.is_empty() {
+            // Most boards first; on a tie, fewer slips (the list is in that
+            // order).
+            let mut i = 0;
+            for (j, &n) in self.agree.iter().enumerate() {
+                if n > self.agree[i] {
+                    i = j;
+                }
+            }
+            Some((self.variants[i].clone(), self.agree[i]))
+        } else {
+            None
+        };
+        Diagnosis {
+            boards: self.boards,
+            fits: best,
+            closest,
+        }
     }
 }
 

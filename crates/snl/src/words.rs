@@ -73,6 +73,29 @@ pub fn about_time(work: u64) -> String {
     }
 }
 
+/// `text` with its control characters escaped (`\u{1b}`, `\n`, `\t`), for
+/// text from elsewhere (a board's name, a program's output) shown on a
+/// terminal or in a picture: it cannot move the cursor, clear the screen
+/// or break a line.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(snl::words::escape_controls("a\u{1b}[2Jb\n"), "a\\u{1b}[2Jb\\n");
+/// assert_eq!(snl::words::escape_controls("plain €"), "plain €");
+/// ```
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// The rules on one line, as answers head them:
 /// `die d6, finish exact, no chaining, start on square 1`, then the bonus
 /// rule when it is on.

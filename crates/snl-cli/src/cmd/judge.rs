@@ -68,7 +68,8 @@ pub struct Args {
     #[arg(long, value_name = "T", default_value = "5s", value_parser = parse_duration)]
     pub timeout: Duration,
 
-    /// How many runs at once [default: the number of cores].
+    /// How many runs at once, at most the cases and 1024 [default: the
+    /// number of cores].
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 
@@ -256,7 +257,7 @@ fn write_text(
     writeln!(
         out,
         "cases: {} run: {}",
-        report.cases.len(),
+        report.counts.run(),
         counts.join(", ")
     )?;
     if let Some(cx) = &report.counterexample {
@@ -271,7 +272,7 @@ fn write_text(
     let verdict = match snl_judge::answer::verdict(report) {
         JudgeVerdict::Pass => format!(
             "every answer agrees with snl on {}",
-            plural(report.cases.len() as u64, "board", "boards")
+            plural(u64::from(report.counts.run()), "board", "boards")
         ),
         JudgeVerdict::Wrong => "wrong answers".to_string(),
         JudgeVerdict::Crash => "the program crashed".to_string(),
@@ -333,7 +334,8 @@ fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexampl
         writeln!(out, "its standard error:")?;
         let lines: Vec<&str> = stderr.lines().collect();
         for line in &lines[lines.len().saturating_sub(12)..] {
-            writeln!(out, "  | {line}")?;
+            // The program's own words, which may hold anything.
+            writeln!(out, "  | {}", snl::words::escape_controls(line))?;
         }
     }
     if !cx.path.is_empty() {

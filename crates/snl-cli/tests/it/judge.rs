@@ -311,28 +311,221 @@ fn a_timeout_kills_what_the_program_started() {
     let pids = std::fs::read_to_string(&pids).unwrap();
     assert_eq!(pids.lines().count(), 2, "{pids}");
     for pid in pids.lines() {
-        // Gone, or a zombie waiting for its new parent to collect it, within
-        // a moment: a signal is delivered, not obeyed at once, and a busy
-        // machine may take a while to schedule the process that dies.
-        let ended = || {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let state = stat
-                .rsplit(')')
-                .next()
-                .unwrap_or("")
-                .trim_start()
-                .chars()
-                .next();
-            (matches!(state, None | Some('Z' | 'X')), stat)
-        };
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
-        let (mut gone, mut stat) = ended();
-        while !gone && std::time::Instant::now() < deadline {
-            std::thread::sleep(std::time::Duration::from_millis(20));
-            (gone, stat) = ended();
-        }
-        assert!(gone, "sleep {pid} still runs: {stat}");
+        assert_ended(pid);
     }
+}
+
+/// Waits a moment for process `pid` to be gone, or a zombie waiting for
+/// its new parent to collect it: a signal is delivered, not obeyed at once,
+/// and a busy machine may take a while to schedule the process that dies.
+fn assert_ended(pid: &str) {
+    let ended = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim_start()
+            .chars()
+            .next();
+        (matches!(state, None | Some('Z' | 'X')), stat)
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    let (mut gone, mut stat) = ended();
+    while !gone && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        (gone, stat) = ended();
+    }
+    assert!(gone, "process {pid} still runs: {stat}");
+}
+
+#[test]
+fn what_escapes_the_process_group_is_judged_and_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    // Two processes that leave the program's process group (a new session
+    // each) and keep its standard output open: one started directly, one
+    // left behind by a shell that exits at once. The answer is in the pipe
+    // by the time the program exits.
+    let script = format!(
+        "setsid sleep 300 & echo $! >> {p}; \
+         setsid sh -c 'sleep 301 & echo $! >> {p}' & \
+         exec {python} {solution}",
+        p = pids.display(),
+        python = python(),
+        solution = solution("grid_bfs.py"),
+    );
+    let started = std::time::Instant::now();
+    let (code, json) = judge(
+        &[
+            "--format", "grid", "--cases", "4", "--seed", "1", "--jobs", "2",
+        ],
+        &["sh", "-c", &script],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (0, &Value::from("pass")),
+        "{json:#}"
+    );
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(pids.lines().count(), 8, "{pids}");
+    for pid in pids.lines() {
+        assert_ended(pid);
+    }
+}
+
+#[test]
+fn the_board_file_goes_even_when_the_program_makes_it_a_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("snl");
+    cmd.args([
+        "judge",
+        "--format",
+        "pairs",
+        "--cases",
+        "3",
+        "--seed",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "rm {}; mkdir {}; touch {}/inside; echo 1",
+    ])
+    .current_dir(workspace())
+    .env("TMPDIR", tmp.path());
+    let out = cmd.output().unwrap();
+    assert!(out.status.code().is_some(), "{out:?}");
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn program_names_and_standard_error_are_shown_escaped() {
+    let run = snl(
+        &[
+            "judge",
+            "--format",
+            "pairs",
+            "--cases",
+            "2",
+            "--seed",
+            "1",
+            "--",
+            "sh",
+            "-c",
+            "printf '\\033[2Jcleared\\rover\\n' >&2; printf '\\033]0;title\\007'; exit 3 # \u{1b}[1m",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(!run.stdout.contains('\u{1b}'), "{:?}", run.stdout);
+    assert!(!run.stdout.contains('\r'), "{:?}", run.stdout);
+    assert!(
+        run.stdout.contains("  | \\u{1b}[2Jcleared\\rover"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("exit 3 # \\u{1b}[1m'"),
+        "{}",
+        run.stdout
+    );
+    // And a program name holding them.
+    let run = snl(
+        &[
+            "judge",
+            "--cases",
+            "1",
+            "--seed",
+            "1",
+            "--",
+            "/nonexistent/\u{1b}[2J",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(!run.stderr.contains('\u{1b}'), "{:?}", run.stderr);
+}
+
+#[test]
+fn jobs_beyond_the_cases_start_no_threads_for_nothing() {
+    let started = std::time::Instant::now();
+    let (code, json) = judge(
+        &[
+            "--format",
+            "grid",
+            "--cases",
+            "3",
+            "--seed",
+            "1",
+            "--jobs",
+            "4294967295",
+        ],
+        &[python(), &solution("grid_bfs.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (0, &Value::from("pass")),
+        "{json:#}"
+    );
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_billion_cases_are_drawn_as_they_run() {
+    // Every run times out: after two the judge stops, with the rest not
+    // run, instead of drawing a billion boards before the first.
+    let started = std::time::Instant::now();
+    let (code, json) = judge(
+        &[
+            "--format",
+            "grid",
+            "--cases",
+            "1000000000",
+            "--seed",
+            "1",
+            "--timeout",
+            "200ms",
+            "--jobs",
+            "2",
+        ],
+        &["sleep", "10"],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("timeout")),
+        "{json:#}"
+    );
+    let timed_out = json["counts"]["timed_out"].as_u64().unwrap();
+    assert!((2..=3).contains(&timed_out), "{json:#}");
+    assert_eq!(
+        json["counts"]["not_run"].as_u64().unwrap() + timed_out,
+        1_000_000_000
+    );
+    assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+}
+
+#[test]
+fn shrinking_moves_the_jumps_down_to_the_smallest_grid() {
+    // Case 26 of seed 5 is a 5x5 grid with ladders 14->22 and 22->25; no
+    // run of squares can be cut from it without a ladder, but the plain
+    // squares can go: the chained ladders show on a 3x3 grid, the
+    // smallest where a pawn needs two rolls.
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "40", "--seed", "5"],
+        &[python(), &solution("grid_chains.py")],
+    );
+    assert_eq!(code, 1);
+    small_and_still_wrong(&json, "grid_chains.py");
+    let cx = &json["counterexample"];
+    assert_eq!(cx["squares"], 9, "{cx:#}");
+    let ladders = cx["ladders"].as_array().unwrap();
+    assert_eq!(ladders.len(), 2, "{cx:#}");
+    assert_eq!(ladders[0][1], ladders[1][0], "two ladders in a row: {cx:#}");
 }
 
 #[test]

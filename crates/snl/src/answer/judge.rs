@@ -57,15 +57,15 @@ pub struct JudgeCounts {
     /// The boards asked for.
     pub cases: u32,
     /// Answers that agree with snl.
-    pub agree: usize,
+    pub agree: u32,
     /// Wrong answers.
-    pub wrong: usize,
+    pub wrong: u32,
     /// Runs that crashed.
-    pub crashed: usize,
+    pub crashed: u32,
     /// Runs stopped at the time limit.
-    pub timed_out: usize,
+    pub timed_out: u32,
     /// Runs whose output is not an answer.
-    pub unreadable: usize,
+    pub unreadable: u32,
     /// Boards not run, after too many timeouts.
     pub not_run: u32,
 }
