@@ -57,6 +57,9 @@
 //!   jumps, a misread grid, ...), each solvable, to explain wrong answers.
 //! - [`leetcode`]: LeetCode 909's function, with its exact signature.
 //! - [`presets`]: published boards and the seed examples, built in.
+//! - [`design`]: a search for boards that meet targets (a mean, a spread,
+//!   fairness, no trap), or a board of one's own changed as little as
+//!   possible.
 //!
 //! The top, what front ends need:
 //!
@@ -72,6 +75,7 @@ pub mod answer;
 pub mod board;
 pub mod brute;
 pub mod check;
+pub mod design;
 pub mod duel;
 pub mod game;
 pub mod input;

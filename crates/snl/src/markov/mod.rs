@@ -23,6 +23,8 @@
 //!   transition matrix ([`transition_matrix`], sparse, with its states
 //!   numbered as here) and the fundamental matrix `(I − Q)⁻¹`
 //!   ([`fundamental_matrix`], on boards small enough).
+//! - [`incremental`]: the mean and variance kept up to date while jumps
+//!   change, a few products a candidate board, for searches over boards.
 //! - [`reference`](mod@reference): plain textbook solvers, kept to check the fast one.
 //!
 //! Means and variances come from solving linear systems, not from the
@@ -53,6 +55,7 @@ pub mod distribution;
 pub mod exact;
 mod fraction;
 pub mod impact;
+pub mod incremental;
 pub mod matrix;
 pub mod reference;
 pub(crate) mod solve;

@@ -1,8 +1,10 @@
 //! Integration and property tests for the snl library.
 
+mod design;
 mod duel;
 mod floors;
 mod game;
+mod incremental;
 mod input;
 mod input_errors;
 mod limits;

@@ -1,0 +1,203 @@
+//! A search request, what it found, and what it will cost.
+
+use crate::board::Board;
+use crate::game::Game;
+use crate::limits::{Estimate, LimitError};
+use crate::markov::{self, incremental::Incremental};
+use crate::race;
+use crate::shortest;
+
+use super::space::Space;
+use super::targets::{Figures, Targets, Verdict};
+
+/// A search for boards: where to look, what to find, and how many.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Request {
+    /// The boards the search may draw.
+    pub space: Space,
+    /// What a board must do.
+    pub targets: Targets,
+    /// The seed of the search: the same request and seed give the same
+    /// boards.
+    pub seed: u64,
+    /// How many distinct boards to find.
+    pub count: usize,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Design {
+    /// Distinct boards that meet every target (by the plain analyses), in
+    /// the order they were found: `count` of them unless the search was
+    /// stopped first.
+    pub boards: Vec<Found>,
+    /// When no board was found: the board that came closest, with how far
+    /// it is from each target it misses.
+    pub closest: Option<Found>,
+    /// The candidate boards the search weighed.
+    pub candidates: u64,
+    /// Why the search stopped before finding `count` boards: its deadline,
+    /// or a stop asked for ([`LimitError::Deadline`],
+    /// [`LimitError::Cancelled`]).
+    pub stopped: Option<LimitError>,
+}
+
+/// A board the search returns, with its figures by the plain analyses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Found {
+    /// The board.
+    pub board: Board,
+    /// Its figures.
+    pub figures: Figures,
+    /// Each target, met or missed, then each requirement of the space the
+    /// board misses (only a board given to tune can).
+    pub verdicts: Vec<Verdict>,
+    /// When tuning: the jumps added, removed or moved from the board given.
+    pub changes: Option<u32>,
+    /// The candidates the search had weighed when it came to this board.
+    pub candidates: u64,
+}
+
+impl Found {
+    /// Whether the board meets every target and requirement.
+    pub fn meets_all(&self) -> bool {
+        self.verdicts.iter().all(|v| v.met)
+    }
+}
+
+/// How far a search has got, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// The candidate boards weighed so far.
+    pub candidates: u64,
+    /// The boards found so far.
+    pub found: usize,
+    /// How many targets the closest board so far misses, by the search's
+    /// own figures.
+    pub missing: usize,
+}
+
+impl Request {
+    /// What makes this request impossible, or not a request, as far as can
+    /// be seen before searching: each a sentence ([`Space::problems`], and
+    /// targets no board of the space can meet).
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = self.space.problems();
+        let t = &self.targets;
+        if self.count == 0 {
+            out.push("a search for 0 boards; ask for at least 1".into());
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        let fewest = self.space.fewest_rolls_bound();
+        let why = |what: &str| {
+            format!(
+                "{what} is below the fewest rolls any board of {} squares allows here ({fewest}: the pawn moves at most {} squares a roll)",
+                self.space.squares,
+                if fewest == 0 {
+                    0
+                } else {
+                    u64::from(self.space.squares - self.space.rules.start.position())
+                        .div_ceil(u64::from(fewest))
+                }
+            )
+        };
+        if let Some(hi) = t.mean.and_then(|m| m.hi)
+            && hi < f64::from(fewest)
+        {
+            out.push(why(&format!("a mean of at most {hi} rolls")));
+        }
+        if let Some(span) = t.min_rolls
+            && span.hi < fewest
+        {
+            out.push(why(&format!("fewest rolls of at most {}", span.hi)));
+        }
+        if let Some(hi) = t.sd.and_then(|m| m.hi)
+            && hi < 0.0
+        {
+            out.push(format!("a standard deviation of at most {hi} is below 0"));
+        }
+        for w in &t.within {
+            if !(0.0..=1.0).contains(&w.chance) {
+                out.push(format!("a chance of {} is not between 0 and 1", w.chance));
+            } else if w.chance > 0.0 && w.rolls < fewest {
+                out.push(why(&format!("finishing within {} rolls", w.rolls)));
+            }
+        }
+        if let Some(fair) = t.fair {
+            if fair.players == 0 || fair.players > race::MAX_PLAYERS {
+                out.push(format!(
+                    "a race needs 1 to {} players, not {}",
+                    race::MAX_PLAYERS,
+                    fair.players
+                ));
+            } else if !(fair.within >= 0.0 && fair.within.is_finite()) {
+                out.push(format!(
+                    "fairness within {} is not a chance of 0 or more",
+                    fair.within
+                ));
+            } else if fair.players > 1 && fair.within == 0.0 {
+                out.push(
+                    "no race is exactly fair: the first seat wins every tie of finishing turns, so its chance is above an even share; allow some difference"
+                        .into(),
+                );
+            }
+        }
+        if let Some(from) = &self.space.from
+            && let Err(e) = Game::new(from.clone(), self.space.rules.clone())
+        {
+            out.push(format!("the board to tune cannot be played: {e}"));
+        }
+        out
+    }
+
+    /// Whether the search works the mean and deviation out incrementally
+    /// (see [`markov::incremental`]): when they are asked for and the chain
+    /// is small enough.
+    pub(crate) fn incremental(&self) -> bool {
+        self.targets.needs_moments()
+            && (self.space.squares as usize)
+                .saturating_mul(streaks(&self.space.rules) as usize)
+                .saturating_add(1)
+                <= markov::incremental::MAX_STATES
+    }
+}
+
+/// The bonus streaks the chain tells apart under `rules` (see
+/// [`Game::streaks`]).
+fn streaks(rules: &crate::Rules) -> u32 {
+    match rules.bonus {
+        None => 1,
+        Some(crate::Bonus { limit: None }) => 2,
+        Some(crate::Bonus { limit: Some(n) }) => n.get(),
+    }
+}
+
+/// The memory and work of `request`'s search: the incremental evaluator's
+/// tables, and what weighing one candidate in full takes (the search then
+/// runs until its deadline, so its total work is its time).
+pub fn estimate(request: &Request) -> Estimate {
+    let Ok(board) = Board::empty(request.space.squares.max(1)) else {
+        return Estimate::default();
+    };
+    let Ok(bare) = Game::new(board, request.space.rules.clone()) else {
+        return Estimate::default();
+    };
+    let mut one = markov::estimate(&bare, markov::Measure::Mean)
+        .then(shortest::estimate(&bare, shortest::Search::MinRolls));
+    let t = &request.targets;
+    if !t.within.is_empty() || t.fair.is_some() {
+        one = one.then(markov::estimate(&bare, markov::Measure::Distribution));
+    }
+    if let Some(fair) = t.fair {
+        one = one.then(race::estimate(
+            &bare,
+            fair.players.clamp(1, race::MAX_PLAYERS),
+        ));
+    }
+    if request.incremental() {
+        one = Incremental::estimate(&bare).and(one);
+    }
+    one
+}
