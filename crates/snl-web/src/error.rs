@@ -57,6 +57,19 @@ pub enum ApiError {
         /// The time allowed, in seconds, as people write it (`15`, `0.05`).
         seconds: String,
     },
+    /// More requests are waiting for an analysis slot than
+    /// [`crate::Limits::queued`] allows.
+    #[error(
+        "the studio is busy: {requests} requests are waiting for an analysis or running one; \
+         try again in a moment"
+    )]
+    Busy {
+        /// The most requests waiting or running.
+        requests: usize,
+    },
+    /// The server is stopping: the analysis was stopped.
+    #[error("the studio's server is stopping; the analysis was stopped")]
+    Stopping,
     /// The analysis cannot give an answer (the library refused the board's
     /// size or rules, or its computation did not settle).
     #[error("{0}")]
@@ -84,7 +97,9 @@ impl ApiError {
             ApiError::TooBig { .. } | ApiError::OverBudget(_) | ApiError::Analysis(_) => {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
-            ApiError::Stopped { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Stopped { .. } | ApiError::Busy { .. } | ApiError::Stopping => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

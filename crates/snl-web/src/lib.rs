@@ -29,16 +29,21 @@
 //! - `POST /api/report`: the one-page HTML report of the board.
 //!
 //! Errors are `{"error": "..."}` with status 400 (an unreadable or
-//! unplayable board, a bad query), 404, 413 (a body over
-//! [`Limits::body_bytes`]), 422 (a board too big for live analysis: over
+//! unplayable board, a bad query, a request that is not HTTP/1.0 or 1.1 or
+//! has a bad `Content-Length`), 404, 408 (a request head that took longer
+//! than [`Limits::header_time`]), 413 (a body over [`Limits::body_bytes`]),
+//! 414 and 431 (a request target or head over [`Limits::uri_bytes`] or
+//! [`Limits::head_bytes`]), 422 (a board too big for live analysis: over
 //! [`Limits::live_squares`], or an analysis whose estimate is over
-//! [`Limits::budget`]) or 503 (the server is busy, or the analysis ran past
-//! [`Limits::analysis_time`] and was stopped).
+//! [`Limits::budget`]) or 503 (the server is busy or stopping, or the
+//! analysis ran past [`Limits::analysis_time`] and was stopped).
 //!
 //! # Modules
 //!
 //! - [`analyse`]: a request's board, read and answered.
 //! - [`error`]: the one error type, and how each error becomes a response.
+//! - `http`: the connections, whose request heads are checked before hyper
+//!   reads them, so that its refusals carry the same JSON.
 //! - `routes`: the router, its handlers and its limits.
 //! - `assets`: the embedded page.
 
@@ -47,6 +52,7 @@
 pub mod analyse;
 mod assets;
 pub mod error;
+mod http;
 mod routes;
 
 use std::future::Future;
@@ -74,8 +80,22 @@ pub struct Limits {
     /// The largest board analysed live, in squares; larger ones get 422,
     /// with a pointer to the command line.
     pub live_squares: u64,
-    /// How many analyses run at once; more wait for a free slot.
+    /// How many analyses run at once; more wait for a free slot. A slot
+    /// is taken only once the request's body has arrived, so a slow
+    /// client holds none.
     pub concurrent: usize,
+    /// How many requests whose bodies have arrived may wait for a slot (or
+    /// hold one); more get 503 at once.
+    pub queued: usize,
+    /// How long a request's head (its first line and headers) may take to
+    /// arrive; past it, 408 and the connection is closed.
+    pub header_time: Duration,
+    /// The longest request head read, in bytes; longer gets 431 (as do
+    /// more than 100 header lines).
+    pub head_bytes: usize,
+    /// The longest request target (path and query), in bytes; longer gets
+    /// 414.
+    pub uri_bytes: usize,
     /// The most memory and work each analysis of a request may take, by the
     /// library's estimate ([`snl::plan::estimate`]) made before it
     /// starts; a board over it gets 422, with the estimate, the budget and
@@ -93,13 +113,18 @@ pub struct Limits {
 
 impl Default for Limits {
     /// 4 MiB bodies (a 100,000-square moves array is about 600 KB),
-    /// 100,000 squares, one analysis per core, 1 GiB and about 10 seconds
-    /// of work an analysis, 15 seconds of analysis and 20 in all.
+    /// 100,000 squares, one analysis per core and 64 requests in all, heads
+    /// of 64 KiB within 10 seconds and targets of 8 KiB, 1 GiB and about 10
+    /// seconds of work an analysis, 15 seconds of analysis and 20 in all.
     fn default() -> Limits {
         Limits {
             body_bytes: 4 << 20,
             live_squares: 100_000,
             concurrent: std::thread::available_parallelism().map_or(2, usize::from),
+            queued: 64,
+            header_time: Duration::from_secs(10),
+            head_bytes: 64 << 10,
+            uri_bytes: 8 << 10,
             budget: Budget {
                 memory: 1 << 30,
                 work: 10_000_000_000,
@@ -110,8 +135,14 @@ impl Default for Limits {
     }
 }
 
-/// Serves the studio on `listener` until `shutdown` completes, then lets
-/// the requests in flight finish.
+/// How long, once stopping, the server waits for answers in flight to be
+/// written.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// Serves the studio on `listener` until `shutdown` completes. Then it
+/// takes no new connection, stops the analyses in progress (their requests
+/// get 503), and returns once the answers in flight are written, or after
+/// two seconds.
 ///
 /// # Errors
 ///
@@ -121,14 +152,40 @@ pub async fn serve(
     config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(config))
-        .with_graceful_shutdown(shutdown)
-        .await
+    let limits = config.limits.clone();
+    let (router, stopping) = routes::app(config);
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => {
+                    tokio::spawn(http::connection(
+                        stream,
+                        router.clone(),
+                        limits.clone(),
+                        stopping.subscribe(),
+                    ));
+                }
+                // Out of file descriptors, or a connection reset before it
+                // was taken: wait a moment rather than spin.
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            },
+            () = &mut shutdown => break,
+        }
+    }
+    drop(listener);
+    // Each connection holds a receiver (in the router's state) until it
+    // ends: once this one is gone too, every connection has ended.
+    drop(router);
+    let _ = stopping.send(true);
+    let _ = tokio::time::timeout(STOP_GRACE, stopping.closed()).await;
+    Ok(())
 }
 
-/// Serves the studio on `listener` until Ctrl-C (or, on Unix, SIGTERM),
-/// then lets the requests in flight finish: the whole server for a program
-/// that has no async runtime of its own, such as `snl serve`.
+/// Serves the studio on `listener` until Ctrl-C (or, on Unix, SIGTERM), as
+/// [`serve`] does: the whole server for a program that has no async
+/// runtime of its own, such as `snl serve`. It returns without waiting for
+/// an analysis that is slow to see that it was stopped.
 ///
 /// # Errors
 ///
@@ -137,11 +194,14 @@ pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         listener.set_nonblocking(true)?;
         let listener = tokio::net::TcpListener::from_std(listener)?;
         serve(listener, config, stop_signal()).await
-    })
+    });
+    // Dropping the runtime would wait for every blocking task.
+    runtime.shutdown_background();
+    served
 }
 
 /// Completes on Ctrl-C, or on SIGTERM on Unix.

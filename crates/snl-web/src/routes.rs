@@ -12,9 +12,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router, middleware};
 use serde::{Deserialize, Serialize};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
 use tower::ServiceBuilder;
-use tower::limit::ConcurrencyLimitLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -33,6 +32,12 @@ struct Shared {
     /// blocking task itself, so an analysis whose request timed out still
     /// holds its slot until it ends: abandoned work cannot pile up.
     work: Arc<Semaphore>,
+    /// One permit per request that has its body and waits for a slot or
+    /// holds one ([`Limits::queued`]); without one, 503 at once.
+    queue: Arc<Semaphore>,
+    /// Turns true when the server stops: the analyses in progress stop and
+    /// their requests get 503.
+    stopping: watch::Receiver<bool>,
 }
 
 type AppState = Arc<Shared>;
@@ -51,21 +56,27 @@ img-src data:; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 /// Tests call it without a socket (`tower::ServiceExt::oneshot`); [`crate::serve`]
 /// serves it.
 pub fn router(config: Config) -> Router {
+    app(config).0
+}
+
+/// The router, and the sender that stops its analyses (sending `true`).
+pub(crate) fn app(config: Config) -> (Router, watch::Sender<bool>) {
     let limits = config.limits;
+    let (stop, stopping) = watch::channel(false);
     let state = Arc::new(Shared {
         work: Arc::new(Semaphore::new(limits.concurrent.max(1))),
+        queue: Arc::new(Semaphore::new(limits.queued.max(limits.concurrent).max(1))),
         limits: limits.clone(),
         initial: config.initial,
+        stopping,
     });
+    // The slots are taken in `run`, once a request's body is read.
     let work = Router::new()
         .route("/api/analyse", post(analyse))
         .route("/api/convert", post(convert))
-        .route("/api/report", post(report))
-        // Requests beyond twice the analysis slots wait here, before their
-        // bodies are read.
-        .route_layer(ConcurrencyLimitLayer::new(limits.concurrent.max(1) * 2));
+        .route("/api/report", post(report));
     let errors_state = state.clone();
-    Router::new()
+    let router = Router::new()
         .route("/", get(page))
         .route("/static/{file}", get(asset))
         .route("/api/presets", get(presets))
@@ -102,7 +113,8 @@ pub fn router(config: Config) -> Router {
             let limits = errors_state.limits.clone();
             async move { json_errors(r, &limits) }
         }))
-        .with_state(state)
+        .with_state(state);
+    (router, stop)
 }
 
 /// Gives a bare error response (no JSON body) the API's `{"error": ...}`.
@@ -187,32 +199,56 @@ impl Drop for CancelOnDrop {
 }
 
 /// Runs `job` on the blocking pool once an analysis slot is free, with a
-/// token whose deadline is [`Limits::analysis_time`] after now.
+/// token whose deadline is [`Limits::analysis_time`] after now. Called once
+/// the request's body is read: a client slow to send it holds no slot.
+/// When the server stops, the request is answered at once (503) and the
+/// token set.
 async fn run<T: Send + 'static>(
     state: &AppState,
     job: impl FnOnce(&Limits, &Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let Ok(_queued) = state.queue.clone().try_acquire_owned() else {
+        return Err(ApiError::Busy {
+            requests: state.limits.queued,
+        });
+    };
     let cancel = Cancel::new().with_deadline(Instant::now() + state.limits.analysis_time);
     // Set on every way out of this function, an answer included (by then
     // the job has ended and nothing looks at the token).
     let _guard = CancelOnDrop(cancel.clone());
-    let permit = state
-        .work
-        .clone()
-        .acquire_owned()
+    let mut stopping = state.stopping.clone();
+    let work = async {
+        let permit = state
+            .work
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        // Waiting for the slot may have used the whole time already.
+        cancel
+            .check()
+            .map_err(|e| ApiError::limit(e, &state.limits))?;
+        let limits = state.limits.clone();
+        let cancel = cancel.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            job(&limits, &cancel)
+        })
         .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    // Waiting for the slot may have used the whole time already.
-    cancel
-        .check()
-        .map_err(|e| ApiError::limit(e, &state.limits))?;
-    let limits = state.limits.clone();
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        job(&limits, &cancel)
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+    };
+    tokio::select! {
+        answer = work => answer,
+        () = stopped(&mut stopping) => Err(ApiError::Stopping),
+    }
+}
+
+/// Completes when `stopping` turns true; never when nobody can stop the
+/// server (a router used on its own).
+pub(crate) async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    if stopping.wait_for(|s| *s).await.is_err() {
+        std::future::pending::<()>().await;
+    }
 }
 
 async fn analyse(

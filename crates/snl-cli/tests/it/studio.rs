@@ -877,3 +877,37 @@ fn serve_stops_cleanly_on_ctrl_c() {
             .is_err()
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn serve_stops_on_ctrl_c_while_an_analysis_runs() {
+    let (mut server, url) = serve(&[]);
+    // Counting the optimal sequences of 100,000 squares takes seconds (far
+    // longer unoptimised): the analysis is still running at Ctrl-C.
+    let asking = {
+        let url = url.clone();
+        std::thread::spawn(move || http_post(&url, "/api/analyse", r#"{"squares": 100000}"#))
+    };
+    std::thread::sleep(Duration::from_millis(1500));
+    let killed = Command::new("kill")
+        .args(["-INT", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let start = Instant::now();
+    let code = loop {
+        if let Some(status) = server.0.try_wait().unwrap() {
+            break status.code();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "snl serve did not stop on Ctrl-C while an analysis ran"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(code, Some(0));
+    // The request in flight was told why.
+    let (status, body) = asking.join().unwrap();
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("stopping"), "{body}");
+}

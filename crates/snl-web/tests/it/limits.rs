@@ -155,3 +155,66 @@ async fn sequences_are_counted_only_where_snl_solve_counts_them() {
     let a = send_with(snl_web::Config::default(), analyse(r#"{"squares": 9}"#)).await;
     assert_eq!(a.json()["solve"]["optimal_sequences"], "5");
 }
+
+/// A request whose body sends a few bytes and then never ends.
+fn never_ending(path: &str) -> Request<Body> {
+    use futures_util::StreamExt;
+    let stream = futures_util::stream::once(async {
+        Ok::<_, std::io::Error>(axum::body::Bytes::from_static(b"{\"squares\""))
+    })
+    .chain(futures_util::stream::pending());
+    Request::post(path).body(Body::from_stream(stream)).unwrap()
+}
+
+#[tokio::test]
+async fn slow_bodies_hold_no_analysis_slot() {
+    // One slot; four clients that never finish their bodies.
+    let router = snl_web::router(config(snl_web::Limits {
+        concurrent: 1,
+        ..snl_web::Limits::default()
+    }));
+    let slow: Vec<_> = (0..4)
+        .map(|_| {
+            let router = router.clone();
+            tokio::spawn(async move { send(&router, never_ending("/api/analyse")).await })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let a = tokio::time::timeout(
+        Duration::from_secs(10),
+        send(&router, analyse(r#"{"squares": 30, "ladders": [[2, 29]]}"#)),
+    )
+    .await
+    .expect("answered while the slow bodies are still coming");
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert_eq!(a.json()["solve"]["min_rolls"], 2);
+    for t in slow {
+        t.abort();
+    }
+}
+
+#[tokio::test]
+async fn requests_beyond_the_queue_are_told_it_is_busy() {
+    // One request may wait or run: while a slow one runs, the next gets
+    // 503 at once, with the API's JSON.
+    let router = snl_web::router(config(snl_web::Limits {
+        concurrent: 1,
+        queued: 1,
+        analysis_time: Duration::from_mins(1),
+        ..snl_web::Limits::default()
+    }));
+    let slow = {
+        let router = router.clone();
+        tokio::spawn(async move { send(&router, analyse(r#"{"squares": 100000}"#)).await })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let a = send(&router, analyse(r#"{"squares": 30}"#)).await;
+    assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text());
+    assert!(a.error().starts_with("the studio is busy"), "{}", a.error());
+    // Abandoning the slow one frees its place.
+    slow.abort();
+    let _ = slow.await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let b = send(&router, analyse(r#"{"squares": 30}"#)).await;
+    assert_eq!(b.status, StatusCode::OK, "{}", b.text());
+}
