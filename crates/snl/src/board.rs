@@ -384,19 +384,33 @@ impl BoardSpec {
 
     /// Every problem that makes this board unplayable, in input order.
     pub fn problems(&self) -> Vec<BoardError> {
+        self.problems_within(MAX_SQUARES)
+    }
+
+    /// [`BoardSpec::problems`] for boards of up to `max` squares: a board
+    /// over it has the one problem [`BoardError::TooManySquares`]. Boards
+    /// of every length are checked here, so a jump means the same on each.
+    pub(crate) fn problems_within(&self, max: u64) -> Vec<BoardError> {
         let mut problems = Vec::new();
         let n = self.squares;
         if n == 0 {
             problems.push(BoardError::NoSquares);
             return problems;
         }
-        if n > MAX_SQUARES {
+        if n > max {
             problems.push(BoardError::TooManySquares(n));
             return problems;
         }
-        // One bit per square marks a square some jump starts on; the jump
-        // that came first is looked up only for the squares that start two.
-        let mut taken = vec![0u64; (n as usize).div_ceil(64) + 1];
+        // Square by square, one bit a square marks a square some jump
+        // starts on; on a board far longer than its list of jumps, the
+        // squares of the jumps are sorted instead.
+        let by_bits = n <= MAX_SQUARES;
+        let mut taken = if by_bits {
+            vec![0u64; (n as usize).div_ceil(64) + 1]
+        } else {
+            Vec::new()
+        };
+        let mut starts: Vec<(u64, usize, usize)> = Vec::new();
         let mut duplicates = Vec::new();
         for (i, j) in self.jumps.iter().enumerate() {
             let on_board = |s: u64| (1..=n).contains(&s);
@@ -438,6 +452,11 @@ impl BoardSpec {
                 });
                 continue;
             }
+            if !by_bits {
+                // Found below, once the starts are sorted.
+                starts.push((j.from, i, problems.len()));
+                continue;
+            }
             let (w, bit) = (j.from as usize / 64, 1u64 << (j.from % 64));
             if taken[w] & bit == 0 {
                 taken[w] |= bit;
@@ -446,6 +465,9 @@ impl BoardSpec {
                 duplicates.push((problems.len(), i));
                 problems.push(BoardError::NoSquares);
             }
+        }
+        if !by_bits {
+            return sorted_duplicates(self, problems, &mut starts);
         }
         if !duplicates.is_empty() {
             // The first jump from each square that starts two: the lowest
@@ -494,6 +516,50 @@ impl BoardSpec {
             jumps: JumpMap::new(squares as usize + 1, &jumps),
         })
     }
+}
+
+/// `problems` with a [`BoardError::TwoJumps`] put in for every jump that
+/// starts on a square an earlier one starts on. `starts` holds each jump
+/// that passed the other checks: its square, its input index, and where its
+/// problem goes among `problems` (the problems found before it).
+fn sorted_duplicates(
+    spec: &BoardSpec,
+    problems: Vec<BoardError>,
+    starts: &mut [(u64, usize, usize)],
+) -> Vec<BoardError> {
+    starts.sort_unstable();
+    // (input index, place, problem) for each jump after the first from its
+    // square.
+    let mut found: Vec<(usize, usize, BoardError)> = Vec::new();
+    for group in starts.chunk_by(|a, b| a.0 == b.0) {
+        let first = spec.jumps[group[0].1].origin;
+        for &(square, i, at) in &group[1..] {
+            found.push((
+                i,
+                at,
+                BoardError::TwoJumps {
+                    square,
+                    first,
+                    second: spec.jumps[i].origin,
+                },
+            ));
+        }
+    }
+    if found.is_empty() {
+        return problems;
+    }
+    // In input order, which is also the order of their places.
+    found.sort_unstable_by_key(|&(i, _, _)| i);
+    let mut out = Vec::with_capacity(problems.len() + found.len());
+    let mut extra = found.into_iter().peekable();
+    for (at, p) in problems.into_iter().enumerate() {
+        while let Some((_, _, e)) = extra.next_if(|&(_, place, _)| place <= at) {
+            out.push(e);
+        }
+        out.push(p);
+    }
+    out.extend(extra.map(|(_, _, e)| e));
+    out
 }
 
 impl From<&Board> for BoardSpec {
@@ -680,6 +746,39 @@ mod tests {
             "two jumps start on square 7 (ladders[5] and ladders[6]); keep one"
         );
         assert_eq!(spec.build().unwrap_err(), p[0]);
+    }
+
+    #[test]
+    fn long_boards_find_the_same_problems_by_sorting() {
+        // The same jumps on a board of 100 squares (found with a bit a
+        // square) and of 2^40 (found by sorting): the same problems, in the
+        // same order, the first of two jumps from a square named first.
+        let jumps = vec![
+            raw(7, 9, None, 0),
+            raw(5, 5, None, 1),
+            raw(7, 8, None, 2),
+            raw(6, 2, Some(JumpKind::Ladder), 3),
+            raw(3, 50, None, 4),
+            raw(6, 1, None, 5),
+            raw(7, 1, None, 6),
+            raw(3, 40, None, 7),
+        ];
+        let short = BoardSpec {
+            squares: 100,
+            jumps: jumps.clone(),
+        };
+        let long = BoardSpec {
+            squares: 1 << 40,
+            jumps,
+        };
+        let expected = short.problems();
+        assert_eq!(expected.len(), 6, "{expected:?}");
+        assert_eq!(long.problems_within(1 << 62), expected);
+        assert_eq!(
+            long.problems(),
+            vec![BoardError::TooManySquares(1 << 40)],
+            "the square-by-square limit stays"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! has not yet entered the board (see [`crate::Start::OffBoard`]).
 
 use crate::board::{Board, JumpMap};
-use crate::rules::{Bonus, Finish, Rules};
+use crate::rules::{Bonus, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -274,19 +274,12 @@ impl Game {
     /// already over.
     #[inline]
     pub fn land(&self, from: u32, roll: u32) -> Option<u32> {
-        let n = self.goal();
-        if from >= n {
-            return None;
-        }
-        let target = u64::from(from) + u64::from(roll);
-        if target <= u64::from(n) {
-            return Some(target as u32);
-        }
-        match self.rules.finish {
-            Finish::Exact => None,
-            Finish::Pass => Some(n),
-            Finish::Bounce => Some(bounce(n, target)),
-        }
+        // The one move rule, on the squares of boards of any length; a
+        // square it gives is on this board, so it fits in 32 bits.
+        self.rules
+            .finish
+            .land(u64::from(self.goal()), u64::from(from), roll)
+            .map(|s| s as u32)
     }
 
     /// Moves a pawn from `from` by `roll`: the square it lands on and where it
@@ -419,29 +412,29 @@ impl Game {
     }
 }
 
-/// Where a walk of `target - 1` steps from square 1 ends when it turns back at
-/// square `n` and again at square 1 (the bounce rule; the turn at 1 only
-/// matters when a die is larger than the board).
-fn bounce(n: u32, target: u64) -> u32 {
-    if n == 1 {
-        return 1;
-    }
-    let period = 2 * (u64::from(n) - 1);
-    let m = (target - 1) % period;
-    if m < u64::from(n) {
-        m as u32 + 1
-    } else {
-        (period - m) as u32 + 1
-    }
-}
-
 /// Where a pawn comes to rest after each jump when jumps chain, one value per
 /// jump in square order. Iterative, so long chains cannot overflow the stack.
 fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
+    resolve_chains_by(jumps.values(), |s| jumps.index(s)).map_err(|circle| {
+        let squares: Vec<u32> = jumps.keys().collect();
+        GameError::Cycle {
+            squares: circle.iter().map(|&t| squares[t]).collect(),
+        }
+    })
+}
+
+/// The chaining rule on any numbering of squares: `to[i]` is where jump
+/// `i` leads, and `index(s)` the jump starting on square `s`, if any. Gives
+/// where a pawn landing on each jump's start comes to rest, or the jumps of
+/// a circle (their indices, in the order the pawn visits them). Boards of
+/// every length resolve their chains here, so the rule cannot drift.
+pub(crate) fn resolve_chains_by<S: Copy>(
+    to: &[S],
+    index: impl Fn(S) -> Option<usize>,
+) -> Result<Vec<S>, Vec<usize>> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
-    let to = jumps.values();
     let mut rest = to.to_vec();
     let mut state = vec![NEW; to.len()];
     let mut trail: Vec<usize> = Vec::new();
@@ -457,14 +450,11 @@ fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
             }
             if state[at] == OPEN {
                 let begin = trail.iter().position(|&t| t == at).unwrap_or(0);
-                let squares: Vec<u32> = jumps.keys().collect();
-                return Err(GameError::Cycle {
-                    squares: trail[begin..].iter().map(|&t| squares[t]).collect(),
-                });
+                return Err(trail[begin..].to_vec());
             }
             state[at] = OPEN;
             trail.push(at);
-            match jumps.index(to[at]) {
+            match index(to[at]) {
                 Some(next) => at = next,
                 None => break to[at],
             }
@@ -482,7 +472,7 @@ fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
 pub(crate) mod tests {
     use super::*;
     use crate::board::Jump;
-    use crate::rules::{Die, Start};
+    use crate::rules::{Die, Finish, Start};
 
     /// A game on `n` squares with the jumps `(from, to)`, for the unit tests
     /// of every module.
@@ -553,16 +543,6 @@ pub(crate) mod tests {
         )
         .unwrap();
         assert_eq!(pass.next(9, 6), 10);
-    }
-
-    #[test]
-    fn bounce_turns_at_both_ends() {
-        assert_eq!(bounce(3, 4), 2);
-        assert_eq!(bounce(3, 5), 1);
-        assert_eq!(bounce(3, 6), 2);
-        assert_eq!(bounce(3, 7), 3);
-        assert_eq!(bounce(1, 9), 1);
-        assert_eq!(bounce(100, 105), 95);
     }
 
     #[test]

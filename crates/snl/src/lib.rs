@@ -81,6 +81,7 @@ pub mod game;
 pub mod input;
 pub mod leetcode;
 pub mod limits;
+pub mod long;
 pub mod markov;
 pub mod plan;
 pub mod presets;

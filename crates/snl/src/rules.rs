@@ -192,6 +192,55 @@ impl Start {
     }
 }
 
+impl Finish {
+    /// The square a roll of `roll` from position `from` lands on, by this
+    /// finish rule, before any jump, on a board whose last square is
+    /// `goal`: the move rule itself, which every engine applies (the
+    /// squares of [`Game`](crate::Game), and those of boards of any
+    /// length, are both numbered here). `None` when the roll is lost (an
+    /// exact finish overshot) or the game is already over (`from` is the
+    /// last square or past it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::Finish;
+    ///
+    /// assert_eq!(Finish::Exact.land(100, 97, 3), Some(100));
+    /// assert_eq!(Finish::Exact.land(100, 97, 4), None);
+    /// assert_eq!(Finish::Bounce.land(100, 97, 5), Some(98));
+    /// assert_eq!(Finish::Pass.land(1 << 62, (1 << 62) - 2, 6), Some(1 << 62));
+    /// ```
+    #[inline]
+    pub fn land(self, goal: u64, from: u64, roll: u32) -> Option<u64> {
+        if from >= goal {
+            return None;
+        }
+        // Squares are at most 2^62 and rolls at most MAX_ROLL: no overflow.
+        let target = from + u64::from(roll);
+        if target <= goal {
+            return Some(target);
+        }
+        match self {
+            Finish::Exact => None,
+            Finish::Pass => Some(goal),
+            Finish::Bounce => Some(bounce(goal, target)),
+        }
+    }
+}
+
+/// Where a walk of `target - 1` steps from square 1 ends when it turns back at
+/// square `n` and again at square 1 (the bounce rule; the turn at 1 only
+/// matters when a die is larger than the board).
+fn bounce(n: u64, target: u64) -> u64 {
+    if n == 1 {
+        return 1;
+    }
+    let period = 2 * (n - 1);
+    let m = (target - 1) % period;
+    if m < n { m + 1 } else { period - m + 1 }
+}
+
 impl fmt::Display for Finish {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -541,6 +590,19 @@ mod tests {
         assert_eq!(Bonus::with_limit(3).unwrap().to_string(), "bonus, limit 3");
         assert_eq!(Bonus::unlimited().to_string(), "bonus");
         assert_eq!(Rules::default().bonus, None);
+    }
+
+    #[test]
+    fn bounce_turns_at_both_ends() {
+        assert_eq!(bounce(3, 4), 2);
+        assert_eq!(bounce(3, 5), 1);
+        assert_eq!(bounce(3, 6), 2);
+        assert_eq!(bounce(3, 7), 3);
+        assert_eq!(bounce(1, 9), 1);
+        assert_eq!(bounce(100, 105), 95);
+        let n = 1 << 62;
+        assert_eq!(Finish::Bounce.land(n, n - 1, 1000), Some(n - 999));
+        assert_eq!(Finish::Exact.land(n, n, 1), None);
     }
 
     #[test]

@@ -1,0 +1,408 @@
+//! Boards of any length: analyses whose cost grows with the jumps, not the
+//! squares.
+//!
+//! Every other analysis in snl keeps tables a square long. A long board is
+//! mostly empty stretches, and across an empty stretch both questions have
+//! closed forms: the fewest rolls across `d` plain squares is a function of
+//! `d` that grows by one every `K` squares (`K` the die's top value), and
+//! the chance of where a pawn first lands past the stretch, with the
+//! moments of how many rolls it takes, settle exponentially fast to a
+//! stationary form (for a fair die of `k` faces, reaching or passing the end
+//! of `d` squares takes `2d/(k+1) + 2(k-1)/(3(k+1))` rolls on average, less
+//! an exponentially small term). So these analyses keep one unknown per
+//! square only near the squares where something happens (the start, the
+//! jumps' ends, the last square), and cross the stretches between in one
+//! step.
+//!
+//! - [`LongBoard`] and [`LongGame`]: a board of up to [`MAX_LONG_SQUARES`]
+//!   squares and [`MAX_LONG_JUMPS`] jumps, and its rules. The move rule is
+//!   [`Finish::land`](crate::Finish::land) and the chaining rule the one of
+//!   [`Game`](crate::Game): both engines apply the same code.
+//! - [`shortest`]: the fewest rolls, and the optimal sequence whose rolls
+//!   come first in dictionary order (the one [`crate::shortest::solve`]
+//!   gives), written as runs of equal rolls.
+//! - [`markov`]: the mean and variance of the number of rolls with a real
+//!   die, each with a bound on its error, and the chance of never
+//!   finishing.
+//!
+//! ```
+//! use snl::long::{LongBoard, LongGame};
+//! use snl::Rules;
+//!
+//! // 10^12 squares, a ladder near the start and a snake near the end.
+//! let board = LongBoard::new(1_000_000_000_000, [(3, 500_000_000_000), (999_999_999_990, 7)])?;
+//! let game = LongGame::new(board, Rules::default())?;
+//! let best = snl::long::shortest::solve(&game)?;
+//! assert_eq!(best.min_rolls, Some(1 + (500_000_000_000u64).div_ceil(6)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub(crate) mod crossing;
+pub(crate) mod dd;
+pub(crate) mod layout;
+pub mod markov;
+pub mod shortest;
+#[cfg(test)]
+pub(crate) mod testing;
+
+use std::fmt;
+
+use crate::board::{Board, BoardError, BoardSpec};
+use crate::game::resolve_chains_by;
+use crate::limits::LimitError;
+use crate::rules::Rules;
+
+/// The most squares a board of any length may have: 2^62.
+pub const MAX_LONG_SQUARES: u64 = 1 << 62;
+
+/// The most jumps a board of any length may have.
+pub const MAX_LONG_JUMPS: usize = 1_000_000;
+
+/// A jump on a board of any length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LongJump {
+    /// The square the jump starts on.
+    pub from: u64,
+    /// The square it takes the pawn to.
+    pub to: u64,
+}
+
+/// A playable board of up to [`MAX_LONG_SQUARES`] squares, held as its list
+/// of jumps: no table a square long.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LongBoard {
+    squares: u64,
+    /// The squares jumps start on, in order.
+    from: Vec<u64>,
+    /// Where each leads.
+    to: Vec<u64>,
+}
+
+/// Why a board cannot be played as a board of any length.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LongBoardError {
+    /// A problem of the board as written (the same as for any board).
+    #[error(transparent)]
+    Board(#[from] BoardError),
+    /// More squares than [`MAX_LONG_SQUARES`].
+    #[error("the board has {0} squares; snl handles at most 2^62 = {MAX_LONG_SQUARES}")]
+    TooLong(u64),
+    /// More jumps than [`MAX_LONG_JUMPS`].
+    #[error("the board has {0} jumps; a board of any length may have at most {MAX_LONG_JUMPS}")]
+    TooManyJumps(usize),
+}
+
+impl LongBoard {
+    /// A board of `squares` squares with the jumps `(from, to)`.
+    ///
+    /// # Errors
+    ///
+    /// The first problem that makes the board unplayable, as for
+    /// [`crate::Board::new`], and a size over [`MAX_LONG_SQUARES`] or more
+    /// than [`MAX_LONG_JUMPS`] jumps.
+    pub fn new(
+        squares: u64,
+        jumps: impl IntoIterator<Item = (u64, u64)>,
+    ) -> Result<LongBoard, LongBoardError> {
+        let spec = BoardSpec {
+            squares,
+            jumps: jumps
+                .into_iter()
+                .enumerate()
+                .map(|(index, (from, to))| crate::board::RawJump {
+                    from,
+                    to,
+                    declared: None,
+                    origin: crate::board::Origin::Jump { index },
+                })
+                .collect(),
+        };
+        LongBoard::from_spec(&spec)
+    }
+
+    /// The board of a spec as read from a file.
+    ///
+    /// # Errors
+    ///
+    /// As [`LongBoard::new`]; the problems of the jumps are the first of
+    /// [`LongBoard::problems`].
+    pub fn from_spec(spec: &BoardSpec) -> Result<LongBoard, LongBoardError> {
+        if let Some(problem) = LongBoard::problems(spec).into_iter().next() {
+            return Err(problem);
+        }
+        let mut jumps: Vec<(u64, u64)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
+        jumps.sort_unstable();
+        Ok(LongBoard {
+            squares: spec.squares,
+            from: jumps.iter().map(|j| j.0).collect(),
+            to: jumps.iter().map(|j| j.1).collect(),
+        })
+    }
+
+    /// Every problem that makes `spec` unplayable as a board of any length,
+    /// in input order: those of [`BoardSpec::problems`], found by sorting
+    /// the jumps instead of with a bit a square, under the limits of this
+    /// module.
+    pub fn problems(spec: &BoardSpec) -> Vec<LongBoardError> {
+        if spec.squares > MAX_LONG_SQUARES {
+            return vec![LongBoardError::TooLong(spec.squares)];
+        }
+        if spec.jumps.len() > MAX_LONG_JUMPS {
+            return vec![LongBoardError::TooManyJumps(spec.jumps.len())];
+        }
+        spec.problems_within(MAX_LONG_SQUARES)
+            .into_iter()
+            .map(LongBoardError::Board)
+            .collect()
+    }
+
+    /// The same board, from a board of the square-by-square engines.
+    pub fn of_board(board: &Board) -> LongBoard {
+        LongBoard {
+            squares: u64::from(board.squares()),
+            from: board.jumps().map(|j| u64::from(j.from)).collect(),
+            to: board.jumps().map(|j| u64::from(j.to)).collect(),
+        }
+    }
+
+    /// The number of squares; the last square is this number.
+    pub fn squares(&self) -> u64 {
+        self.squares
+    }
+
+    /// The number of jumps.
+    pub fn jump_count(&self) -> usize {
+        self.from.len()
+    }
+
+    /// Where a jump starting on `square` leads, if one does.
+    pub fn jump(&self, square: u64) -> Option<u64> {
+        self.index(square).map(|i| self.to[i])
+    }
+
+    /// Every jump, by starting square.
+    pub fn jumps(&self) -> impl Iterator<Item = LongJump> + '_ {
+        self.from
+            .iter()
+            .zip(&self.to)
+            .map(|(&from, &to)| LongJump { from, to })
+    }
+
+    /// The index of the jump starting on `square`.
+    fn index(&self, square: u64) -> Option<usize> {
+        self.from.binary_search(&square).ok()
+    }
+}
+
+/// A board of any length under a set of rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LongGame {
+    board: LongBoard,
+    rules: Rules,
+    /// Where a pawn landing on each jump's start comes to rest: the jump's
+    /// end, or with chaining on the end of the last jump in the chain.
+    rest: Vec<u64>,
+}
+
+/// A board of any length that cannot be played under the given rules.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LongGameError {
+    /// Chaining is on and jumps lead round in a circle.
+    #[error("with chaining on, the jumps from squares {} lead round in a circle, so a pawn there never comes to rest; break the circle or turn chaining off", circle(.squares))]
+    Cycle {
+        /// The squares of the circle, in the order the pawn visits them.
+        squares: Vec<u64>,
+    },
+}
+
+fn circle(squares: &[u64]) -> String {
+    let mut s: Vec<String> = squares.iter().map(u64::to_string).collect();
+    if let Some(first) = squares.first() {
+        s.push(first.to_string());
+    }
+    s.join("->")
+}
+
+/// One roll on a board of any length: the value rolled, where it landed,
+/// and where the pawn came to rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LongMove {
+    /// The value rolled.
+    pub roll: u32,
+    /// The square the roll landed on (after any bounce).
+    pub land: u64,
+    /// The square the pawn rests on after any jump.
+    pub to: u64,
+}
+
+impl LongGame {
+    /// Prepares `board` for play under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`LongGameError::Cycle`] when chaining is on and the jumps form a
+    /// circle.
+    pub fn new(board: LongBoard, rules: Rules) -> Result<LongGame, LongGameError> {
+        let rest = if rules.chain {
+            resolve_chains_by(&board.to, |s| board.index(s)).map_err(|circle| {
+                LongGameError::Cycle {
+                    squares: circle.iter().map(|&i| board.from[i]).collect(),
+                }
+            })?
+        } else {
+            board.to.clone()
+        };
+        Ok(LongGame { board, rules, rest })
+    }
+
+    /// The same game, from a game of the square-by-square engines.
+    ///
+    /// # Panics
+    ///
+    /// Never: a [`Game`](crate::Game) has already refused circles of
+    /// chained jumps.
+    pub fn of_game(game: &crate::Game) -> LongGame {
+        LongGame::new(LongBoard::of_board(game.board()), game.rules().clone())
+            .expect("a game's chains are already resolved")
+    }
+
+    /// The board.
+    pub fn board(&self) -> &LongBoard {
+        &self.board
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The last square, which ends the game.
+    pub fn goal(&self) -> u64 {
+        self.board.squares
+    }
+
+    /// The position the pawn starts from (0 or 1).
+    pub fn start(&self) -> u64 {
+        u64::from(self.rules.start.position())
+    }
+
+    /// Where a pawn that lands on `square` comes to rest.
+    pub fn rest(&self, square: u64) -> u64 {
+        self.board.index(square).map_or(square, |i| self.rest[i])
+    }
+
+    /// The square a roll lands on, by the finish rule ([`Finish::land`]).
+    ///
+    /// [`Finish::land`]: crate::Finish::land
+    #[inline]
+    pub fn land(&self, from: u64, roll: u32) -> Option<u64> {
+        self.rules.finish.land(self.goal(), from, roll)
+    }
+
+    /// Moves a pawn from `from` by `roll`; `None` when the roll is lost.
+    pub fn step(&self, from: u64, roll: u32) -> Option<LongMove> {
+        self.land(from, roll).map(|land| LongMove {
+            roll,
+            land,
+            to: self.rest(land),
+        })
+    }
+
+    /// The squares where something happens, with where a pawn landing on
+    /// each comes to rest: every jump's start and its resting square.
+    pub(crate) fn jump_rests(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.board.from.iter().copied().zip(self.rest.iter().copied())
+    }
+
+    /// Whether the start is also the goal: the game is over before it
+    /// begins.
+    pub fn starts_finished(&self) -> bool {
+        self.start() == self.goal()
+    }
+}
+
+/// Why an analysis of a board of any length gave no answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LongError {
+    /// A rule these analyses do not take.
+    #[error(transparent)]
+    Unsupported(#[from] Unsupported),
+    /// The mean is beyond floating point: the game practically never ends.
+    #[error(
+        "the expected number of rolls is beyond 1.8e308, too large for floating point: on this board a game practically never ends"
+    )]
+    Overflow,
+    /// Refused, stopped, or out of memory.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+}
+
+/// A rule the analyses of boards of any length do not take, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Unsupported {
+    /// A bonus limit: the streak of top values matters on every square.
+    #[error(
+        "a bonus limit is not supported on boards analysed without a table a square long: the streak of top values changes how every stretch is crossed; drop --bonus-limit or use a board of at most 2^30 squares"
+    )]
+    BonusLimit,
+    /// Turns rather than rolls under the bonus rule.
+    #[error(
+        "turns under the bonus rule are not supported on boards analysed without a table a square long (rolls are); use a board of at most 2^30 squares for turns"
+    )]
+    Turns,
+}
+
+impl fmt::Display for LongJump {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}->{}", self.from, self.to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_check_their_jumps_as_any_board() {
+        let err = LongBoard::new(1 << 40, [(5, 9), (5, 7)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "two jumps start on square 5 (jump 0 and jump 1); keep one"
+        );
+        let err = LongBoard::new(100, [(5, 101)]).unwrap_err();
+        assert!(err.to_string().contains("leaves the board"), "{err}");
+        assert_eq!(
+            LongBoard::new((1 << 62) + 1, []).unwrap_err(),
+            LongBoardError::TooLong((1 << 62) + 1)
+        );
+        let b = LongBoard::new(1 << 62, [(9, 2), (3, 1 << 61)]).unwrap();
+        assert_eq!(b.jump(3), Some(1 << 61));
+        assert_eq!(b.jumps().next(), Some(LongJump { from: 3, to: 1 << 61 }));
+    }
+
+    #[test]
+    fn chains_resolve_as_in_a_game() {
+        let board = LongBoard::new(1 << 50, [(2, 5), (5, 9), (9, 4)]).unwrap();
+        let chained = Rules {
+            chain: true,
+            ..Rules::default()
+        };
+        let g = LongGame::new(board.clone(), chained.clone()).unwrap();
+        assert_eq!((g.rest(2), g.rest(5), g.rest(9), g.rest(3)), (4, 4, 4, 3));
+        let plain = LongGame::new(board, Rules::default()).unwrap();
+        assert_eq!(plain.rest(2), 5);
+        let circle = LongBoard::new(1 << 50, [(2, 5), (5, 9), (9, 5)]).unwrap();
+        let err = LongGame::new(circle, chained).unwrap_err();
+        assert_eq!(
+            err,
+            LongGameError::Cycle {
+                squares: vec![5, 9]
+            }
+        );
+        assert!(err.to_string().contains("5->9->5"), "{err}");
+    }
+}

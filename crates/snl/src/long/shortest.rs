@@ -1,0 +1,887 @@
+//! The fewest rolls on a board of any length, and one optimal sequence.
+//!
+//! On an empty stretch the fewest rolls to advance `d` squares, `f(d)`,
+//! obeys `f(d) = 1 + min f(d - v)` over the die's values `v`: a recurrence
+//! on the last `K` values (`K` the top value) that, once a window of `K`
+//! values is the one before it plus one, stays so, `f(d + K) = f(d) + 1`.
+//! [`Fewest`] finds that window and answers for any `d` from it. Past that
+//! point an optimal crossing can start and end with a roll of `K`, so the
+//! fewest rolls from the last squares before a stretch to the first squares
+//! after it are `f` of the distance, whatever lies either side.
+//!
+//! The search runs backward from the last square over the squares kept one
+//! by one ([`Layout`]): a roll within a zone costs one, a crossing of a
+//! stretch `f` of its length, so it is Dijkstra's search rather than a
+//! breadth-first one. It gives each square's fewest rolls to the end, and
+//! the sequence is then walked forward from the start taking the smallest
+//! roll that keeps to an optimal sequence, the sequence whose rolls come
+//! first in dictionary order: the one [`crate::shortest::solve`] finds. In a
+//! stretch the rolls to the end follow the same kind of recurrence, worked
+//! out from the stretch's end until it repeats, so the walk takes the long
+//! run of top values across it in one step.
+
+use crate::limits::{self, Control, Estimate, LimitError, Meter};
+use crate::long::layout::{self, Layout};
+use crate::long::{LongError, LongGame, LongMove, Unsupported};
+
+/// The fewest rolls and one way to achieve them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The fewest rolls from the start to the last square; `None` when it
+    /// cannot be reached.
+    pub min_rolls: Option<u64>,
+    /// The optimal sequence whose rolls come first in dictionary order, as
+    /// runs of equal rolls (empty when unreachable, or when the pawn starts
+    /// on the last square).
+    pub path: Vec<Run>,
+}
+
+/// `count` rolls of `roll` in a row from square `from`: the rolls land on
+/// `from + roll`, `from + 2·roll`, ..., plain squares where the pawn rests,
+/// but the last, which lands on `land` (`from + count·roll`, unless the
+/// finish rule moved it) and rests on `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// The value rolled.
+    pub roll: u32,
+    /// How many times in a row.
+    pub count: u64,
+    /// The square the pawn stood on before the run.
+    pub from: u64,
+    /// The square the run's last roll landed on.
+    pub land: u64,
+    /// The square the pawn rests on after the run.
+    pub to: u64,
+}
+
+impl Run {
+    /// The run's moves one by one.
+    pub fn moves(&self) -> impl Iterator<Item = LongMove> + '_ {
+        (1..=self.count).map(move |i| {
+            if i == self.count {
+                LongMove {
+                    roll: self.roll,
+                    land: self.land,
+                    to: self.to,
+                }
+            } else {
+                let at = self.from + i * u64::from(self.roll);
+                LongMove {
+                    roll: self.roll,
+                    land: at,
+                    to: at,
+                }
+            }
+        })
+    }
+
+    /// Whether the run ends on a plain forward move, so that the next roll
+    /// of the same value continues it.
+    fn open(&self) -> bool {
+        self.to == self.land && self.land == self.from + self.count * u64::from(self.roll)
+    }
+}
+
+/// Appends `count` rolls of `roll` from `from`, the last landing on `land`
+/// and resting on `to`, merging them into the last run where they
+/// continue it.
+fn push(runs: &mut Vec<Run>, roll: u32, count: u64, from: u64, land: u64, to: u64) {
+    if let Some(last) = runs.last_mut()
+        && last.roll == roll
+        && last.open()
+    {
+        last.count += count;
+        last.land = land;
+        last.to = to;
+        return;
+    }
+    runs.push(Run {
+        roll,
+        count,
+        from,
+        land,
+        to,
+    });
+}
+
+/// The fewest rolls to advance any number of squares with a die, on plain
+/// squares: `f(d) = 1 + min f(d - v)`, `f(0) = 0`, and `f(d + K) = f(d) +
+/// 1` from `periodic` on.
+#[derive(Debug, Clone)]
+pub(crate) struct Fewest {
+    k: u32,
+    /// `f(d)` for `d` below the table's length; `u32::MAX` where `d`
+    /// cannot be advanced exactly (a die whose values share a divisor).
+    table: Vec<u32>,
+    periodic: u64,
+}
+
+impl Fewest {
+    /// The table of a die showing `values` (smallest first).
+    pub fn new(values: &[u32]) -> Fewest {
+        let k = *values.last().expect("a die shows a value") as usize;
+        let mut table: Vec<u32> = vec![0];
+        // Positions in a row where f(d) = f(d - K) + 1.
+        let mut in_a_row = 0;
+        loop {
+            let d = table.len();
+            let best = values
+                .iter()
+                .take_while(|&&v| v as usize <= d)
+                .map(|&v| table[d - v as usize])
+                .min()
+                .map_or(u32::MAX, |f| f.saturating_add(1));
+            table.push(best);
+            // From 3K on every value can be rolled from every position
+            // counted, so a window of K that repeats repeats for ever.
+            if d >= 3 * k && best == table[d - k].saturating_add(1) {
+                in_a_row += 1;
+                if in_a_row == k {
+                    let periodic = (d + 1 - 2 * k) as u64;
+                    return Fewest {
+                        k: k as u32,
+                        table,
+                        periodic,
+                    };
+                }
+            } else {
+                in_a_row = 0;
+            }
+        }
+    }
+
+    /// The fewest rolls to advance exactly `d` squares; `None` when no sum
+    /// of the die's values makes `d`.
+    pub fn get(&self, d: u64) -> Option<u64> {
+        let f = match usize::try_from(d).ok().and_then(|i| self.table.get(i)) {
+            Some(&f) => u64::from(f),
+            None => {
+                let k = u64::from(self.k);
+                let past = d - self.periodic;
+                let f = self.table[(self.periodic + past % k) as usize];
+                if f == u32::MAX {
+                    return None;
+                }
+                u64::from(f) + past / k
+            }
+        };
+        (f != u64::from(u32::MAX)).then_some(f)
+    }
+
+    /// `f(d0 - K + 1 + i)` for `i` in `0..2K - 1`, into `out` (`NONE` where
+    /// the distance cannot be made), with one division: the crossings of a
+    /// stretch from each square of its exit to each of its entry.
+    fn around(&self, d0: u64, out: &mut Vec<u64>) {
+        out.clear();
+        let k = u64::from(self.k);
+        let lo = d0 + 1 - k;
+        if lo + 2 * k >= self.table.len() as u64 {
+            let past = lo - self.periodic;
+            let (mut q, mut r) = (past / k, past % k);
+            for _ in 0..2 * k - 1 {
+                let f = self.table[(self.periodic + r) as usize];
+                out.push(if f == u32::MAX { NONE } else { u64::from(f) + q });
+                r += 1;
+                if r == k {
+                    (q, r) = (q + 1, 0);
+                }
+            }
+        } else {
+            out.extend((lo..lo + 2 * k - 1).map(|d| self.get(d).unwrap_or(NONE)));
+        }
+    }
+
+    /// The fewest plain squares a stretch must have for its crossings to
+    /// cost `f` of their length: each crossing can then start and end with
+    /// a roll of `K`, so what lies either side does not matter.
+    pub fn gap(&self) -> u64 {
+        self.periodic + 2 * u64::from(self.k)
+    }
+}
+
+/// The fewest rolls from the start to the last square of `game`.
+///
+/// # Errors
+///
+/// [`LongError::Unsupported`] under a bonus limit; [`LongError::Limit`]
+/// when the tables cannot be allocated.
+pub fn min_rolls(game: &LongGame) -> Result<Option<u64>, LongError> {
+    min_rolls_with(game, &Control::default())
+}
+
+/// [`min_rolls`] under a [`Control`]: refused up front when [`estimate`]
+/// is over the budget, stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`min_rolls`], and [`LongError::Limit`] when refused or stopped.
+pub fn min_rolls_with(game: &LongGame, ctl: &Control) -> Result<Option<u64>, LongError> {
+    Ok(Search::run(game, ctl)?.map_or(Some(0), |s| s.min_rolls()))
+}
+
+/// The fewest rolls and the optimal sequence whose rolls come first in
+/// dictionary order.
+///
+/// # Errors
+///
+/// As [`min_rolls`].
+///
+/// # Examples
+///
+/// ```
+/// use snl::long::{LongBoard, LongGame};
+/// use snl::Rules;
+///
+/// // 10^18 plain squares: 999,999,999,999,999,999 to go, five 6s short of
+/// // a multiple of six; the smallest first roll that still finishes in the
+/// // fewest rolls is a 3.
+/// let game = LongGame::new(LongBoard::new(1_000_000_000_000_000_000, [])?, Rules::default())?;
+/// let best = snl::long::shortest::solve(&game)?;
+/// assert_eq!(best.min_rolls, Some(166_666_666_666_666_667));
+/// assert_eq!((best.path[0].roll, best.path[0].count), (3, 1));
+/// assert_eq!((best.path[1].roll, best.path[1].count), (6, 166_666_666_666_666_666));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve(game: &LongGame) -> Result<Solution, LongError> {
+    solve_with(game, &Control::default())
+}
+
+/// [`solve`] under a [`Control`] (see [`min_rolls_with`]).
+///
+/// # Errors
+///
+/// As [`min_rolls_with`].
+pub fn solve_with(game: &LongGame, ctl: &Control) -> Result<Solution, LongError> {
+    let Some(search) = Search::run(game, ctl)? else {
+        return Ok(Solution {
+            min_rolls: Some(0),
+            path: Vec::new(),
+        });
+    };
+    let min_rolls = search.min_rolls();
+    let path = match min_rolls {
+        Some(_) => search.walk(&mut ctl.meter())?,
+        None => Vec::new(),
+    };
+    Ok(Solution { min_rolls, path })
+}
+
+/// The memory and work of [`solve`] on `game`, from its jumps: the zones'
+/// squares, each with a handful of numbers and the die's moves, and the
+/// crossings of the stretches, `K²` each.
+pub fn estimate(game: &LongGame) -> Estimate {
+    let values = game.rules().die.values().count() as f64;
+    let k = game.rules().die.max();
+    let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
+    let spans = layout::intervals(game, k, gap);
+    let nodes = layout::node_count(&spans) as f64;
+    let stretches = spans.len().saturating_sub(1) as f64;
+    let k = f64::from(k);
+    // Target, flag and fewest rolls a node; the moves into it, and a few
+    // places on the heap; the zones as read and merged.
+    let memory = nodes * (4.0 + 1.0 + 8.0 + 4.0 * values + 4.0 + 24.0)
+        + stretches * k * 12.0
+        + 48.0 * spans.len() as f64;
+    let work = nodes * values * 12.0 + stretches * k * k * 4.0 + nodes * 40.0;
+    Estimate::from_f64(memory, work)
+}
+
+/// The rules this engine takes: all but a bonus limit (without a limit,
+/// bonus rolls change no sequence of rolls).
+fn supported(game: &LongGame) -> Result<(), Unsupported> {
+    if game.rules().bonus_limit().is_some() {
+        return Err(Unsupported::BonusLimit);
+    }
+    Ok(())
+}
+
+/// The search's result: the fewest rolls to the end from every node the
+/// search settled.
+struct Search<'g> {
+    game: &'g LongGame,
+    layout: Layout,
+    fewest: Fewest,
+    values: Vec<u32>,
+    /// Fewest rolls to the end from each node: final for those below the
+    /// start's, at least the start's for the rest; `u64::MAX` for none.
+    h: Vec<u64>,
+}
+
+const NONE: u64 = u64::MAX;
+
+impl<'g> Search<'g> {
+    /// The search, or `None` when the pawn starts on the last square.
+    fn run(game: &'g LongGame, ctl: &Control) -> Result<Option<Search<'g>>, LongError> {
+        supported(game)?;
+        if game.starts_finished() {
+            return Ok(None);
+        }
+        ctl.admit("the fewest-rolls search", estimate(game))?;
+        let values: Vec<u32> = game.rules().die.values().collect();
+        let fewest = Fewest::new(&values);
+        let layout = Layout::new(game, game.rules().die.max(), fewest.gap())?;
+        let mut s = Search {
+            game,
+            layout,
+            fewest,
+            values,
+            h: Vec::new(),
+        };
+        s.h = s.backward(&mut ctl.meter())?;
+        Ok(Some(s))
+    }
+
+    fn min_rolls(&self) -> Option<u64> {
+        let h = self.h[self.layout.start as usize];
+        (h != NONE).then_some(h)
+    }
+
+    /// The node a roll of `roll` from node `u` (square `square`, zone `z`)
+    /// lands on, or `None` when it lands in the stretch after the zone (or
+    /// is lost).
+    fn land_in_zone(&self, z: usize, square: u64, roll: u32) -> Landing {
+        let zone = &self.layout.zones[z];
+        match self.game.land(square, roll) {
+            None => Landing::Lost,
+            Some(l) if l <= zone.last => {
+                debug_assert!(l >= zone.first, "a bounce stays in the last zone");
+                Landing::Node(zone.node + (l - zone.first) as u32, l)
+            }
+            Some(l) => Landing::Stretch(l),
+        }
+    }
+
+    /// Dijkstra's search from the last square over the reversed moves,
+    /// until the start is settled.
+    fn backward(&self, meter: &mut Meter<'_>) -> Result<Vec<u64>, LimitError> {
+        let l = &self.layout;
+        let nodes = l.nodes();
+        let k = l.k as usize;
+        // Where a pawn rests after landing on a node, reversed: the nodes
+        // that lead each node's pawn elsewhere (jump starts), by the node
+        // they lead to. Every other node leads its own pawn to itself.
+        let mut jbegin = limits::vec_of(nodes + 1, 0u32, "the search's jumps")?;
+        let leads = |x: usize| l.target[x] as usize != x;
+        for x in (0..nodes).filter(|&x| leads(x)) {
+            jbegin[l.target[x] as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            jbegin[i + 1] += jbegin[i];
+        }
+        let mut jumps = limits::vec_of(jbegin[nodes] as usize, 0u32, "the search's jumps")?;
+        let mut fill = jbegin.clone();
+        for x in (0..nodes).filter(|&x| leads(x)) {
+            let t = l.target[x] as usize;
+            jumps[fill[t] as usize] = x as u32;
+            fill[t] += 1;
+        }
+        // In the last zone the finish rule may move a landing (a bounce,
+        // a pass), so its moves are listed as the rule gives them:
+        // (landing node, node rolled from).
+        let last = l.zones.len() - 1;
+        let end = &l.zones[last];
+        let mut near_end: Vec<(u32, u32)> = Vec::new();
+        for i in 0..end.len() {
+            let u = end.node + i as u32;
+            if !l.rests[u as usize] {
+                continue;
+            }
+            for &v in &self.values {
+                if let Landing::Node(x, _) = self.land_in_zone(last, end.first + i, v) {
+                    near_end.push((x, u));
+                }
+            }
+        }
+        near_end.sort_unstable();
+        // The entries of the stretches, by the node a landing there rests
+        // on: (stretch, offset).
+        let mut ebegin = limits::vec_of(nodes + 1, 0u32, "the search's crossings")?;
+        for s in 0..l.stretches() {
+            let (x0, _) = l.entry(s);
+            for j in 0..k as u32 {
+                ebegin[l.target[(x0 + j) as usize] as usize + 1] += 1;
+            }
+        }
+        for i in 0..nodes {
+            ebegin[i + 1] += ebegin[i];
+        }
+        let mut entries =
+            limits::vec_of(ebegin[nodes] as usize, (0u32, 0u32), "the search's crossings")?;
+        fill.clone_from(&ebegin);
+        for s in 0..l.stretches() {
+            let (x0, _) = l.entry(s);
+            for j in 0..k as u32 {
+                let t = l.target[(x0 + j) as usize] as usize;
+                entries[fill[t] as usize] = (s as u32, j);
+                fill[t] += 1;
+            }
+        }
+        drop(fill);
+
+        // How far back in its zone each node's predecessors may be: its
+        // place in the zone, up to K.
+        let mut back = limits::vec_of(nodes, 0u16, "the search's zones")?;
+        for zone in &l.zones {
+            for i in 0..zone.len().min(u64::from(l.k)) as u32 {
+                back[(zone.node + i) as usize] = i as u16;
+            }
+            for i in zone.len().min(u64::from(l.k))..zone.len() {
+                back[(zone.node + i as u32) as usize] = l.k as u16;
+            }
+        }
+        let mut h = limits::vec_of(nodes, NONE, "the fewest rolls of each square")?;
+        let mut queue = RadixHeap::new();
+        let mut cost = Vec::with_capacity(2 * k);
+        h[l.goal as usize] = 0;
+        queue.push(0, l.goal);
+        let relax = |h: &mut [u64], queue: &mut RadixHeap, u: u32, d: u64| {
+            if d < h[u as usize] {
+                h[u as usize] = d;
+                queue.push(d, u);
+            }
+        };
+        while let Some((d, t)) = queue.pop() {
+            if d != h[t as usize] {
+                continue;
+            }
+            if t == l.start {
+                break;
+            }
+            let t = t as usize;
+            meter.add(16)?;
+            // The landings that rest on t: t itself, unless a jump starts
+            // there, and the starts of the jumps that lead to it.
+            let own = (!leads(t)).then_some(t as u32);
+            for x in own
+                .into_iter()
+                .chain(jumps[jbegin[t] as usize..jbegin[t + 1] as usize].iter().copied())
+            {
+                if x >= end.node {
+                    let first = near_end.partition_point(|e| e.0 < x);
+                    for &(_, u) in near_end[first..].iter().take_while(|e| e.0 == x) {
+                        if u as usize != t {
+                            relax(&mut h, &mut queue, u, d + 1);
+                        }
+                    }
+                    continue;
+                }
+                // Elsewhere a roll of v from u lands on u + v.
+                let back = u32::from(back[x as usize]);
+                for &v in &self.values {
+                    if v > back {
+                        break;
+                    }
+                    let u = x - v;
+                    if l.rests[u as usize] && u as usize != t {
+                        relax(&mut h, &mut queue, u, d + 1);
+                    }
+                }
+            }
+            for &(s, j) in &entries[ebegin[t] as usize..ebegin[t + 1] as usize] {
+                let s = s as usize;
+                let (_, b) = l.entry(s);
+                let (u0, a0) = l.exit(s);
+                meter.add(k as u64 * 2)?;
+                // From exit square a0 + i to entry square b + j: distance
+                // b - a0 + (j - i), `cost[K - 1 + j - i]`.
+                self.fewest.around(b - a0, &mut cost);
+                for i in 0..k as u32 {
+                    let u = u0 + i;
+                    let w = cost[(k as u32 - 1 + j - i) as usize];
+                    if w != NONE && l.rests[u as usize] {
+                        relax(&mut h, &mut queue, u, d + w);
+                    }
+                }
+            }
+        }
+        Ok(h)
+    }
+
+    /// The optimal sequence whose rolls come first in dictionary order,
+    /// walked forward from the start.
+    fn walk(&self, meter: &mut Meter<'_>) -> Result<Vec<Run>, LimitError> {
+        let l = &self.layout;
+        let k = l.k;
+        let mut runs = Vec::new();
+        let mut r = self.h[l.start as usize];
+        let mut at = l.start;
+        let mut square = l.square(at);
+        let mut z = l.zone_of(at);
+        while at != l.goal {
+            meter.add(u64::from(k) * 4)?;
+            let mut chosen = None;
+            let mut across: Option<Across> = None;
+            for &v in &self.values {
+                match self.land_in_zone(z, square, v) {
+                    Landing::Lost => {}
+                    Landing::Node(x, land) => {
+                        let t = l.target[x as usize];
+                        if self.h[t as usize] == r - 1 {
+                            chosen = Some((v, land, Some(t)));
+                            break;
+                        }
+                    }
+                    Landing::Stretch(land) => {
+                        if across.is_none() {
+                            across = Some(Across::new(self, z, meter)?);
+                        }
+                        let table = across.as_ref().expect("just made");
+                        if table.h(table.b - land) == r - 1 {
+                            chosen = Some((v, land, None));
+                            break;
+                        }
+                    }
+                }
+            }
+            let (v, land, t) = chosen.expect("an optimal sequence goes on from every step");
+            r -= 1;
+            let t = match t {
+                Some(t) => {
+                    push(&mut runs, v, 1, square, land, l.square(t));
+                    t
+                }
+                None => {
+                    push(&mut runs, v, 1, square, land, land);
+                    let table = across.expect("the roll landed in the stretch");
+                    let (t, rolls) = self.cross(&table, land, r, &mut runs, meter)?;
+                    r -= rolls;
+                    t
+                }
+            };
+            at = t;
+            square = l.square(t);
+            z = l.zone_of(at);
+        }
+        Ok(runs)
+    }
+
+    /// The walk across a stretch (`table` its rolls to the end) from
+    /// square `y` in it, `r` rolls from the end: the node it rests on past
+    /// the stretch, and the rolls taken.
+    fn cross(
+        &self,
+        table: &Across,
+        mut y: u64,
+        r: u64,
+        runs: &mut Vec<Run>,
+        meter: &mut Meter<'_>,
+    ) -> Result<(u32, u64), LimitError> {
+        let l = &self.layout;
+        let k = u64::from(l.k);
+        let (x0, b) = (table.x0, table.b);
+        let mut taken = 0u64;
+        loop {
+            meter.add(k * 4)?;
+            let e = b - y;
+            let left = r - taken;
+            let mut chosen = None;
+            for &v in &self.values {
+                let v64 = u64::from(v);
+                let h = if v64 >= e {
+                    self.h[l.target[(x0 + (v64 - e) as u32) as usize] as usize]
+                } else {
+                    table.h(e - v64)
+                };
+                if h == left - 1 {
+                    chosen = Some(v);
+                    break;
+                }
+            }
+            let v = chosen.expect("an optimal sequence goes on from every step");
+            let v64 = u64::from(v);
+            if v64 == k && e >= table.base + k {
+                // From here on the rolls to the end repeat every K
+                // squares, one less each time: the walk rolls K until it
+                // nears the stretch's end.
+                let m = (e - k - table.base) / k + 1;
+                let to = y + m * k;
+                push(runs, v, m, y, to, to);
+                y = to;
+                taken += m;
+                continue;
+            }
+            taken += 1;
+            if v64 >= e {
+                let land = y + v64;
+                let t = l.target[(x0 + (v64 - e) as u32) as usize];
+                push(runs, v, 1, y, land, l.square(t));
+                return Ok((t, taken));
+            }
+            push(runs, v, 1, y, y + v64, y + v64);
+            y += v64;
+        }
+    }
+}
+
+/// A queue of nodes by distance for a search whose distances only grow
+/// (Ahuja, Mehlhorn, Orlin and Tarjan's radix heap): bucket `i` holds the
+/// keys whose highest bit differing from the last key taken is bit `i - 1`,
+/// so a push is an append and a key moves down at most 64 buckets.
+struct RadixHeap {
+    last: u64,
+    buckets: [Vec<(u64, u32)>; 65],
+}
+
+impl RadixHeap {
+    fn new() -> RadixHeap {
+        RadixHeap {
+            last: 0,
+            buckets: std::array::from_fn(|_| Vec::new()),
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        64 - (key ^ self.last).leading_zeros() as usize
+    }
+
+    fn push(&mut self, key: u64, node: u32) {
+        debug_assert!(key >= self.last, "the keys only grow");
+        let b = self.bucket(key);
+        self.buckets[b].push((key, node));
+    }
+
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        if self.buckets[0].is_empty() {
+            let i = self.buckets.iter().position(|b| !b.is_empty())?;
+            let moved = std::mem::take(&mut self.buckets[i]);
+            self.last = moved.iter().map(|e| e.0).min().expect("not empty");
+            for &(key, node) in &moved {
+                let b = self.bucket(key);
+                self.buckets[b].push((key, node));
+            }
+            // Keep the bucket's room for later.
+            let mut moved = moved;
+            moved.clear();
+            if self.buckets[i].is_empty() {
+                self.buckets[i] = moved;
+            }
+        }
+        self.buckets[0].pop()
+    }
+}
+
+/// Where a roll from a node lands.
+enum Landing {
+    /// Lost (an exact finish overshot).
+    Lost,
+    /// On a node, and its square.
+    Node(u32, u64),
+    /// In the stretch after the node's zone, on this square.
+    Stretch(u64),
+}
+
+/// The fewest rolls to the end from the squares of one stretch, by their
+/// distance `e` from its end: the recurrence `h(e) = 1 + min h(e - v)`,
+/// with the landings past the end read from the search, followed until a
+/// window of `K` values is the one before it plus one.
+struct Across {
+    x0: u32,
+    b: u64,
+    /// `h(e)` for `e` below its length (index 0 unused).
+    hs: Vec<u64>,
+    /// From here on `h(e + K) = h(e) + 1`.
+    base: u64,
+    k: u64,
+}
+
+impl Across {
+    fn new(search: &Search<'_>, s: usize, meter: &mut Meter<'_>) -> Result<Across, LimitError> {
+        let l = &search.layout;
+        let k = l.k as usize;
+        let (x0, b) = l.entry(s);
+        let past: Vec<u64> = (0..k as u32)
+            .map(|j| search.h[l.target[(x0 + j) as usize] as usize])
+            .collect();
+        let mut hs = vec![NONE];
+        let mut in_a_row = 0;
+        loop {
+            let e = hs.len();
+            let best = search
+                .values
+                .iter()
+                .map(|&v| {
+                    let v = v as usize;
+                    if v >= e { past[v - e] } else { hs[e - v] }
+                })
+                .min()
+                .expect("a die shows a value")
+                .saturating_add(1);
+            hs.push(best);
+            meter.add(k as u64)?;
+            if e > 2 * k && best == hs[e - k].saturating_add(1) {
+                in_a_row += 1;
+                if in_a_row == k {
+                    return Ok(Across {
+                        x0,
+                        b,
+                        hs,
+                        base: (e + 1 - k) as u64,
+                        k: k as u64,
+                    });
+                }
+            } else {
+                in_a_row = 0;
+            }
+        }
+    }
+
+    /// The fewest rolls to the end from distance `e` before the stretch's
+    /// end.
+    fn h(&self, e: u64) -> u64 {
+        match usize::try_from(e).ok().and_then(|i| self.hs.get(i)) {
+            Some(&h) => h,
+            None => {
+                let past = e - self.base;
+                self.hs[(self.base + past % self.k) as usize].saturating_add(past / self.k)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::long::LongBoard;
+    use crate::rules::{Die, Finish, Rules};
+
+    #[test]
+    fn fewest_rolls_on_plain_squares() {
+        let d6 = Fewest::new(&[1, 2, 3, 4, 5, 6]);
+        for d in 0..200u64 {
+            assert_eq!(d6.get(d), Some(d.div_ceil(6)), "{d}");
+        }
+        assert_eq!(d6.get(1 << 62), Some((1u64 << 62).div_ceil(6)));
+        // Only 2s and 5s: 1 and 3 cannot be made, 4 takes two, 6 three.
+        let f = Fewest::new(&[2, 5]);
+        let got: Vec<Option<u64>> = (0..9).map(|d| f.get(d)).collect();
+        assert_eq!(
+            got,
+            vec![
+                Some(0),
+                None,
+                Some(1),
+                None,
+                Some(2),
+                Some(1),
+                Some(3),
+                Some(2),
+                Some(4)
+            ]
+        );
+        // Even values only: odd distances never.
+        let even = Fewest::new(&[2, 4]);
+        assert_eq!(even.get(1_000_001), None);
+        assert_eq!(even.get(1_000_002), Some(250_001));
+        // Against the recurrence itself, far out.
+        let f = Fewest::new(&[3, 7, 11]);
+        let mut table = vec![Some(0u64)];
+        for d in 1..5000usize {
+            let best = [3usize, 7, 11]
+                .iter()
+                .filter(|&&v| v <= d)
+                .filter_map(|&v| table[d - v])
+                .min()
+                .map(|x| x + 1);
+            table.push(best);
+        }
+        for (d, &want) in table.iter().enumerate() {
+            assert_eq!(f.get(d as u64), want, "{d}");
+        }
+    }
+
+    #[test]
+    fn empty_boards_of_any_length() {
+        let rules = Rules::default();
+        for n in [2u64, 7, 8, 100, 1_000_003, 1 << 62] {
+            let game = LongGame::new(LongBoard::new(n, []).unwrap(), rules.clone()).unwrap();
+            let s = solve(&game).unwrap();
+            assert_eq!(s.min_rolls, Some((n - 1).div_ceil(6)), "{n}");
+            let rolls: u64 = s.path.iter().map(|r| r.count).sum();
+            assert_eq!(Some(rolls), s.min_rolls);
+            assert_eq!(s.path.last().unwrap().to, n);
+        }
+        let one = LongGame::new(LongBoard::new(1, []).unwrap(), rules).unwrap();
+        assert_eq!(solve(&one).unwrap().min_rolls, Some(0));
+    }
+
+    #[test]
+    fn a_bonus_limit_is_refused() {
+        let rules = Rules {
+            bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+            ..Rules::default()
+        };
+        let game = LongGame::new(LongBoard::new(1 << 40, []).unwrap(), rules).unwrap();
+        let err = solve(&game).unwrap_err();
+        assert!(matches!(err, LongError::Unsupported(_)), "{err}");
+    }
+
+    #[test]
+    fn finish_rules_on_a_long_board() {
+        let with = |finish| Rules {
+            finish,
+            die: Die::weighted(vec![1, 0, 0, 0, 0, 1]).unwrap(),
+            ..Rules::default()
+        };
+        // 10^12 squares, rolls of 1 or 6.
+        let n = 1_000_000_000_000u64;
+        let game = |f| LongGame::new(LongBoard::new(n, []).unwrap(), with(f)).unwrap();
+        let d = n - 1;
+        let exact = solve(&game(Finish::Exact)).unwrap();
+        assert_eq!(exact.min_rolls, Some(d / 6 + d % 6));
+        let pass = solve(&game(Finish::Pass)).unwrap();
+        assert_eq!(pass.min_rolls, Some(d.div_ceil(6)));
+    }
+}
+
+#[cfg(test)]
+mod against_the_square_by_square_search {
+    use super::*;
+    use crate::random::SplitMix64;
+
+    /// The fewest rolls and the whole optimal sequence equal those of the
+    /// square-by-square search, move for move, on random boards under
+    /// every rule.
+    #[test]
+    fn the_same_answer_and_the_same_sequence() {
+        let mut rng = SplitMix64::new(2026);
+        let (mut compared, mut crossed) = (0, 0);
+        for case in 0..600 {
+            let n = match case % 4 {
+                0 => 2 + rng.below(40) as u32,
+                1 | 2 => 2 + rng.below(3000) as u32,
+                _ => 2 + rng.below(60_000) as u32,
+            };
+            let jumps = rng.below(u64::from(n / 20 + 3)) as u32;
+            let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
+                continue;
+            };
+            let long = LongGame::of_game(&game);
+            let dense = crate::shortest::solve(&game);
+            let sparse = solve(&long).unwrap_or_else(|e| panic!("case {case}: {e}"));
+            assert_eq!(
+                sparse.min_rolls,
+                dense.min_rolls.map(u64::from),
+                "case {case}: {:?} {:?}",
+                game.rules(),
+                game.board().jumps().collect::<Vec<_>>()
+            );
+            let moves: Vec<LongMove> = sparse.path.iter().flat_map(Run::moves).collect();
+            let want: Vec<LongMove> = dense
+                .path
+                .iter()
+                .map(|m| LongMove {
+                    roll: m.roll,
+                    land: u64::from(m.land),
+                    to: u64::from(m.to),
+                })
+                .collect();
+            assert_eq!(moves, want, "case {case}: {:?}", game.rules());
+            compared += 1;
+            let search = Search::run(&long, &Control::default()).unwrap();
+            crossed += usize::from(search.is_some_and(|s| s.layout.stretches() > 0));
+        }
+        assert!(compared > 500, "only {compared} boards were playable");
+        // Most boards have stretches crossed in one step.
+        assert!(crossed > 300, "only {crossed} boards had stretches");
+    }
+}
