@@ -1,1 +1,950 @@
-//! placeholder
+//! The length of a game with a real die on a board of any length: the mean
+//! and variance of the number of rolls, each with a bound on its error,
+//! and the chance of never finishing.
+//!
+//! The game is the absorbing Markov chain of [`crate::markov`], watched only
+//! on the squares kept one by one ([`Layout`]): a roll within a zone is one
+//! step, and a roll into a stretch is a step to wherever the pawn first
+//! lands past it, with the chances, and the moments of the rolls taken, of
+//! [`Crossing`]. The unknowns are the mean and second moment from each kept
+//! square, solved together as dual numbers (`x + εy`, `ε² = 0`: a step of
+//! `τ` rolls to `w` with chance `p` is the coefficient `p + ε·2E[τ; w]` and
+//! adds `E[τ] + ε·E[τ²]`), in double-double precision, by a frontal
+//! elimination from the last square down that carries only the unknowns
+//! snakes and bounces lead back to, as [`crate::markov`]'s does.
+//!
+//! The elimination only adds, multiplies and divides numbers that are not
+//! negative: each pivot is the chance of leaving its square, summed from
+//! its parts, never one less the chance of staying. By the Markov chain
+//! tree theorem the mean from the start is a ratio of sums of products of
+//! at most `n` chances, `n` the unknowns, so a relative change of `δ` in
+//! every chance changes it by at most about `2nδ`; the rounding of the
+//! elimination amounts to such a change with `δ` the roundings an entry
+//! goes through times the unit of the arithmetic (Grassmann, Taksar and
+//! Heyman's argument, as O'Cinneide made it for the stationary chances).
+//! [`Moments`] states the resulting first-order bound with each answer,
+//! together with the bound on the crossings' closed forms and the rounding
+//! to `f64`.
+
+use crate::limits::{self, Control, Estimate, LimitError, Meter};
+use crate::long::crossing::{Crossing, Sums};
+use crate::long::dd::{DD, DDual, UNIT};
+use crate::long::layout::{self, Layout};
+use crate::long::{LongError, LongGame, Unsupported};
+
+/// The mean and variance of the number of rolls from the start, each with
+/// a bound on its error, and the chance of never finishing.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moments {
+    /// The expected number of rolls; `None` when the game may never end.
+    pub mean: Option<f64>,
+    /// A bound on the error of `mean`, in rolls.
+    pub mean_error: f64,
+    /// The variance; `None` when the game may never end.
+    pub variance: Option<f64>,
+    /// A bound on the error of `variance`.
+    pub variance_error: f64,
+    /// The standard deviation; `None` when the game may never end.
+    pub std_dev: Option<f64>,
+    /// A bound on the error of `std_dev`.
+    pub std_dev_error: f64,
+    /// The chance that the game never ends.
+    pub never: f64,
+    /// A bound on the error of `never`.
+    pub never_error: f64,
+}
+
+/// The mean and variance of the number of rolls from the start of `game`,
+/// and the chance of never finishing.
+///
+/// # Errors
+///
+/// [`LongError::Unsupported`] under a bonus limit, or for a die whose
+/// chances mix too slowly for the crossings' tables; [`LongError::Limit`]
+/// when the tables cannot be allocated.
+///
+/// # Examples
+///
+/// ```
+/// use snl::long::{LongBoard, LongGame};
+/// use snl::Rules;
+///
+/// // The empty board of 100 squares from square 1, exact finish: the
+/// // published 33.0476190476 rolls.
+/// let game = LongGame::new(LongBoard::new(100, [])?, Rules::default())?;
+/// let m = snl::long::markov::moments(&game)?;
+/// let mean = m.mean.unwrap();
+/// assert!((mean - 33.0476190476).abs() < 1e-10);
+/// assert!(m.mean_error < 1e-13);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn moments(game: &LongGame) -> Result<Moments, LongError> {
+    moments_with(game, &Control::default())
+}
+
+/// [`moments`] under a [`Control`]: refused up front when [`estimate`], or
+/// the elimination's cost once its plan is known, is over the budget;
+/// stopped when the token is set.
+///
+/// # Errors
+///
+/// As [`moments`], and [`LongError::Limit`] when refused or stopped.
+pub fn moments_with(game: &LongGame, ctl: &Control) -> Result<Moments, LongError> {
+    if game.rules().bonus_limit().is_some() {
+        return Err(Unsupported::BonusLimit.into());
+    }
+    if game.starts_finished() {
+        return Ok(Moments {
+            mean: Some(0.0),
+            mean_error: 0.0,
+            variance: Some(0.0),
+            variance_error: 0.0,
+            std_dev: Some(0.0),
+            std_dev_error: 0.0,
+            never: 0.0,
+            never_error: 0.0,
+        });
+    }
+    ctl.admit("the mean and variance", estimate(game))?;
+    let system = System::new(game, ctl)?;
+    system.solve(ctl)
+}
+
+/// The fewest plain squares between zones: a roll from a zone's exit must
+/// land in the stretch, at least one square before its end. The crossings
+/// of shorter stretches come from the tables, of longer ones from the
+/// closed forms.
+fn gap(game: &LongGame) -> u64 {
+    u64::from(game.rules().die.max()) + 1
+}
+
+/// The memory and work of [`moments`] before the elimination's plan is
+/// known: the zones' squares with the tables kept for each, and the rows
+/// played three times over (for the squares the start reaches, those that
+/// reach the end, and the plan). The elimination itself is refused later
+/// if its plan is over the budget.
+pub fn estimate(game: &LongGame) -> Estimate {
+    let die = &game.rules().die;
+    let k = f64::from(die.max());
+    let faces = die.values().count() as f64;
+    // The crossings' tables take a few hundred distances for common dice.
+    let table = Estimate::from_f64(
+        (2.0 * k + 2.0) * 16.0 * 1024.0,
+        (2.0 * k + 2.0) * faces * 40.0 * 1024.0,
+    );
+    let spans = layout::intervals(game, die.max(), gap(game));
+    let nodes = layout::node_count(&spans) as f64;
+    let terms = faces + k;
+    let memory = nodes * (4.0 + 1.0 + 3.0 + 4.0 + 4.0 + 10.0 + 4.0 * terms + 4.0)
+        + 48.0 * spans.len() as f64;
+    let work = nodes * terms * 60.0 * 3.0;
+    table.and(Estimate::from_f64(memory, work))
+}
+
+/// Where a step leads, as the elimination sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// An unknown.
+    Node(u32),
+    /// The last square.
+    Exit,
+    /// A square from which the last cannot be reached.
+    Dead,
+}
+
+/// The system of a game: its layout, the crossings, and the unknowns.
+struct System<'g> {
+    game: &'g LongGame,
+    layout: Layout,
+    crossing: Crossing,
+    /// `(value, chance)` of each face.
+    faces: Vec<(u32, DD)>,
+    /// The unknowns: squares the start reaches from which the end can be
+    /// reached.
+    active: Vec<bool>,
+    /// Whether a square the start reaches cannot reach the end.
+    stuck: bool,
+    /// The number of unknowns.
+    unknowns: usize,
+}
+
+/// One row of the system as it is built: where each step leads, and what
+/// it adds.
+#[derive(Default)]
+struct Row {
+    terms: Vec<(Target, DDual)>,
+    constant: DDual,
+    dead: DD,
+    /// The crossings worked on.
+    sums: Sums,
+}
+
+impl<'g> System<'g> {
+    fn new(game: &'g LongGame, ctl: &Control) -> Result<System<'g>, LongError> {
+        let die = &game.rules().die;
+        let crossing = Crossing::new(die).ok_or(Unsupported::SlowDie)?;
+        let layout = Layout::new(game, die.max(), gap(game))?;
+        let total = die.total();
+        let faces = die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+        let mut s = System {
+            game,
+            crossing,
+            faces,
+            active: Vec::new(),
+            stuck: false,
+            unknowns: 0,
+            layout,
+        };
+        s.find_unknowns(&mut ctl.meter())?;
+        Ok(s)
+    }
+
+    /// Every step from node `u`: `f(node, coefficient)` for each node a
+    /// step may lead to (the node it rests on), with the coefficient as a
+    /// dual number when `values` is set (zero otherwise); the constant of
+    /// the row goes into `constant`.
+    fn visit(
+        &self,
+        u: u32,
+        values: bool,
+        sums: &mut Sums,
+        constant: &mut DDual,
+        mut f: impl FnMut(u32, DDual),
+    ) {
+        let l = &self.layout;
+        let z = l.zone_of(u);
+        let zone = &l.zones[z];
+        let square = zone.first + u64::from(u - zone.node);
+        let k = l.k as usize;
+        let two = DD::from_f64(2.0);
+        // The faces are by value: those from `into` on roll into the
+        // stretch after the zone.
+        let mut into = self.faces.len();
+        for (i, &(v, p)) in self.faces.iter().enumerate() {
+            let one_roll = if values {
+                DDual { re: p, eps: two * p }
+            } else {
+                DDual::ZERO
+            };
+            match self.game.land(square, v) {
+                None => f(u, one_roll),
+                Some(land) if land <= zone.last => {
+                    let x = zone.node + (land - zone.first) as u32;
+                    f(l.target[x as usize], one_roll);
+                }
+                Some(_) => {
+                    into = i;
+                    break;
+                }
+            }
+            if values {
+                constant.add(DDual { re: p, eps: p });
+            }
+        }
+        if into == self.faces.len() {
+            return;
+        }
+        let (x0, b) = l.entry(z);
+        let d0 = b - square;
+        if !values {
+            // Which offsets past the stretch some face may land on first.
+            let mut lands = [false; crate::rules::MAX_ROLL as usize];
+            for &(v, _) in &self.faces[into..] {
+                for (j, q) in self.crossing.landings(d0 - u64::from(v)).iter().enumerate() {
+                    lands[j] |= !q.is_zero();
+                }
+            }
+            for (j, _) in lands[..k].iter().enumerate().filter(|(_, l)| **l) {
+                f(l.target[x0 as usize + j], DDual::ZERO);
+            }
+            return;
+        }
+        self.crossing.sums(d0, &self.faces[into..], sums);
+        for j in 0..k {
+            if !sums.q[j].is_zero() {
+                let c = DDual {
+                    re: sums.q[j],
+                    eps: two * sums.qm[j],
+                };
+                f(l.target[x0 as usize + j], c);
+            }
+        }
+        constant.add(DDual {
+            re: sums.n,
+            eps: sums.s,
+        });
+    }
+
+    /// The row of unknown `u`, its targets classified.
+    fn row(&self, u: u32, values: bool, row: &mut Row) {
+        row.terms.clear();
+        row.constant = DDual::ZERO;
+        row.dead = DD::ZERO;
+        let mut sums = std::mem::take(&mut row.sums);
+        let mut constant = DDual::ZERO;
+        let goal = self.layout.goal;
+        self.visit(u, values, &mut sums, &mut constant, |t, c| {
+            let target = if t == goal {
+                Target::Exit
+            } else if self.active[t as usize] {
+                Target::Node(t)
+            } else {
+                row.dead = row.dead + c.re;
+                Target::Dead
+            };
+            row.terms.push((target, c));
+        });
+        row.constant = constant;
+        row.sums = sums;
+    }
+
+    /// The squares the start reaches, those of them from which the end can
+    /// be reached, and whether some cannot.
+    fn find_unknowns(&mut self, meter: &mut Meter<'_>) -> Result<(), LimitError> {
+        let l = &self.layout;
+        let nodes = l.nodes();
+        let mut sums = Sums::default();
+        let mut constant = DDual::ZERO;
+        // Forward from the start, counting the steps into each square.
+        let mut reached = limits::vec_of(nodes, false, "the squares reached")?;
+        let mut into = limits::vec_of(nodes + 1, 0u32, "the steps into each square")?;
+        let mut stack = vec![l.start];
+        reached[l.start as usize] = true;
+        while let Some(u) = stack.pop() {
+            meter.add(self.faces.len() as u64 * 8)?;
+            if u == l.goal {
+                continue;
+            }
+            self.visit(u, false, &mut sums, &mut constant, |t, _| {
+                into[t as usize + 1] += 1;
+                if !reached[t as usize] {
+                    reached[t as usize] = true;
+                    stack.push(t);
+                }
+            });
+        }
+        for i in 0..nodes {
+            into[i + 1] += into[i];
+        }
+        // The steps again, by the square they lead to.
+        let mut from = limits::vec_of(into[nodes] as usize, 0u32, "the steps into each square")?;
+        let mut fill = into.clone();
+        for u in (0..nodes as u32).filter(|&u| reached[u as usize] && u != l.goal) {
+            meter.add(self.faces.len() as u64 * 8)?;
+            self.visit(u, false, &mut sums, &mut constant, |t, _| {
+                from[fill[t as usize] as usize] = u;
+                fill[t as usize] += 1;
+            });
+        }
+        drop(fill);
+        // Backward from the end over the steps taken.
+        let mut live = limits::vec_of(nodes, false, "the squares that reach the end")?;
+        live[l.goal as usize] = true;
+        let mut stack = vec![l.goal];
+        while let Some(t) = stack.pop() {
+            let t = t as usize;
+            for &u in &from[into[t] as usize..into[t + 1] as usize] {
+                if !live[u as usize] {
+                    live[u as usize] = true;
+                    stack.push(u);
+                }
+            }
+        }
+        let mut active = reached;
+        let mut stuck = false;
+        let mut unknowns = 0;
+        for (u, a) in active.iter_mut().enumerate() {
+            stuck |= *a && !live[u];
+            *a &= live[u] && u != l.goal as usize;
+            unknowns += usize::from(*a);
+        }
+        self.active = active;
+        self.stuck = stuck;
+        self.unknowns = unknowns;
+        Ok(())
+    }
+
+    fn solve(&self, ctl: &Control) -> Result<Moments, LongError> {
+        let start = self.layout.start;
+        let infinite = |never: f64, never_error: f64| Moments {
+            mean: None,
+            mean_error: 0.0,
+            variance: None,
+            variance_error: 0.0,
+            std_dev: None,
+            std_dev_error: 0.0,
+            never,
+            never_error,
+        };
+        if !self.active[start as usize] {
+            return Ok(infinite(1.0, 0.0));
+        }
+        let plan = Plan::new(self, &mut ctl.meter())?;
+        ctl.admit("the elimination of the mean and variance", plan.estimate())?;
+        if self.stuck {
+            let dead = |row: &Row| DDual {
+                re: row.dead,
+                eps: DD::ZERO,
+            };
+            let ((p, _), bound) = eliminate::<DD>(self, &plan, dead, ctl)?;
+            let never = p.to_f64().clamp(0.0, 1.0);
+            return Ok(infinite(never, bound * never + f64::EPSILON * never));
+        }
+        let ((mean, second), bound) = eliminate::<DDual>(self, &plan, |row| row.constant, ctl)?;
+        let variance = second - mean * mean;
+        let (m, s, v) = (mean.to_f64(), second.to_f64(), variance.to_f64());
+        if !m.is_finite() || !s.is_finite() {
+            return Err(LongError::Overflow);
+        }
+        // Rounding to f64: half a unit in the last place, relative.
+        let to_f64 = f64::EPSILON / 2.0;
+        let mean_error = bound * m + to_f64 * m;
+        let variance_error = bound * s
+            + (2.0 * bound + bound * bound) * m * m
+            + UNIT * (s + m * m)
+            + to_f64 * v.abs();
+        let v = v.max(0.0);
+        let sd = variance.sqrt().to_f64();
+        // √(v ± e) is within e / √v of √v, and within √e when v is small.
+        let sd_error = if v > 0.0 {
+            (variance_error / sd).min(variance_error.sqrt())
+        } else {
+            variance_error.sqrt()
+        } + to_f64 * sd;
+        Ok(Moments {
+            mean: Some(m),
+            mean_error,
+            variance: Some(v),
+            variance_error,
+            std_dev: Some(sd),
+            std_dev_error: sd_error,
+            never: 0.0,
+            never_error: 0.0,
+        })
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// The shape of the elimination, worked out before any arithmetic (as in
+/// [`crate::markov`]'s solver): for each unknown the lowest row that refers
+/// to it from below, and the most unknowns open and expressions kept.
+struct Plan {
+    lo: Vec<u32>,
+    open: usize,
+    kept: usize,
+    /// Arithmetic the elimination will take, in operations on dual
+    /// double-doubles.
+    work: f64,
+    /// The most terms of a row.
+    width: usize,
+}
+
+impl Plan {
+    fn new(system: &System<'_>, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
+        let n = system.layout.nodes();
+        let mut lo = limits::vec_of(n, NONE, "the solver's plan")?;
+        let mut opened = limits::vec_of(n, false, "the solver's plan")?;
+        let mut open_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut row = Row::default();
+        let mut width = 0usize;
+        // From the top down: the first row seen to refer to an unknown
+        // below it is the highest, the last seen to refer to one above it
+        // the lowest.
+        for k in (0..n).rev() {
+            if !system.active[k] {
+                continue;
+            }
+            system.row(k as u32, false, &mut row);
+            meter.add(row.terms.len() as u64 * 4)?;
+            width = width.max(row.terms.len());
+            for &(t, _) in &row.terms {
+                let Target::Node(t) = t else { continue };
+                let t = t as usize;
+                if t < k && !opened[t] {
+                    opened[t] = true;
+                    open_step[t] = open_step[t].wrapping_add(1);
+                    open_step[k + 1] = open_step[k + 1].wrapping_sub(1);
+                }
+                if t > k {
+                    lo[t] = k as u32;
+                }
+            }
+        }
+        for j in 0..n {
+            if lo[j] != NONE {
+                let begin = lo[j] as usize;
+                kept_step[begin] = kept_step[begin].wrapping_add(1);
+                kept_step[j + 1] = kept_step[j + 1].wrapping_sub(1);
+            }
+        }
+        let (mut open, mut kept, mut o, mut q) = (0u32, 0u32, 0u32, 0u32);
+        let mut work = 0.0;
+        for j in 0..n {
+            o = o.wrapping_add(open_step[j]);
+            q = q.wrapping_add(kept_step[j]);
+            open = open.max(o);
+            kept = kept.max(q);
+            if system.active[j] {
+                let wide = f64::from(o) + 2.0;
+                work += width as f64 * wide;
+                if opened[j] {
+                    work += f64::from(q) * wide;
+                }
+            }
+        }
+        Ok(Plan {
+            lo,
+            // The start's expression is kept too.
+            open: open as usize,
+            kept: kept as usize + 1,
+            work,
+            width,
+        })
+    }
+
+    /// The memory and work of the elimination: the open expressions, the
+    /// places of the unknowns; about 60 units a dual double-double
+    /// operation.
+    fn estimate(&self) -> Estimate {
+        let stride = self.open as f64 + 2.0;
+        Estimate::from_f64(
+            (self.kept as f64 + 2.0) * stride * 32.0 + self.lo.len() as f64 * 8.0,
+            self.work * 60.0,
+        )
+    }
+}
+
+/// The numbers the elimination runs on: double-doubles for the chance of
+/// never finishing, their duals for the mean and second moment. Every
+/// number it meets is not negative.
+trait Num: Copy {
+    const ZERO: Self;
+    /// The relative error of one operation.
+    const UNIT: f64;
+    /// The value and its ε part (zero for plain numbers).
+    fn parts(self) -> (DD, DD);
+    fn of(d: DDual) -> Self;
+    fn add(&mut self, a: Self);
+    fn add_mul(&mut self, a: Self, b: Self);
+    fn mul(self, a: Self) -> Self;
+    fn is_zero(self) -> bool;
+    fn re(self) -> DD;
+    /// `1 / (1 - own)` from `leaving`, the real part of `1 - own` summed
+    /// from the chances of leaving.
+    fn inverse_pivot(own: Self, leaving: DD) -> Self;
+}
+
+impl Num for DD {
+    const ZERO: DD = DD::ZERO;
+    const UNIT: f64 = UNIT;
+    fn parts(self) -> (DD, DD) {
+        (self, DD::ZERO)
+    }
+    fn of(d: DDual) -> DD {
+        d.re
+    }
+    fn add(&mut self, a: DD) {
+        *self = self.add_same_sign(a);
+    }
+    fn add_mul(&mut self, a: DD, b: DD) {
+        *self = self.add_same_sign(a * b);
+    }
+    fn mul(self, a: DD) -> DD {
+        self * a
+    }
+    fn is_zero(self) -> bool {
+        DD::is_zero(self)
+    }
+    fn re(self) -> DD {
+        self
+    }
+    fn inverse_pivot(_: DD, leaving: DD) -> DD {
+        leaving.recip()
+    }
+}
+
+impl Num for DDual {
+    const ZERO: DDual = DDual::ZERO;
+    const UNIT: f64 = UNIT;
+    fn parts(self) -> (DD, DD) {
+        (self.re, self.eps)
+    }
+    fn of(d: DDual) -> DDual {
+        d
+    }
+    fn add(&mut self, a: DDual) {
+        DDual::add(self, a);
+    }
+    fn add_mul(&mut self, a: DDual, b: DDual) {
+        DDual::add_mul(self, a, b);
+    }
+    fn mul(self, a: DDual) -> DDual {
+        DDual::mul(self, a)
+    }
+    fn is_zero(self) -> bool {
+        DDual::is_zero(self)
+    }
+    fn re(self) -> DD {
+        self.re
+    }
+    /// `1 / (r - ε·e)` is `1/r + ε·e/r²`, with `r` the chance of leaving
+    /// and `e` the ε part of the chance of staying: not negative.
+    fn inverse_pivot(own: DDual, leaving: DD) -> DDual {
+        let inv = leaving.recip();
+        DDual {
+            re: inv,
+            eps: own.eps * inv * inv,
+        }
+    }
+}
+
+/// The start's unknown of `x = c + Q x` by frontal elimination from the
+/// highest unknown down, keeping only the expressions rows below will need
+/// and the start's; `rhs` gives each row's constant. Returns it with the
+/// relative bound on its error.
+// One pass with its bookkeeping side by side reads better than split up.
+#[allow(clippy::too_many_lines)]
+fn eliminate<T: Num>(
+    system: &System<'_>,
+    plan: &Plan,
+    rhs: impl Fn(&Row) -> DDual,
+    ctl: &Control,
+) -> Result<((DD, DD), f64), LimitError> {
+    let mut meter = ctl.meter();
+    let n = system.layout.nodes();
+    let at = system.layout.start as usize;
+    let open = plan.open;
+    let kept = plan.kept;
+    // An expression is [constant, chance of leaving the system, one
+    // coefficient per slot].
+    let stride = open + 2;
+    let what = "the solver's tables";
+    let mut pool: Vec<T> = limits::vec_of(kept * stride, T::ZERO, "the solver's expressions")?;
+    let mut pool_free: Vec<u32> = (0..kept as u32).rev().collect();
+    let mut pool_used = limits::vec_of(kept, false, what)?;
+    // How many substitutions each kept expression has been through.
+    let mut pool_updates = limits::vec_of(kept, 0u32, what)?;
+    let mut place = limits::vec_of(n, NONE, what)?;
+    let mut var_of_slot = limits::vec_of(open, NONE, what)?;
+    let mut slot_used = limits::vec_of(open, false, what)?;
+    let mut top = 0usize;
+    let mut work = vec![T::ZERO; stride];
+    let mut row = Row::default();
+    let mut most_updates = 0u32;
+    for k in (0..n).rev() {
+        if !system.active[k] {
+            continue;
+        }
+        system.row(k as u32, true, &mut row);
+        meter.add((row.terms.len() * stride) as u64 * 8 + 16)?;
+        for w in &mut work[..2 + top] {
+            *w = T::ZERO;
+        }
+        work[0] = T::of(rhs(&row));
+        let mut own = T::ZERO;
+        let mut updates = 0u32;
+        for &(t, c) in &row.terms {
+            let p = T::of(c);
+            match t {
+                Target::Exit | Target::Dead => work[1].add(p),
+                Target::Node(t) if t as usize == k => own.add(p),
+                Target::Node(t) if t as usize > k => {
+                    let r = place[t as usize] as usize;
+                    updates = updates.max(pool_updates[r]);
+                    let expr = &pool[r * stride..r * stride + 2 + top];
+                    for (w, &e) in work.iter_mut().zip(expr) {
+                        w.add_mul(p, e);
+                    }
+                }
+                Target::Node(t) => {
+                    let t = t as usize;
+                    if place[t] == NONE {
+                        let s = slot_used
+                            .iter()
+                            .position(|&u| !u)
+                            .expect("the plan counts open unknowns");
+                        slot_used[s] = true;
+                        top = top.max(s + 1);
+                        place[t] = s as u32;
+                        var_of_slot[s] = t as u32;
+                    }
+                    work[2 + place[t] as usize].add(p);
+                }
+            }
+        }
+        let slot = place[k];
+        if slot != NONE {
+            let c = std::mem::replace(&mut work[2 + slot as usize], T::ZERO);
+            own.add(c);
+        }
+        // The pivot from the chances of leaving: the exits and the
+        // unknowns still open.
+        let mut leaving = work[1].re();
+        for w in &work[2..2 + top] {
+            leaving = leaving + w.re();
+        }
+        let inverse = T::inverse_pivot(own, leaving);
+        for w in &mut work[..2 + top] {
+            if !w.is_zero() {
+                *w = w.mul(inverse);
+            }
+        }
+        if slot != NONE {
+            // Every kept expression that refers to k now refers to k's
+            // expression instead.
+            let s = 2 + slot as usize;
+            for r in 0..kept {
+                if !pool_used[r] || pool[r * stride + s].is_zero() {
+                    continue;
+                }
+                meter.add(stride as u64 * 8)?;
+                let f = std::mem::replace(&mut pool[r * stride + s], T::ZERO);
+                for (e, &w) in pool[r * stride..r * stride + 2 + top].iter_mut().zip(&work) {
+                    e.add_mul(f, w);
+                }
+                pool_updates[r] = pool_updates[r].max(updates) + 1;
+                most_updates = most_updates.max(pool_updates[r]);
+            }
+            slot_used[slot as usize] = false;
+            while top > 0 && !slot_used[top - 1] {
+                top -= 1;
+            }
+            var_of_slot[slot as usize] = NONE;
+            place[k] = NONE;
+        }
+        if plan.lo[k] != NONE || k == at {
+            let r = pool_free.pop().expect("the plan counts kept expressions") as usize;
+            pool[r * stride..(r + 1) * stride].copy_from_slice(&work);
+            pool_used[r] = true;
+            pool_updates[r] = updates + 1;
+            place[k] = r as u32;
+        }
+        for &(t, _) in &row.terms {
+            let Target::Node(t) = t else { continue };
+            let t = t as usize;
+            if t > k && t != at && plan.lo[t] == k as u32 && place[t] != NONE {
+                pool_used[place[t] as usize] = false;
+                pool_free.push(place[t]);
+                place[t] = NONE;
+            }
+        }
+    }
+    let r = place[at];
+    debug_assert_ne!(r, NONE, "the start is an unknown");
+    let x = pool[r as usize * stride];
+    // Each entry goes through at most `width + open + 2` roundings as its
+    // row is formed and normalised, and a few more each time an
+    // expression is substituted into it.
+    let per_entry = (plan.width + plan.open + 4) as f64 + 4.0 * f64::from(most_updates);
+    // The chances themselves are double-doubles, rounded to T.
+    let delta = (per_entry + 1.0) * T::UNIT + system.crossing.error;
+    let bound = 2.0 * system.unknowns as f64 * delta;
+    Ok((x.parts(), bound))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::long::LongBoard;
+    use crate::rules::{Die, Finish, Rules, Start};
+
+    fn game(n: u64, jumps: &[(u64, u64)], rules: Rules) -> LongGame {
+        LongGame::new(LongBoard::new(n, jumps.iter().copied()).unwrap(), rules).unwrap()
+    }
+
+    #[test]
+    fn the_published_empty_board() {
+        let m = moments(&game(100, &[], Rules::default())).unwrap();
+        assert!((m.mean.unwrap() - 33.047_619_047_6).abs() < 1e-10, "{m:?}");
+    }
+
+    #[test]
+    fn two_squares_under_each_finish() {
+        for (finish, mean, var) in [
+            (Finish::Exact, 6.0, 30.0),
+            (Finish::Bounce, 2.0, 2.0),
+            (Finish::Pass, 1.0, 0.0),
+        ] {
+            let rules = Rules {
+                finish,
+                ..Rules::default()
+            };
+            let m = moments(&game(2, &[], rules)).unwrap();
+            assert!((m.mean.unwrap() - mean).abs() <= m.mean_error.max(1e-15), "{m:?}");
+            assert!((m.variance.unwrap() - var).abs() <= m.variance_error.max(1e-13), "{m:?}");
+        }
+    }
+
+    #[test]
+    fn stuck_boards() {
+        // Every square 2..=7 sends the pawn back to 1.
+        let jumps: Vec<(u64, u64)> = (2..=7).map(|s| (s, 1)).collect();
+        let m = moments(&game(1 << 40, &jumps, Rules::default())).unwrap();
+        assert_eq!((m.mean, m.never), (None, 1.0));
+        // A coin, passing allowed: half the games fall into a trap.
+        let rules = Rules {
+            die: Die::uniform(2).unwrap(),
+            finish: Finish::Pass,
+            start: Start::Square1,
+            ..Rules::default()
+        };
+        let m = moments(&game(9, &[(2, 6), (7, 6), (8, 6), (3, 9)], rules)).unwrap();
+        assert!((m.never - 0.5).abs() < 1e-15, "{m:?}");
+    }
+}
+
+#[cfg(test)]
+mod against_the_square_by_square_chain {
+    use super::*;
+    use crate::random::SplitMix64;
+    use crate::long::LongBoard;
+    use crate::rules::{Die, Finish, Rules, Start};
+    use num_traits::{Signed, ToPrimitive};
+
+    /// The mean, the variance and the chance of never finishing agree with
+    /// those of the square-by-square solver on random boards under every
+    /// rule, within the bound stated and that solver's own rounding.
+    #[test]
+    fn the_same_moments() {
+        let mut rng = SplitMix64::new(909);
+        let (mut compared, mut crossed, mut stuck) = (0, 0, 0);
+        for case in 0..300 {
+            let n = match case % 3 {
+                0 => 2 + rng.below(60) as u32,
+                1 => 2 + rng.below(3000) as u32,
+                _ => 2 + rng.below(15_000) as u32,
+            };
+            let jumps = rng.below(u64::from(n / 80 + 3)) as u32;
+            let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
+                continue;
+            };
+            let long = LongGame::of_game(&game);
+            let Ok(dense) = crate::markov::moments(&game, false) else {
+                continue;
+            };
+            let sparse = match moments(&long) {
+                Err(LongError::Unsupported(Unsupported::SlowDie)) => continue,
+                other => other.unwrap_or_else(|e| panic!("case {case}: {e}")),
+            };
+            let about = |a: f64, b: f64, bound: f64, rel: f64| (a - b).abs() <= bound + rel * b.abs();
+            let what = || format!("case {case}: {:?}\n{sparse:?}\n{dense:?}", game.rules());
+            assert!(about(sparse.never, dense.never, sparse.never_error, 1e-9), "{}", what());
+            assert_eq!(sparse.mean.is_some(), dense.mean.is_some(), "{}", what());
+            if let (Some(a), Some(b)) = (sparse.mean, dense.mean) {
+                assert!(about(a, b, sparse.mean_error, 1e-9), "{}", what());
+                let (va, vb) = (sparse.variance.unwrap(), dense.variance.unwrap());
+                assert!(about(va, vb, sparse.variance_error, 1e-7), "{}", what());
+            } else {
+                stuck += 1;
+            }
+            compared += 1;
+            let system = System::new(&long, &Control::default()).unwrap();
+            crossed += usize::from(system.layout.stretches() > 0);
+        }
+        assert!(compared > 220, "only {compared} boards compared");
+        assert!(crossed > 80, "only {crossed} boards had stretches");
+        assert!(stuck > 5, "only {stuck} boards could get stuck");
+    }
+
+    /// The mean and the variance from the closed forms are within the
+    /// bounds stated of the exact fractions on empty boards, where both
+    /// follow from the last square back (exact and pass finishes).
+    #[test]
+    fn empty_boards_within_the_bounds_of_the_exact_fractions() {
+        use num_bigint::BigInt;
+        use num_rational::BigRational;
+        use num_traits::{One, Zero};
+        for (spec, n, finish, start) in [
+            ("d6", 100u64, Finish::Exact, Start::Square1),
+            ("d6", 300, Finish::Exact, Start::OffBoard),
+            ("d2", 200, Finish::Pass, Start::Square1),
+            ("1,1,1,1,1,2", 340, Finish::Pass, Start::OffBoard),
+            ("2d6", 380, Finish::Pass, Start::Square1),
+            ("0,1,0,3", 520, Finish::Pass, Start::Square1),
+        ] {
+            let die: Die = spec.parse().unwrap();
+            let rules = Rules {
+                die: die.clone(),
+                finish,
+                start,
+                ..Rules::default()
+            };
+            // E and E[T²] from square y, from the last square back: lost
+            // rolls (exact finish) stay where they are.
+            let total = BigInt::from(die.total());
+            let faces: Vec<(u64, BigRational)> = die
+                .faces()
+                .map(|(v, w)| (u64::from(v), BigRational::new(BigInt::from(w), total.clone())))
+                .collect();
+            let len = n as usize + 1;
+            let (mut e, mut s) = (vec![BigRational::zero(); len], vec![BigRational::zero(); len]);
+            for y in (0..n).rev() {
+                let (mut stay, mut ex, mut sx) = (BigRational::zero(), BigRational::one(), BigRational::one());
+                for (v, p) in &faces {
+                    let to = y + v;
+                    if to > n && finish == Finish::Exact {
+                        stay += p;
+                        continue;
+                    }
+                    let to = to.min(n) as usize;
+                    ex += p * &e[to];
+                    sx += p * (&e[to] * BigInt::from(2) + &s[to]);
+                }
+                // x = c + stay·x for the mean; y = c' + stay·(2x + y).
+                let keep = BigRational::one() - &stay;
+                let ey = ex / &keep;
+                sx += &stay * &ey * BigInt::from(2);
+                s[y as usize] = sx / &keep;
+                e[y as usize] = ey;
+            }
+            let from = rules.start.position() as usize;
+            let exact_var = &s[from] - &e[from] * &e[from];
+            let game = LongGame::new(LongBoard::new(n, []).unwrap(), rules).unwrap();
+            let system = System::new(&game, &Control::default()).unwrap();
+            assert!(system.layout.stretches() > 0 || n == 100, "{spec} {n}");
+            let m = moments(&game).unwrap();
+            let off = |got: f64, want: &BigRational| {
+                (BigRational::from_float(got).unwrap() - want).abs().to_f64().unwrap()
+            };
+            let (de, dv) = (off(m.mean.unwrap(), &e[from]), off(m.variance.unwrap(), &exact_var));
+            assert!(de <= m.mean_error, "{spec} {n}: mean off by {de:e}, bound {:e}", m.mean_error);
+            assert!(dv <= m.variance_error, "{spec} {n}: variance off by {dv:e}, bound {:e}", m.variance_error);
+        }
+    }
+
+    /// The mean is within the bound stated of the exact fraction, on
+    /// boards long enough to have stretches crossed in one step.
+    #[test]
+    fn within_the_bound_of_the_exact_mean() {
+        let mut rng = SplitMix64::new(33);
+        let mut checked = 0;
+        for case in 0..40 {
+            let n = 150 + rng.below(250) as u32;
+            let jumps = rng.below(4) as u32;
+            let board = crate::long::testing::board(&mut rng, n, jumps);
+            let mut rules = crate::long::testing::rules(&mut rng);
+            rules.die = ["d2", "d3", "1,2", "2,1,1", "d1"][case % 5].parse().unwrap();
+            let Ok(game) = crate::Game::new(board, rules) else {
+                continue;
+            };
+            let Ok(Some(exact)) = crate::markov::exact_mean(&game) else {
+                continue;
+            };
+            let m = moments(&LongGame::of_game(&game)).unwrap();
+            let mean = m.mean.unwrap();
+            // Compared as fractions: the error, against the bound.
+            let got = num_rational::BigRational::from_float(mean).unwrap();
+            let error = (got - &exact).abs().to_f64().unwrap();
+            assert!(
+                error <= m.mean_error,
+                "case {case}: {mean} against {} (error {error:e}, bound {:e})",
+                exact.to_f64().unwrap(),
+                m.mean_error
+            );
+            checked += 1;
+        }
+        assert!(checked > 25, "only {checked} boards checked");
+    }
+}

@@ -349,6 +349,12 @@ pub enum Unsupported {
         "a bonus limit is not supported on boards analysed without a table a square long: the streak of top values changes how every stretch is crossed; drop --bonus-limit or use a board of at most 2^30 squares"
     )]
     BonusLimit,
+    /// A die whose chances mix so slowly that where a pawn first lands past
+    /// a stretch does not settle within the tables' reach.
+    #[error(
+        "the die's chances are too far apart for the crossing of long stretches to settle; use a board of at most 2^30 squares, or a die whose faces are closer in chance"
+    )]
+    SlowDie,
     /// Turns rather than rolls under the bonus rule.
     #[error(
         "turns under the bonus rule are not supported on boards analysed without a table a square long (rolls are); use a board of at most 2^30 squares for turns"
