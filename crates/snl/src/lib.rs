@@ -60,6 +60,9 @@
 //! - [`design`]: a search for boards that meet targets (a mean, a spread,
 //!   fairness, no trap), or a board of one's own changed as little as
 //!   possible.
+//! - [`long`]: boards of any length (up to 2^62 squares): the fewest rolls
+//!   and the moments of the length, at a cost that grows with the jumps
+//!   rather than the squares.
 //!
 //! The top, what front ends need:
 //!

@@ -22,6 +22,10 @@
 //! `n(d) = n(d') + (d - d')/μ`, and so on, `d'` a settled distance with
 //! `d' ≡ d` modulo the divisor the die's values share.
 
+// The names of the mathematics: d a distance, k the top value, q, m, n, s
+// the crossing's four quantities.
+#![allow(clippy::many_single_char_names)]
+
 use crate::long::dd::{DD, UNIT};
 use crate::rules::Die;
 
@@ -99,7 +103,10 @@ impl Crossing {
             .iter()
             .fold(0u64, |g, &(v, _)| gcd(g, v as u64))
             .max(1);
-        let mean_num: u128 = die.faces().map(|(v, w)| u128::from(v) * u128::from(w)).sum();
+        let mean_num: u128 = die
+            .faces()
+            .map(|(v, w)| u128::from(v) * u128::from(w))
+            .sum();
         // μ = Σ v·w / total, from exact integers (below 2^74).
         let hi = mean_num as f64;
         let lo = (mean_num as i128 - hi as i128) as f64;
@@ -187,6 +194,7 @@ impl Crossing {
 
     /// The least distance from which every distance is answered by the
     /// closed forms.
+    #[cfg(test)]
     pub fn settled(&self) -> u64 {
         self.settled
     }
@@ -264,11 +272,8 @@ impl Crossing {
             // Σp·(1 + 2n(d) + s(d)) with n(d) = n + Δ/μ and s(d) = s +
             // (Δ² + 2·base·Δ)/μ² + slope·Δ.
             let quad = (pd2 + two * DD::from_u64(base) * pd) * self.inv_mu2;
-            out.s = out.s
-                + p0 * (one + two * n + sb)
-                + two * grow
-                + quad
-                + self.slope[r as usize] * pd;
+            out.s =
+                out.s + p0 * (one + two * n + sb) + two * grow + quad + self.slope[r as usize] * pd;
         }
     }
 
@@ -363,7 +368,11 @@ mod tests {
         let got = exact(got.hi) + exact(got.lo);
         let want = BigRational::new(num.clone(), den.clone());
         let diff = &got - &want;
-        let diff = if diff < BigRational::zero() { -diff } else { diff };
+        let diff = if diff < BigRational::zero() {
+            -diff
+        } else {
+            diff
+        };
         diff <= exact(rel) * want
     }
 
@@ -385,7 +394,8 @@ mod tests {
                 }
                 c.at(d as u64, &mut at);
                 let near = |x: DD, y: &BigInt| close(x, y, &den, 1e-25);
-                let ok = (0..die.max() as usize).all(|j| near(at.q[j], &q[j]) && near(at.m[j], &m[j]))
+                let ok = (0..die.max() as usize)
+                    .all(|j| near(at.q[j], &q[j]) && near(at.m[j], &m[j]))
                     && near(at.n, n)
                     && near(at.s, s);
                 assert!(ok, "{spec}: distance {d} (settled from {})", c.settled());
@@ -400,7 +410,8 @@ mod tests {
             let die: Die = spec.parse().unwrap();
             let c = Crossing::new(&die).unwrap();
             let total = die.total();
-            let faces: Vec<(u32, DD)> = die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+            let faces: Vec<(u32, DD)> =
+                die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
             let (mut sums, mut at) = (Sums::default(), At::default());
             for d0 in [c.settled() + 13, c.settled() + 200, 1 << 40, (1 << 62) - 7] {
                 // The faces rolling into the stretch are the larger ones.
@@ -420,7 +431,10 @@ mod tests {
                 let near = |a: DD, b: DD| (a - b).abs().to_f64() <= 1e-26 * b.abs().to_f64();
                 assert!(near(sums.n, n) && near(sums.s, s), "{spec} {d0}");
                 for j in 0..c.k {
-                    assert!(near(sums.q[j], q[j]) && near(sums.qm[j], qm[j]), "{spec} {d0} {j}");
+                    assert!(
+                        near(sums.q[j], q[j]) && near(sums.qm[j], qm[j]),
+                        "{spec} {d0} {j}"
+                    );
                 }
             }
         }
@@ -437,14 +451,18 @@ mod tests {
             c.at(d, &mut at);
             let k = f64::from(k);
             let n = 2.0 * d as f64 / (k + 1.0) + 2.0 * (k - 1.0) / (3.0 * (k + 1.0));
-            assert!((at.n.to_f64() - n).abs() < 1e-3, "{k}: {} {n}", at.n.to_f64());
+            assert!(
+                (at.n.to_f64() - n).abs() < 1e-3,
+                "{k}: {} {n}",
+                at.n.to_f64()
+            );
             for (j, q) in at.q.iter().enumerate() {
                 let want = 2.0 * (k - j as f64) / (k * (k + 1.0));
                 assert!((q.to_f64() - want).abs() < 1e-15, "{k} {j}");
             }
             // The variance of the count grows as σ²d/μ³.
             let var = (at.s - at.n * at.n).to_f64();
-            let (mu, sigma2) = ((k + 1.0) / 2.0, (k * k - 1.0) / 12.0);
+            let (mu, sigma2) = (f64::midpoint(k, 1.0), (k * k - 1.0) / 12.0);
             let want = sigma2 * d as f64 / mu.powi(3);
             assert!((var - want).abs() <= 1e-9 * want, "{k}: {var} {want}");
         }

@@ -9,6 +9,9 @@
 //! Bailey's library and the bounds of Joldes, Muller and Popescu (2017):
 //! each operation here is within [`UNIT`] of the exact result, relative.
 
+// The names of the algorithms as published: a, b, s, e, t, f.
+#![allow(clippy::many_single_char_names)]
+
 use std::ops::{Add, Mul, Sub};
 
 /// The relative error of one operation on double-doubles, at most: `8u²`
@@ -220,6 +223,8 @@ impl DDual {
 }
 
 #[cfg(test)]
+// The values compared exactly are integers exact in binary.
+#[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
 

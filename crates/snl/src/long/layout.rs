@@ -170,11 +170,6 @@ impl Layout {
         self.zones.len() - 1
     }
 
-    /// The last square before stretch `s` and the first after it.
-    pub fn stretch(&self, s: usize) -> (u64, u64) {
-        (self.zones[s].last, self.zones[s + 1].first)
-    }
-
     /// The exit of stretch `s`: its first node and its squares' first.
     pub fn exit(&self, s: usize) -> (u32, u64) {
         let z = &self.zones[s];
@@ -218,7 +213,6 @@ mod tests {
         assert_eq!(l.square(l.target[n500 as usize]), 900_000);
         assert_eq!(l.square(l.goal), 1_000_000);
         assert_eq!(l.node(7), None);
-        assert_eq!(l.stretch(0), (6, 40));
         assert_eq!(l.exit(0), (0, 1));
         assert_eq!(l.entry(0), (6, 40));
         // Closer than the gap: merged.

@@ -3,11 +3,11 @@
 //! and the chance of never finishing.
 //!
 //! The game is the absorbing Markov chain of [`crate::markov`], watched only
-//! on the squares kept one by one ([`Layout`]): a roll within a zone is one
-//! step, and a roll into a stretch is a step to wherever the pawn first
-//! lands past it, with the chances, and the moments of the rolls taken, of
-//! [`Crossing`]. The unknowns are the mean and second moment from each kept
-//! square, solved together as dual numbers (`x + εy`, `ε² = 0`: a step of
+//! on the squares kept one by one (see the [module](super)): a roll near a
+//! jump is one step, and a roll into a stretch is a step to wherever the
+//! pawn first lands past it, with the chances, and the moments of the
+//! rolls taken, of the stretch's crossing. The unknowns are the mean and
+//! second moment from each kept square, solved together as dual numbers (`x + εy`, `ε² = 0`: a step of
 //! `τ` rolls to `w` with chance `p` is the coefficient `p + ε·2E[τ; w]` and
 //! adds `E[τ] + ε·E[τ²]`), in double-double precision, by a frontal
 //! elimination from the last square down that carries only the unknowns
@@ -25,6 +25,9 @@
 //! [`Moments`] states the resulting first-order bound with each answer,
 //! together with the bound on the crossings' closed forms and the rounding
 //! to `f64`.
+
+// The names of the mathematics: u and t squares, k rows, p chances.
+#![allow(clippy::many_single_char_names)]
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::long::crossing::{Crossing, Sums};
@@ -222,7 +225,10 @@ impl<'g> System<'g> {
         let mut into = self.faces.len();
         for (i, &(v, p)) in self.faces.iter().enumerate() {
             let one_roll = if values {
-                DDual { re: p, eps: two * p }
+                DDual {
+                    re: p,
+                    eps: two * p,
+                }
             } else {
                 DDual::ZERO
             };
@@ -308,9 +314,9 @@ impl<'g> System<'g> {
         // Forward from the start, counting the steps into each square.
         let mut reached = limits::vec_of(nodes, false, "the squares reached")?;
         let mut into = limits::vec_of(nodes + 1, 0u32, "the steps into each square")?;
-        let mut stack = vec![l.start];
+        let mut pending = vec![l.start];
         reached[l.start as usize] = true;
-        while let Some(u) = stack.pop() {
+        while let Some(u) = pending.pop() {
             meter.add(self.faces.len() as u64 * 8)?;
             if u == l.goal {
                 continue;
@@ -319,7 +325,7 @@ impl<'g> System<'g> {
                 into[t as usize + 1] += 1;
                 if !reached[t as usize] {
                     reached[t as usize] = true;
-                    stack.push(t);
+                    pending.push(t);
                 }
             });
         }
@@ -340,13 +346,13 @@ impl<'g> System<'g> {
         // Backward from the end over the steps taken.
         let mut live = limits::vec_of(nodes, false, "the squares that reach the end")?;
         live[l.goal as usize] = true;
-        let mut stack = vec![l.goal];
-        while let Some(t) = stack.pop() {
+        pending.push(l.goal);
+        while let Some(t) = pending.pop() {
             let t = t as usize;
             for &u in &from[into[t] as usize..into[t + 1] as usize] {
                 if !live[u as usize] {
                     live[u as usize] = true;
-                    stack.push(u);
+                    pending.push(u);
                 }
             }
         }
@@ -772,8 +778,14 @@ mod tests {
                 ..Rules::default()
             };
             let m = moments(&game(2, &[], rules)).unwrap();
-            assert!((m.mean.unwrap() - mean).abs() <= m.mean_error.max(1e-15), "{m:?}");
-            assert!((m.variance.unwrap() - var).abs() <= m.variance_error.max(1e-13), "{m:?}");
+            assert!(
+                (m.mean.unwrap() - mean).abs() <= m.mean_error.max(1e-15),
+                "{m:?}"
+            );
+            assert!(
+                (m.variance.unwrap() - var).abs() <= m.variance_error.max(1e-13),
+                "{m:?}"
+            );
         }
     }
 
@@ -798,8 +810,8 @@ mod tests {
 #[cfg(test)]
 mod against_the_square_by_square_chain {
     use super::*;
-    use crate::random::SplitMix64;
     use crate::long::LongBoard;
+    use crate::rng::SplitMix64;
     use crate::rules::{Die, Finish, Rules, Start};
     use num_traits::{Signed, ToPrimitive};
 
@@ -828,9 +840,14 @@ mod against_the_square_by_square_chain {
                 Err(LongError::Unsupported(Unsupported::SlowDie)) => continue,
                 other => other.unwrap_or_else(|e| panic!("case {case}: {e}")),
             };
-            let about = |a: f64, b: f64, bound: f64, rel: f64| (a - b).abs() <= bound + rel * b.abs();
+            let about =
+                |a: f64, b: f64, bound: f64, rel: f64| (a - b).abs() <= bound + rel * b.abs();
             let what = || format!("case {case}: {:?}\n{sparse:?}\n{dense:?}", game.rules());
-            assert!(about(sparse.never, dense.never, sparse.never_error, 1e-9), "{}", what());
+            assert!(
+                about(sparse.never, dense.never, sparse.never_error, 1e-9),
+                "{}",
+                what()
+            );
             assert_eq!(sparse.mean.is_some(), dense.mean.is_some(), "{}", what());
             if let (Some(a), Some(b)) = (sparse.mean, dense.mean) {
                 assert!(about(a, b, sparse.mean_error, 1e-9), "{}", what());
@@ -876,12 +893,21 @@ mod against_the_square_by_square_chain {
             let total = BigInt::from(die.total());
             let faces: Vec<(u64, BigRational)> = die
                 .faces()
-                .map(|(v, w)| (u64::from(v), BigRational::new(BigInt::from(w), total.clone())))
+                .map(|(v, w)| {
+                    (
+                        u64::from(v),
+                        BigRational::new(BigInt::from(w), total.clone()),
+                    )
+                })
                 .collect();
             let len = n as usize + 1;
-            let (mut e, mut s) = (vec![BigRational::zero(); len], vec![BigRational::zero(); len]);
+            let (mut e, mut s) = (
+                vec![BigRational::zero(); len],
+                vec![BigRational::zero(); len],
+            );
             for y in (0..n).rev() {
-                let (mut stay, mut ex, mut sx) = (BigRational::zero(), BigRational::one(), BigRational::one());
+                let (mut stay, mut ex, mut sx) =
+                    (BigRational::zero(), BigRational::one(), BigRational::one());
                 for (v, p) in &faces {
                     let to = y + v;
                     if to > n && finish == Finish::Exact {
@@ -906,11 +932,25 @@ mod against_the_square_by_square_chain {
             assert!(system.layout.stretches() > 0 || n == 100, "{spec} {n}");
             let m = moments(&game).unwrap();
             let off = |got: f64, want: &BigRational| {
-                (BigRational::from_float(got).unwrap() - want).abs().to_f64().unwrap()
+                (BigRational::from_float(got).unwrap() - want)
+                    .abs()
+                    .to_f64()
+                    .unwrap()
             };
-            let (de, dv) = (off(m.mean.unwrap(), &e[from]), off(m.variance.unwrap(), &exact_var));
-            assert!(de <= m.mean_error, "{spec} {n}: mean off by {de:e}, bound {:e}", m.mean_error);
-            assert!(dv <= m.variance_error, "{spec} {n}: variance off by {dv:e}, bound {:e}", m.variance_error);
+            let (de, dv) = (
+                off(m.mean.unwrap(), &e[from]),
+                off(m.variance.unwrap(), &exact_var),
+            );
+            assert!(
+                de <= m.mean_error,
+                "{spec} {n}: mean off by {de:e}, bound {:e}",
+                m.mean_error
+            );
+            assert!(
+                dv <= m.variance_error,
+                "{spec} {n}: variance off by {dv:e}, bound {:e}",
+                m.variance_error
+            );
         }
     }
 
@@ -925,7 +965,9 @@ mod against_the_square_by_square_chain {
             let jumps = rng.below(4) as u32;
             let board = crate::long::testing::board(&mut rng, n, jumps);
             let mut rules = crate::long::testing::rules(&mut rng);
-            rules.die = ["d2", "d3", "1,2", "2,1,1", "d1"][case % 5].parse().unwrap();
+            rules.die = ["d2", "d3", "1,2", "2,1,1", "d1"][case % 5]
+                .parse()
+                .unwrap();
             let Ok(game) = crate::Game::new(board, rules) else {
                 continue;
             };

@@ -9,10 +9,13 @@
 //! moments of how many rolls it takes, settle exponentially fast to a
 //! stationary form (for a fair die of `k` faces, reaching or passing the end
 //! of `d` squares takes `2d/(k+1) + 2(k-1)/(3(k+1))` rolls on average, less
-//! an exponentially small term). So these analyses keep one unknown per
-//! square only near the squares where something happens (the start, the
-//! jumps' ends, the last square), and cross the stretches between in one
-//! step.
+//! an exponentially small term). So these analyses keep squares one by one
+//! only near the squares where something happens: the `K` squares (`K`
+//! the die's top value) from the start, from each jump's start and from
+//! where it leaves the pawn, and the last `K + 1`. Between these *zones*
+//! lie *stretches* of plain squares, each crossed in one step: from the
+//! last `K` squares before it (its exit) to the first `K` after it (its
+//! entry).
 //!
 //! - [`LongBoard`] and [`LongGame`]: a board of up to [`MAX_LONG_SQUARES`]
 //!   squares and [`MAX_LONG_JUMPS`] jumps, and its rules. The move rule is
@@ -313,7 +316,11 @@ impl LongGame {
     /// The squares where something happens, with where a pawn landing on
     /// each comes to rest: every jump's start and its resting square.
     pub(crate) fn jump_rests(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        self.board.from.iter().copied().zip(self.rest.iter().copied())
+        self.board
+            .from
+            .iter()
+            .copied()
+            .zip(self.rest.iter().copied())
     }
 
     /// Whether the start is also the goal: the game is over before it
@@ -387,7 +394,13 @@ mod tests {
         );
         let b = LongBoard::new(1 << 62, [(9, 2), (3, 1 << 61)]).unwrap();
         assert_eq!(b.jump(3), Some(1 << 61));
-        assert_eq!(b.jumps().next(), Some(LongJump { from: 3, to: 1 << 61 }));
+        assert_eq!(
+            b.jumps().next(),
+            Some(LongJump {
+                from: 3,
+                to: 1 << 61
+            })
+        );
     }
 
     #[test]

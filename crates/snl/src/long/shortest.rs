@@ -4,21 +4,25 @@
 //! obeys `f(d) = 1 + min f(d - v)` over the die's values `v`: a recurrence
 //! on the last `K` values (`K` the top value) that, once a window of `K`
 //! values is the one before it plus one, stays so, `f(d + K) = f(d) + 1`.
-//! [`Fewest`] finds that window and answers for any `d` from it. Past that
+//! The search finds that window and answers for any `d` from it. Past that
 //! point an optimal crossing can start and end with a roll of `K`, so the
 //! fewest rolls from the last squares before a stretch to the first squares
 //! after it are `f` of the distance, whatever lies either side.
 //!
 //! The search runs backward from the last square over the squares kept one
-//! by one ([`Layout`]): a roll within a zone costs one, a crossing of a
-//! stretch `f` of its length, so it is Dijkstra's search rather than a
-//! breadth-first one. It gives each square's fewest rolls to the end, and
+//! by one (see the [module](super)): a roll between them costs one, a
+//! crossing of a stretch `f` of its length, so it is Dijkstra's search
+//! rather than a breadth-first one. It gives each square's fewest rolls to the end, and
 //! the sequence is then walked forward from the start taking the smallest
 //! roll that keeps to an optimal sequence, the sequence whose rolls come
 //! first in dictionary order: the one [`crate::shortest::solve`] finds. In a
 //! stretch the rolls to the end follow the same kind of recurrence, worked
 //! out from the stretch's end until it repeats, so the walk takes the long
 //! run of top values across it in one step.
+
+// The names of the mathematics: u, t, x squares, d, e distances, k the top
+// value, h the rolls to the end.
+#![allow(clippy::many_single_char_names)]
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::long::layout::{self, Layout};
@@ -153,19 +157,13 @@ impl Fewest {
     /// The fewest rolls to advance exactly `d` squares; `None` when no sum
     /// of the die's values makes `d`.
     pub fn get(&self, d: u64) -> Option<u64> {
-        let f = match usize::try_from(d).ok().and_then(|i| self.table.get(i)) {
-            Some(&f) => u64::from(f),
-            None => {
-                let k = u64::from(self.k);
-                let past = d - self.periodic;
-                let f = self.table[(self.periodic + past % k) as usize];
-                if f == u32::MAX {
-                    return None;
-                }
-                u64::from(f) + past / k
-            }
-        };
-        (f != u64::from(u32::MAX)).then_some(f)
+        if let Some(&f) = usize::try_from(d).ok().and_then(|i| self.table.get(i)) {
+            return (f != u32::MAX).then_some(u64::from(f));
+        }
+        let k = u64::from(self.k);
+        let past = d - self.periodic;
+        let f = self.table[(self.periodic + past % k) as usize];
+        (f != u32::MAX).then(|| u64::from(f) + past / k)
     }
 
     /// `f(d0 - K + 1 + i)` for `i` in `0..2K - 1`, into `out` (`NONE` where
@@ -180,7 +178,11 @@ impl Fewest {
             let (mut q, mut r) = (past / k, past % k);
             for _ in 0..2 * k - 1 {
                 let f = self.table[(self.periodic + r) as usize];
-                out.push(if f == u32::MAX { NONE } else { u64::from(f) + q });
+                out.push(if f == u32::MAX {
+                    NONE
+                } else {
+                    u64::from(f) + q
+                });
                 r += 1;
                 if r == k {
                     (q, r) = (q + 1, 0);
@@ -357,78 +359,16 @@ impl<'g> Search<'g> {
         let l = &self.layout;
         let nodes = l.nodes();
         let k = l.k as usize;
-        // Where a pawn rests after landing on a node, reversed: the nodes
-        // that lead each node's pawn elsewhere (jump starts), by the node
-        // they lead to. Every other node leads its own pawn to itself.
-        let mut jbegin = limits::vec_of(nodes + 1, 0u32, "the search's jumps")?;
+        let Reversed {
+            jbegin,
+            jumps,
+            near_end,
+            ebegin,
+            entries,
+            back,
+        } = Reversed::new(self)?;
         let leads = |x: usize| l.target[x] as usize != x;
-        for x in (0..nodes).filter(|&x| leads(x)) {
-            jbegin[l.target[x] as usize + 1] += 1;
-        }
-        for i in 0..nodes {
-            jbegin[i + 1] += jbegin[i];
-        }
-        let mut jumps = limits::vec_of(jbegin[nodes] as usize, 0u32, "the search's jumps")?;
-        let mut fill = jbegin.clone();
-        for x in (0..nodes).filter(|&x| leads(x)) {
-            let t = l.target[x] as usize;
-            jumps[fill[t] as usize] = x as u32;
-            fill[t] += 1;
-        }
-        // In the last zone the finish rule may move a landing (a bounce,
-        // a pass), so its moves are listed as the rule gives them:
-        // (landing node, node rolled from).
-        let last = l.zones.len() - 1;
-        let end = &l.zones[last];
-        let mut near_end: Vec<(u32, u32)> = Vec::new();
-        for i in 0..end.len() {
-            let u = end.node + i as u32;
-            if !l.rests[u as usize] {
-                continue;
-            }
-            for &v in &self.values {
-                if let Landing::Node(x, _) = self.land_in_zone(last, end.first + i, v) {
-                    near_end.push((x, u));
-                }
-            }
-        }
-        near_end.sort_unstable();
-        // The entries of the stretches, by the node a landing there rests
-        // on: (stretch, offset).
-        let mut ebegin = limits::vec_of(nodes + 1, 0u32, "the search's crossings")?;
-        for s in 0..l.stretches() {
-            let (x0, _) = l.entry(s);
-            for j in 0..k as u32 {
-                ebegin[l.target[(x0 + j) as usize] as usize + 1] += 1;
-            }
-        }
-        for i in 0..nodes {
-            ebegin[i + 1] += ebegin[i];
-        }
-        let mut entries =
-            limits::vec_of(ebegin[nodes] as usize, (0u32, 0u32), "the search's crossings")?;
-        fill.clone_from(&ebegin);
-        for s in 0..l.stretches() {
-            let (x0, _) = l.entry(s);
-            for j in 0..k as u32 {
-                let t = l.target[(x0 + j) as usize] as usize;
-                entries[fill[t] as usize] = (s as u32, j);
-                fill[t] += 1;
-            }
-        }
-        drop(fill);
-
-        // How far back in its zone each node's predecessors may be: its
-        // place in the zone, up to K.
-        let mut back = limits::vec_of(nodes, 0u16, "the search's zones")?;
-        for zone in &l.zones {
-            for i in 0..zone.len().min(u64::from(l.k)) as u32 {
-                back[(zone.node + i) as usize] = i as u16;
-            }
-            for i in zone.len().min(u64::from(l.k))..zone.len() {
-                back[(zone.node + i as u32) as usize] = l.k as u16;
-            }
-        }
+        let end = &l.zones[l.zones.len() - 1];
         let mut h = limits::vec_of(nodes, NONE, "the fewest rolls of each square")?;
         let mut queue = RadixHeap::new();
         let mut cost = Vec::with_capacity(2 * k);
@@ -452,10 +392,11 @@ impl<'g> Search<'g> {
             // The landings that rest on t: t itself, unless a jump starts
             // there, and the starts of the jumps that lead to it.
             let own = (!leads(t)).then_some(t as u32);
-            for x in own
-                .into_iter()
-                .chain(jumps[jbegin[t] as usize..jbegin[t + 1] as usize].iter().copied())
-            {
+            for x in own.into_iter().chain(
+                jumps[jbegin[t] as usize..jbegin[t + 1] as usize]
+                    .iter()
+                    .copied(),
+            ) {
                 if x >= end.node {
                     let first = near_end.partition_point(|e| e.0 < x);
                     for &(_, u) in near_end[first..].iter().take_while(|e| e.0 == x) {
@@ -535,18 +476,15 @@ impl<'g> Search<'g> {
             }
             let (v, land, t) = chosen.expect("an optimal sequence goes on from every step");
             r -= 1;
-            let t = match t {
-                Some(t) => {
-                    push(&mut runs, v, 1, square, land, l.square(t));
-                    t
-                }
-                None => {
-                    push(&mut runs, v, 1, square, land, land);
-                    let table = across.expect("the roll landed in the stretch");
-                    let (t, rolls) = self.cross(&table, land, r, &mut runs, meter)?;
-                    r -= rolls;
-                    t
-                }
+            let t = if let Some(t) = t {
+                push(&mut runs, v, 1, square, land, l.square(t));
+                t
+            } else {
+                push(&mut runs, v, 1, square, land, land);
+                let table = across.expect("the roll landed in the stretch");
+                let (t, rolls) = self.cross(&table, land, r, &mut runs, meter)?;
+                r -= rolls;
+                t
             };
             at = t;
             square = l.square(t);
@@ -660,6 +598,125 @@ impl RadixHeap {
     }
 }
 
+/// The search's moves reversed, as tables by the node they lead to.
+struct Reversed {
+    /// For each node, the jump starts whose jumps lead a pawn to it:
+    /// `jumps[jbegin[t]..jbegin[t + 1]]`.
+    jbegin: Vec<u32>,
+    jumps: Vec<u32>,
+    /// The moves of the last zone, where the finish rule may move a
+    /// landing (a bounce, a pass): (landing node, node rolled from).
+    near_end: Vec<(u32, u32)>,
+    /// For each node, the entries of stretches a landing there rests on,
+    /// as (stretch, offset): `entries[ebegin[t]..ebegin[t + 1]]`.
+    ebegin: Vec<u32>,
+    entries: Vec<(u32, u32)>,
+    /// How far back in its zone each node's predecessors may be: its place
+    /// in the zone, up to K.
+    back: Vec<u16>,
+}
+
+impl Reversed {
+    fn new(search: &Search<'_>) -> Result<Reversed, LimitError> {
+        let l = &search.layout;
+        let nodes = l.nodes();
+        let k = l.k as usize;
+        // Where a pawn rests after landing on a node, reversed: the nodes
+        // that lead each node's pawn elsewhere (jump starts), by the node
+        // they lead to. Every other node leads its own pawn to itself.
+        let mut jbegin = limits::vec_of(nodes + 1, 0u32, "the search's jumps")?;
+        let leads = |x: usize| l.target[x] as usize != x;
+        for x in (0..nodes).filter(|&x| leads(x)) {
+            jbegin[l.target[x] as usize + 1] += 1;
+        }
+        for i in 0..nodes {
+            jbegin[i + 1] += jbegin[i];
+        }
+        let mut jumps = limits::vec_of(jbegin[nodes] as usize, 0u32, "the search's jumps")?;
+        let mut fill = jbegin.clone();
+        for x in (0..nodes).filter(|&x| leads(x)) {
+            let t = l.target[x] as usize;
+            jumps[fill[t] as usize] = x as u32;
+            fill[t] += 1;
+        }
+        // In the last zone the finish rule may move a landing (a bounce,
+        // a pass), so its moves are listed as the rule gives them:
+        // (landing node, node rolled from).
+        let last = l.zones.len() - 1;
+        let end = &l.zones[last];
+        let mut near_end: Vec<(u32, u32)> = Vec::new();
+        for i in 0..end.len() {
+            let u = end.node + i as u32;
+            if !l.rests[u as usize] {
+                continue;
+            }
+            for &v in &search.values {
+                if let Landing::Node(x, _) = search.land_in_zone(last, end.first + i, v) {
+                    near_end.push((x, u));
+                }
+            }
+        }
+        near_end.sort_unstable();
+        // The entries of the stretches, by the node a landing there rests
+        // on: (stretch, offset).
+        let mut ebegin = limits::vec_of(nodes + 1, 0u32, "the search's crossings")?;
+        for s in 0..l.stretches() {
+            let (x0, _) = l.entry(s);
+            for j in 0..k as u32 {
+                ebegin[l.target[(x0 + j) as usize] as usize + 1] += 1;
+            }
+        }
+        for i in 0..nodes {
+            ebegin[i + 1] += ebegin[i];
+        }
+        let mut entries = limits::vec_of(
+            ebegin[nodes] as usize,
+            (0u32, 0u32),
+            "the search's crossings",
+        )?;
+        fill.clone_from(&ebegin);
+        for s in 0..l.stretches() {
+            let (x0, _) = l.entry(s);
+            for j in 0..k as u32 {
+                let t = l.target[(x0 + j) as usize] as usize;
+                entries[fill[t] as usize] = (s as u32, j);
+                fill[t] += 1;
+            }
+        }
+        drop(fill);
+
+        // How far back in its zone each node's predecessors may be: its
+        // place in the zone, up to K.
+        let mut back = limits::vec_of(nodes, 0u16, "the search's zones")?;
+        for zone in &l.zones {
+            for i in 0..zone.len().min(u64::from(l.k)) as u32 {
+                back[(zone.node + i) as usize] = i as u16;
+            }
+            for i in zone.len().min(u64::from(l.k))..zone.len() {
+                back[(zone.node + i as u32) as usize] = l.k as u16;
+            }
+        }
+        let mut back = limits::vec_of(nodes, 0u16, "the search's zones")?;
+        for zone in &l.zones {
+            let near = zone.len().min(u64::from(l.k));
+            for i in 0..near as u32 {
+                back[(zone.node + i) as usize] = i as u16;
+            }
+            for i in near..zone.len() {
+                back[(zone.node + i as u32) as usize] = l.k as u16;
+            }
+        }
+        Ok(Reversed {
+            jbegin,
+            jumps,
+            near_end,
+            ebegin,
+            entries,
+            back,
+        })
+    }
+}
+
 /// Where a roll from a node lands.
 enum Landing {
     /// Lost (an exact finish overshot).
@@ -728,13 +785,11 @@ impl Across {
     /// The fewest rolls to the end from distance `e` before the stretch's
     /// end.
     fn h(&self, e: u64) -> u64 {
-        match usize::try_from(e).ok().and_then(|i| self.hs.get(i)) {
-            Some(&h) => h,
-            None => {
-                let past = e - self.base;
-                self.hs[(self.base + past % self.k) as usize].saturating_add(past / self.k)
-            }
+        if let Some(&h) = usize::try_from(e).ok().and_then(|i| self.hs.get(i)) {
+            return h;
         }
+        let past = e - self.base;
+        self.hs[(self.base + past % self.k) as usize].saturating_add(past / self.k)
     }
 }
 
@@ -836,7 +891,7 @@ mod tests {
 #[cfg(test)]
 mod against_the_square_by_square_search {
     use super::*;
-    use crate::random::SplitMix64;
+    use crate::rng::SplitMix64;
 
     /// The fewest rolls and the whole optimal sequence equal those of the
     /// square-by-square search, move for move, on random boards under

@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Jump};
 use crate::game::Game;
-use crate::random::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
 /// A random die: fair with 1 to 8 faces, the sum of two, or weights with

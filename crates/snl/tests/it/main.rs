@@ -8,6 +8,7 @@ mod incremental;
 mod input;
 mod input_errors;
 mod limits;
+mod long;
 mod markov;
 mod matrix;
 mod presets;
