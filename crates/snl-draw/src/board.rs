@@ -72,7 +72,7 @@ enum Shading {
 /// let board = Board::new(20, [Jump { from: 2, to: 19 }, Jump { from: 9, to: 2 }])?;
 /// let game = Game::new(board, Rules::default())?;
 /// let svg = BoardPicture::new(game.board())
-///     .layers(&snl::shortest::distances(&game))
+///     .layers(&snl::shortest::distances(&game).unwrap())
 ///     .title("Fewest rolls from the start")
 ///     .to_svg();
 /// assert!(svg.contains("Fewest rolls from the start"));
@@ -424,7 +424,7 @@ mod tests {
     #[test]
     fn path_marks_every_roll() {
         let g = game(36, &[(2, 15), (14, 35), (17, 13)]);
-        let best = snl::shortest::solve(&g);
+        let best = snl::shortest::solve(&g).unwrap();
         let svg = BoardPicture::new(g.board())
             .path(g.start(), &best.path)
             .to_svg();
@@ -438,7 +438,7 @@ mod tests {
     fn layers_legend_lists_every_layer() {
         let g = game(20, &[(2, 19), (12, 15), (9, 2)]);
         let svg = BoardPicture::new(g.board())
-            .layers(&snl::shortest::distances(&g))
+            .layers(&snl::shortest::distances(&g).unwrap())
             .to_svg();
         assert!(svg.contains("fewest rolls to rest on a square:"));
         assert!(svg.contains("starts a jump"));

@@ -15,7 +15,7 @@
 //!
 //! let board = Board::new(36, [Jump { from: 2, to: 15 }, Jump { from: 17, to: 13 }])?;
 //! let game = Game::new(board, Rules::default())?;
-//! let best = snl::shortest::solve(&game);
+//! let best = snl::shortest::solve(&game)?;
 //! let svg = BoardPicture::new(game.board())
 //!     .path(game.start(), &best.path)
 //!     .to_svg();
@@ -121,6 +121,10 @@ pub enum DrawError {
     /// The plotting library failed.
     #[error("the plot could not be drawn: {0}")]
     Plot(String),
+    /// A table a picture needs (the fewest rolls to each square, say) could
+    /// not be allocated.
+    #[error(transparent)]
+    Limit(#[from] snl::limits::LimitError),
     /// Writing the output failed.
     #[error("writing the picture failed")]
     Io(#[from] std::io::Error),

@@ -53,7 +53,7 @@ const RACE_HEIGHT: u32 = 340;
 /// let stats = snl::markov::stats(&game)?;
 /// let svg = LengthPlot::new(&stats.distribution)
 ///     .mean(stats.mean)
-///     .fewest(snl::shortest::min_rolls(&game))
+///     .fewest(snl::shortest::min_rolls(&game).unwrap())
 ///     .to_svg()?;
 /// assert!(svg.contains("median"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -114,7 +114,7 @@ pub fn board_picture<'g>(
     let mut title = label.to_string();
     let mut pic = BoardPicture::new(board).grid(grid);
     if options.path {
-        let best = snl::shortest::solve(game);
+        let best = snl::shortest::solve(game)?;
         title = match best.min_rolls {
             Some(k) => format!("{title}: fewest rolls {k}"),
             None => format!("{title}: the last square cannot be reached"),
@@ -123,7 +123,7 @@ pub fn board_picture<'g>(
     }
     match options.overlay {
         Overlay::Plain => {}
-        Overlay::Layers => pic = pic.layers(&snl::shortest::distances(game)),
+        Overlay::Layers => pic = pic.layers(&snl::shortest::distances(game)?),
         Overlay::Heat => {
             let visits = snl::markov::visits(game)
                 .map_err(DrawError::Markov)?

@@ -68,11 +68,16 @@ pub struct Report {
 
 impl Report {
     /// Computes everything about `game`, with races of 2, 3 and 4 players;
-    /// `name` heads the page. A statistic that cannot be computed is
-    /// reported in the page, not as an error.
-    pub fn compute(game: &Game, name: &str) -> Report {
-        // Without a token nothing stops the analyses: the report is whole.
-        Report::assemble(game, name, snl::shortest::solve(game), &Control::default()).0
+    /// `name` heads the page: [`Report::compute_with`] under
+    /// [`Control::default`], which sets no budget. A statistic that cannot
+    /// be computed is reported in the page, not as an error.
+    ///
+    /// # Errors
+    ///
+    /// [`LimitError::Alloc`] when the fewest-rolls search's tables cannot be
+    /// allocated.
+    pub fn compute(game: &Game, name: &str) -> Result<Report, LimitError> {
+        Report::compute_with(game, name, &Control::default())
     }
 
     /// [`Report::compute`] under a [`Control`]: every analysis runs under
@@ -101,7 +106,7 @@ impl Report {
     ) -> (Report, Option<LimitError>) {
         let squares = u64::from(game.board().squares());
         let jumps = game.board().jump_count() as u64;
-        let stats = snl::markov::stats_with(game, false, snl::markov::Limits::default(), ctl);
+        let stats = snl::markov::stats_with(game, &snl::markov::LengthOptions::default(), ctl);
         let visits = snl::markov::visits_with(game, ctl);
         let impact = (squares.saturating_mul(jumps) <= IMPACT_WORK_LIMIT)
             .then(|| snl::markov::impact_with(game, ctl));
@@ -523,7 +528,7 @@ mod tests {
     fn a_board_where_no_game_ends_still_has_a_page() {
         let board = Board::new(9, (2..=7).map(|from| Jump { from, to: 1 })).unwrap();
         let game = Game::new(board, Rules::default()).unwrap();
-        let html = Report::compute(&game, "stuck").to_html().unwrap();
+        let html = Report::compute(&game, "stuck").unwrap().to_html().unwrap();
         assert!(html.contains("No game on this board ever ends."));
         assert!(html.contains("<strong>cannot be reached</strong>"));
     }
@@ -532,7 +537,10 @@ mod tests {
     fn page_is_self_contained() {
         let board = Board::new(36, [Jump { from: 2, to: 15 }, Jump { from: 17, to: 13 }]).unwrap();
         let game = Game::new(board, Rules::default()).unwrap();
-        let html = Report::compute(&game, "Test <board>").to_html().unwrap();
+        let html = Report::compute(&game, "Test <board>")
+            .unwrap()
+            .to_html()
+            .unwrap();
         assert!(html.contains("<h1>Test &lt;board&gt;</h1>"));
         for id in ["summary", "board", "length", "heat", "impact", "race"] {
             assert!(html.contains(&format!("<section id=\"{id}\">")), "{id}");

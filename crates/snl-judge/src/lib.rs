@@ -95,6 +95,9 @@ pub enum JudgeError {
         /// The board size.
         squares: u32,
     },
+    /// snl's own search could not have its tables.
+    #[error(transparent)]
+    Limit(#[from] snl::limits::LimitError),
 }
 
 /// One case: a board, snl's answer, and what the program did.
@@ -516,7 +519,7 @@ fn shrink_case(
         }
     }
     let game = Game::new(board, rules.clone()).expect("shrunk boards are playable");
-    let path = snl::shortest::solve(&game).path;
+    let path = snl::shortest::solve(&game)?.path;
     let input = input_text(game.board(), config.format).expect("shrunk boards keep their form");
     Ok(Counterexample {
         from_case: case.index,
@@ -542,18 +545,18 @@ fn run_batch(
         let handles: Vec<_> = boards
             .iter()
             .map(|b| {
-                s.spawn(move || {
+                s.spawn(move || -> Result<(Option<u32>, Run), JudgeError> {
                     let game =
                         Game::new(b.clone(), rules.clone()).expect("candidates are playable");
-                    let expected = snl::shortest::min_rolls(&game);
+                    let expected = snl::shortest::min_rolls(&game)?;
                     let input = input_text(b, config.format).expect("candidates keep their form");
-                    run::run(program, &input, ext, &config.limits).map(|r| (expected, r))
+                    Ok((expected, run::run(program, &input, ext, &config.limits)?))
                 })
             })
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("no run panics").map_err(JudgeError::from))
+            .map(|h| h.join().expect("no run panics"))
             .collect()
     })
 }

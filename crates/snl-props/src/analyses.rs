@@ -2,18 +2,16 @@
 //! [`crate::arb`]), each checked against an independent answer or an
 //! invariant.
 
-use std::sync::atomic::AtomicBool;
-
 use arbitrary::Unstructured;
 use num_traits::ToPrimitive;
 use snl::check::{self, Severity};
-use snl::limits::{self, Control};
-use snl::markov::{self, Limits};
+use snl::limits::{self, Budget, Control};
+use snl::markov::{self, ExactOptions, LengthOptions, TAIL};
 use snl::plan::{self, Analysis};
 use snl::race::RaceSummary;
 use snl::shortest::Search;
-use snl::simulate::{self, Options, Unit};
-use snl::{Game, Pawn, duel, race, shortest};
+use snl::simulate::{self, Options};
+use snl::{Game, Pawn, Unit, duel, race, shortest};
 use snl_draw::plot::LengthPlot;
 use snl_draw::{BoardPicture, Grid, text};
 
@@ -34,11 +32,43 @@ fn limit(e: &markov::MarkovError) -> Option<&limits::LimitError> {
 
 /// How far the analyses here carry a distribution: a small board's
 /// distribution needs far less, and a board on which nearly every game is
-/// endless stops at this budget instead of the default second.
-const LIMITS: Limits = Limits {
-    tail: 1e-12,
-    work: 300_000,
-};
+/// endless stops at this work instead of the default second.
+const FOLLOW: u64 = 300_000;
+
+/// `ctl` with at most [`FOLLOW`] of work: the control a distribution is
+/// followed under here.
+fn following(ctl: &Control) -> Control {
+    Control {
+        cancel: ctl.cancel.clone(),
+        budget: Budget {
+            work: ctl.budget.work.min(FOLLOW),
+            ..ctl.budget
+        },
+    }
+}
+
+/// The statistics of `game` in `unit`: the moments under `ctl`, the
+/// distribution followed for [`FOLLOW`].
+fn stats(game: &Game, unit: Unit, ctl: &Control) -> Result<markov::Stats, markov::MarkovError> {
+    let m = markov::moments_with(game, unit, ctl)?;
+    markov::stats_from(game, m, &LengthOptions::of(unit), &following(ctl))
+}
+
+/// The exact mean in `unit`, under no cap on the states (the boards here
+/// are small, but their bonus limits need not be).
+fn uncapped(unit: Unit) -> ExactOptions {
+    ExactOptions {
+        unit,
+        max_states: None,
+    }
+}
+
+/// The distribution of turns from `from`, followed for [`FOLLOW`].
+fn turns_from(game: &Game, from: u32) -> markov::Distribution {
+    let turns = LengthOptions::of(Unit::Turns);
+    markov::distribution_with(game, from, &turns, &following(&Control::default()))
+        .expect("small boards")
+}
 
 /// Whether `a` and `b` agree to `rel` of the larger, or to `rel` near 0.
 fn close(a: f64, b: f64, rel: f64) -> bool {
@@ -114,7 +144,7 @@ pub fn check(data: &[u8]) {
     let Ok(Some(rules)) = arb::rules(&mut u, 8, true) else {
         return;
     };
-    let found = check::check(&spec, &rules);
+    let found = check::check(&spec, &rules).diagnostics;
     let game = spec.build().ok().map(|b| Game::new(b, rules.clone()));
     let Some(Ok(game)) = game else {
         assert!(
@@ -188,7 +218,7 @@ pub fn check(data: &[u8]) {
         "the goal-unreachable warning when no game reaches the last square"
     );
     assert_eq!(
-        shortest::min_rolls(&game).is_some(),
+        shortest::min_rolls(&game).unwrap().is_some(),
         reached,
         "the fewest rolls exist exactly when a game reaches the last square"
     );
@@ -207,19 +237,19 @@ pub fn shortest(data: &[u8]) {
     let distances = within(
         "the distances",
         plan::estimate(&game, Analysis::Shortest(Search::Solve)),
-        || shortest::distances(&game),
+        || shortest::distances(&game).unwrap(),
     );
     assert_eq!(distances, expected, "distances from the start");
     let min = within(
         "the fewest rolls",
         plan::estimate(&game, Analysis::Shortest(Search::MinRolls)),
-        || shortest::min_rolls(&game),
+        || shortest::min_rolls(&game).unwrap(),
     );
     assert_eq!(min, expected[goal as usize], "the fewest rolls");
     let solution = within(
         "the fewest rolls and a path",
         plan::estimate(&game, Analysis::Shortest(Search::Solve)),
-        || shortest::solve(&game),
+        || shortest::solve(&game).unwrap(),
     );
     assert_eq!(solution.min_rolls, min, "solve's fewest rolls");
     let mut pawn = Pawn {
@@ -246,7 +276,7 @@ pub fn shortest(data: &[u8]) {
     let count = within(
         "the count of optimal sequences",
         plan::estimate(&game, Analysis::Shortest(Search::Count)),
-        || shortest::count_optimal(&game),
+        || shortest::count_optimal(&game).unwrap(),
     );
     // The exhaustive search grows exponentially; the few boards where it
     // would take more than a few milliseconds are left to the other checks.
@@ -284,11 +314,11 @@ pub fn expect(data: &[u8]) {
         return;
     };
     let stats = admitted("the statistics", limit, |ctl| {
-        markov::stats_with(&game, false, LIMITS, ctl)
+        stats(&game, Unit::Rolls, ctl)
     })
     .unwrap_or_else(|e| panic!("a small board is solved directly: {e}"));
     let exact = admitted("the exact mean", limit, |ctl| {
-        markov::exact_mean_with(&game, ctl)
+        markov::exact_mean_with(&game, &uncapped(Unit::Rolls), ctl)
     })
     .expect("small boards");
     let mean = admitted("the mean", limit, |ctl| {
@@ -374,7 +404,7 @@ pub fn expect(data: &[u8]) {
         );
     }
     first_lengths(&game, &d.pmf);
-    let min = shortest::min_rolls(&game);
+    let min = shortest::min_rolls(&game).unwrap();
     match (d.min(), min) {
         (Some(t), Some(k)) => assert!(t >= k as usize, "a game of {t} rolls, fewest {k}"),
         (Some(t), None) => panic!("a game of {t} rolls where the last square cannot be reached"),
@@ -434,11 +464,11 @@ fn first_lengths(game: &Game, pmf: &[f64]) {
 /// turn mean equals the floating-point one.
 fn turns(game: &Game, rolls: &markov::Stats) {
     let turns = admitted("the statistics by turns", limit, |ctl| {
-        markov::stats_with(game, true, LIMITS, ctl)
+        stats(game, Unit::Turns, ctl)
     })
     .expect("small boards");
     let exact = admitted("the exact turn mean", limit, |ctl| {
-        markov::exact_turn_mean_with(game, ctl)
+        markov::exact_mean_with(game, &uncapped(Unit::Turns), ctl)
     })
     .expect("small boards");
     assert_eq!(turns.mean.is_some(), exact.is_some());
@@ -576,17 +606,14 @@ pub fn race(data: &[u8]) {
     // `race::race` carries each seat's distribution until less than 1e-12
     // of the chance is in play, under no budget of its own: where the chance
     // drains slowly (a rare roll needed many times over) that takes minutes.
-    // Such races are run here on distributions cut at `LIMITS`, through
+    // Such races are run here on distributions cut at `FOLLOW`, through
     // `race::outcome`.
     let cut: Vec<markov::Distribution> = from
         .iter()
         .filter(|&&p| p <= goal)
-        .map(|&p| {
-            markov::distribution_with(&game, p, true, LIMITS, &Control::default())
-                .expect("small boards")
-        })
+        .map(|&p| turns_from(&game, p))
         .collect();
-    let result = if !allowed || cut.iter().all(|d| d.unresolved < LIMITS.tail) {
+    let result = if !allowed || cut.iter().all(|d| d.unresolved < TAIL) {
         within(
             "the race",
             plan::estimate(&game, Analysis::Race { players }),
@@ -723,7 +750,6 @@ pub fn simulate(data: &[u8]) {
         seed: u.arbitrary().unwrap_or(0),
         max_rolls: u.int_in_range(1..=2000).unwrap_or(1),
     };
-    let stop = AtomicBool::new(false);
     let estimate = plan::estimate(
         &game,
         Analysis::Simulate {
@@ -733,9 +759,9 @@ pub fn simulate(data: &[u8]) {
     );
     let (sim, again) = on_this_thread(|| {
         let sim = within("the simulation", estimate, || {
-            simulate::run(&game, &options, &stop, |_| {})
+            simulate::run(&game, &options).expect("a small table")
         });
-        (sim, simulate::run(&game, &options, &stop, |_| {}))
+        (sim, simulate::run(&game, &options).expect("a small table"))
     });
     assert_eq!(sim, again, "the seed decides the games");
     assert_eq!(sim.games, options.games);
@@ -752,7 +778,7 @@ pub fn simulate(data: &[u8]) {
         "a game past the cap"
     );
     let shortest = sim.rolls.iter().next().map(|(n, _)| n as usize);
-    match (shortest, shortest::min_rolls(&game)) {
+    match (shortest, shortest::min_rolls(&game).unwrap()) {
         (Some(t), Some(k)) => assert!(t >= k as usize, "a game of {t} rolls, fewest {k}"),
         (Some(t), None) => panic!("a game of {t} rolls where the last square cannot be reached"),
         (None, _) => {}
@@ -829,10 +855,10 @@ pub fn render(data: &[u8]) {
     match u.int_in_range(0..=3u8).unwrap_or(0) {
         0 => {}
         1 => {
-            let best = shortest::solve(&game);
+            let best = shortest::solve(&game).unwrap();
             picture = picture.path(game.start(), &best.path);
         }
-        2 => picture = picture.layers(&shortest::distances(&game)),
+        2 => picture = picture.layers(&shortest::distances(&game).unwrap()),
         _ => {
             // Refused where floating point keeps no digit of them (see
             // `visits`): then there is no heat to draw.
@@ -883,8 +909,7 @@ pub fn plot(data: &[u8]) {
     let Some((game, mut u)) = game_from(data, 16, 8, false) else {
         return;
     };
-    let stats =
-        markov::stats_with(&game, false, LIMITS, &Control::default()).expect("small boards");
+    let stats = stats(&game, Unit::Rolls, &Control::default()).expect("small boards");
     // A bar a roll: games that last thousands of rolls make plots of
     // thousands of bars, a second each to draw and read back. Those are left
     // to `snl plot`'s own tests so that this target runs fast.
@@ -894,17 +919,13 @@ pub fn plot(data: &[u8]) {
     let title: String = u.arbitrary().unwrap_or_default();
     let mut plot = LengthPlot::new(&stats.distribution)
         .mean(stats.mean)
-        .fewest(shortest::min_rolls(&game))
+        .fewest(shortest::min_rolls(&game).unwrap())
         .title(&title);
     let players = u.int_in_range(0..=2usize).unwrap_or(0);
     // A race summary carries the turn distribution until less than 1e-12 of
     // the chance is in play, under no budget (see `race`): only games whose
-    // distribution resolves within `LIMITS` get one here.
-    let resolves =
-        markov::distribution_with(&game, game.start(), true, LIMITS, &Control::default())
-            .expect("small boards")
-            .unresolved
-            < LIMITS.tail;
+    // distribution resolves within `FOLLOW` get one here.
+    let resolves = turns_from(&game, game.start()).unresolved < TAIL;
     if players > 0 && resolves {
         let race = RaceSummary::compute(&game, players).expect("1 to 4 players");
         assert_eq!(race.seats.len(), players);

@@ -108,7 +108,7 @@ fn refused_well(data: &[u8], e: &ParseError) {
 /// that builds reads back from every form.
 fn checked(parsed: &ParsedBoard) {
     let rules = parsed.rules.rules();
-    let found = check::check(&parsed.spec, &rules);
+    let found = check::check(&parsed.spec, &rules).diagnostics;
     let problems = parsed.spec.problems();
     let estimate = snl::board::cost(parsed.spec.squares, parsed.spec.jumps.len() as u64);
     let built = crate::meter::within("building the board", estimate, || parsed.spec.build());

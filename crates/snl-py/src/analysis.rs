@@ -7,8 +7,8 @@ use num_bigint::BigUint;
 use num_rational::BigRational;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use snl::Game;
-use snl::markov::{self, Distribution, MarkovError, Moments};
+use snl::markov::{self, Distribution, ExactOptions, LengthOptions, MarkovError, Moments};
+use snl::{Game, Unit};
 
 use crate::errors;
 use crate::limits::interruptible;
@@ -30,6 +30,11 @@ fn or_inf(v: Option<f64>) -> f64 {
 
 /// `snl.LimitError` for a refusal of the budget, `snl.AnalysisError`
 /// otherwise.
+/// Turns when `by_turns`, else rolls.
+pub fn unit(by_turns: bool) -> Unit {
+    if by_turns { Unit::Turns } else { Unit::Rolls }
+}
+
 pub fn markov_error(e: MarkovError) -> PyErr {
     match e {
         MarkovError::Limit(e) => errors::limit(e),
@@ -168,7 +173,7 @@ pub struct PyExpectation {
 
 impl PyExpectation {
     pub fn compute(py: Python<'_>, game: Game, by_turns: bool) -> PyResult<PyExpectation> {
-        let moments = interruptible(py, |ctl| markov::moments_with(&game, by_turns, ctl))?
+        let moments = interruptible(py, |ctl| markov::moments_with(&game, unit(by_turns), ctl))?
             .map_err(markov_error)?;
         Ok(PyExpectation {
             game: Arc::new(game),
@@ -195,7 +200,7 @@ impl PyExpectation {
         let start = game.start();
         let by_turns = self.by_turns;
         let d = interruptible(py, |ctl| {
-            markov::distribution_with(game, start, by_turns, markov::Limits::default(), ctl)
+            markov::distribution_with(game, start, &LengthOptions::of(unit(by_turns)), ctl)
         })?
         .map_err(errors::limit)?;
         let _ = self.distribution.set(d);
@@ -334,14 +339,13 @@ impl PyExpectation {
         }
         let game = &self.game;
         let by_turns = self.by_turns;
-        let v = interruptible(py, |ctl| {
-            if by_turns {
-                markov::exact_turn_mean_with(game, ctl)
-            } else {
-                markov::exact_mean_with(game, ctl)
-            }
-        })?
-        .map_err(markov_error)?;
+        // No fixed limit on the states: the module's budget decides.
+        let options = ExactOptions {
+            unit: unit(by_turns),
+            max_states: None,
+        };
+        let v = interruptible(py, |ctl| markov::exact_mean_with(game, &options, ctl))?
+            .map_err(markov_error)?;
         Ok(self.exact.get_or_init(|| v).clone())
     }
 

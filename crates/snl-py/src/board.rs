@@ -488,7 +488,7 @@ impl PyBoard {
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
         let spec = BoardSpec::from(&self.board);
         let found = py.detach(|| check::check(&spec, &rules));
-        found.iter().map(PyDiagnostic::from).collect()
+        found.diagnostics.iter().map(PyDiagnostic::from).collect()
     }
 
     /// The fewest rolls to the last square when you choose every roll, one
@@ -728,7 +728,9 @@ impl PyBoard {
         let label = self.label();
         // The report cannot be stopped once started.
         crate::limits::admit(&game, &snl_draw::report::ANALYSES)?;
-        py.detach(|| snl_draw::report::Report::compute(&game, &label).to_html())
+        py.detach(|| snl_draw::report::Report::compute(&game, &label))
+            .map_err(errors::limit)?
+            .to_html()
             .map_err(errors::analysis)
     }
 

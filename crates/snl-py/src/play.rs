@@ -4,9 +4,11 @@
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use snl::Game;
+use snl::Unit;
 use snl::duel::{DuelError, Winner};
+use snl::limits::{Budget, Control};
 use snl::race::RaceError;
-use snl::simulate::{Options, Simulation, Unit};
+use snl::simulate::{Options, Simulation};
 
 use crate::analysis::frozen_array;
 use crate::errors;
@@ -81,12 +83,17 @@ pub fn simulate(
     // (its estimate is the work of every game at the cap): only Ctrl-C
     // stops it early.
     let sim = interruptible(py, |ctl| {
-        let run = || snl::simulate::run(g, &options, ctl.cancel.flag(), |_| {});
+        let ctl = Control {
+            cancel: ctl.cancel.clone(),
+            budget: Budget::UNLIMITED,
+        };
+        let run = || snl::simulate::run_with(g, &options, &ctl, |_| {});
         match &pool {
             Some(pool) => pool.install(run),
             None => run(),
         }
-    })?;
+    })?
+    .map_err(errors::limit)?;
     let exact = interruptible(py, |ctl| {
         if by_turns {
             snl::markov::expected_turns_with(g, ctl)

@@ -19,11 +19,11 @@ use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::MarkovError;
-use snl::markov::Measure;
+use snl::markov::{LengthOptions, Measure};
 use snl::plan::{self, Counting};
 use snl::race::RaceError;
 use snl::shortest::Search;
-use snl::{Game, Rules};
+use snl::{Game, Rules, Unit};
 use snl_draw::plot::LengthPlot;
 pub use snl_draw::render::Overlay;
 use snl_draw::{DrawError, Layout, render};
@@ -125,7 +125,7 @@ pub fn playable(read: Read) -> Result<Playable, ApiError> {
         }
     })?;
     // A playable board: the check finds its warnings.
-    let diagnostics = check::check(&read.parsed.spec, &read.rules);
+    let diagnostics = check::check(&read.parsed.spec, &read.rules).diagnostics;
     Ok(Playable {
         read,
         diagnostics,
@@ -231,18 +231,21 @@ pub fn analyse_with(
         None
     };
     let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
-    let distribution = snl::markov::Limits::default();
-    let stats = snl::markov::stats_with(game, false, distribution, &ctl).map_err(markov)?;
+    let length =
+        |unit| snl::markov::stats_with(game, &LengthOptions::of(unit), &ctl).map_err(markov);
+    let stats = length(Unit::Rolls)?;
     // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
     let turns = match game.rules().bonus {
-        Some(_) => Some(snl::markov::stats_with(game, true, distribution, &ctl).map_err(markov)?),
+        Some(_) => Some(length(Unit::Turns)?),
         None => None,
     };
     let expect = ExpectAnswer {
         header: header(),
-        rolls: LengthStats::new(&stats, &[], None),
+        rolls: LengthStats::new(&stats, Unit::Rolls, &[], None),
         min_rolls: solution.min_rolls,
-        turns: turns.as_ref().map(|t| LengthStats::new(t, &[], None)),
+        turns: turns
+            .as_ref()
+            .map(|t| LengthStats::new(t, Unit::Turns, &[], None)),
         visits: None,
         impact: None,
     };
@@ -257,7 +260,7 @@ pub fn analyse_with(
         None => vec![(game.start(), stats.distribution.clone())],
         Some(_) => Vec::new(),
     };
-    let race = snl::race::races_under(game, &from_each, known, &ctl)
+    let race = snl::race::races_with(game, &from_each, known, &ctl)
         .map_err(|e| match e {
             RaceError::Limit(e) => over(e),
             e => ApiError::Analysis(e.to_string()),

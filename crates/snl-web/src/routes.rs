@@ -337,6 +337,7 @@ async fn report(
             .as_deref()
             .unwrap_or("Snakes and Ladders board");
         snl_draw::report::Report::compute(&p.game, name)
+            .map_err(|e| ApiError::limit(e, limits))?
             .to_html()
             .map_err(|e| ApiError::Analysis(e.to_string()))
     })

@@ -95,7 +95,7 @@ fn candidates(base: &Board, jumps: usize, count: usize) -> Vec<Candidate> {
         }
         let c = Candidate { edits };
         let game = Game::new(c.board(base), Rules::default()).unwrap();
-        if !markov::can_get_stuck(&game) && markov::never_finishes(&game).unwrap() == 0.0 {
+        if !markov::can_get_stuck(&game).unwrap() && markov::never_finishes(&game).unwrap() == 0.0 {
             out.push(c);
         }
     }
@@ -105,7 +105,7 @@ fn candidates(base: &Board, jumps: usize, count: usize) -> Vec<Candidate> {
 /// The moments from scratch: the board built, its game, the solve.
 fn from_scratch(base: &Board, c: &Candidate) -> markov::Moments {
     let game = Game::new(c.board(base), Rules::default()).unwrap();
-    markov::moments(&game, false).unwrap()
+    markov::moments(&game, snl::Unit::Rolls).unwrap()
 }
 
 fn per_candidate(run: impl Fn(), count: usize, times: usize) -> Duration {
@@ -247,7 +247,10 @@ fn weighing(c: &mut Criterion) -> Weighing {
         5,
     );
     let final_mean = cell.borrow().moments().mean.unwrap();
-    let plain = markov::moments(&game, false).unwrap().mean.unwrap();
+    let plain = markov::moments(&game, snl::Unit::Rolls)
+        .unwrap()
+        .mean
+        .unwrap();
     assert!(
         (final_mean - plain).abs() <= 1e-9 * plain,
         "{final_mean} vs {plain}"
@@ -270,13 +273,14 @@ fn race_weighing(base: &Board, one: &[Candidate]) -> Duration {
         || {
             for c in one.iter().take(200) {
                 let game = Game::new(c.board(base), Rules::default()).unwrap();
-                let limits = markov::Limits {
+                let turns = markov::LengthOptions {
+                    unit: snl::Unit::Turns,
                     tail: 1e-3,
-                    ..markov::Limits::default()
+                    ..markov::LengthOptions::default()
                 };
                 let ctl = Control::default();
-                let d = markov::distribution_with(&game, 1, true, limits, &ctl).unwrap();
-                black_box(snl::race::races_under(&game, &[&[1, 1]], vec![(1, d)], &ctl).unwrap());
+                let d = markov::distribution_with(&game, 1, &turns, &ctl).unwrap();
+                black_box(snl::race::races_with(&game, &[&[1, 1]], vec![(1, d)], &ctl).unwrap());
             }
         },
         200,

@@ -179,7 +179,7 @@ fn textbook_solve(table: &[i64]) -> Option<(u32, Vec<usize>)> {
 fn snl_solve(text: &[u8], options: &ParseOptions) -> snl::shortest::Solution {
     let parsed = snl::input::parse(text, options).unwrap();
     let game = Game::new(parsed.spec.build().unwrap(), Rules::default()).unwrap();
-    snl::shortest::solve(&game)
+    snl::shortest::solve(&game).unwrap()
 }
 
 fn median(mut times: Vec<Duration>) -> Duration {

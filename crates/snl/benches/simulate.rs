@@ -84,7 +84,7 @@ fn threads(sim: &Simulator<'_>) {
         seed: 7,
         ..Options::default()
     };
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    let ctl = snl::limits::Control::default();
     let pools: Vec<rayon::ThreadPool> = [1, 2]
         .into_iter()
         .map(|n| {
@@ -99,7 +99,7 @@ fn threads(sim: &Simulator<'_>) {
     for _ in 0..5 {
         for (pool, rate) in pools.iter().zip(&mut rates) {
             let t = Instant::now();
-            let run = pool.install(|| sim.run(&options, &stop, |_| {}));
+            let run = pool.install(|| sim.run(&options, &ctl, |_| {}));
             let seconds = t.elapsed().as_secs_f64();
             let rolls: u64 = run.rolls.iter().map(|(n, c)| n * c).sum();
             rate.push(rolls as f64 / seconds);

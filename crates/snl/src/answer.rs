@@ -15,8 +15,8 @@
 //!
 //! let board = Board::new(20, [Jump { from: 2, to: 19 }])?;
 //! let game = Game::new(board, Rules::default())?;
-//! let solution = snl::shortest::solve(&game);
-//! let count = snl::shortest::count_optimal(&game);
+//! let solution = snl::shortest::solve(&game)?;
+//! let count = snl::shortest::count_optimal(&game)?;
 //! let answer = SolveAnswer::from_search(Header::new(Some("twenty"), &game), &solution, count.as_ref());
 //! let json = serde_json::to_value(&answer)?;
 //! assert_eq!(json["board"], "twenty");
@@ -41,7 +41,7 @@ use crate::board::BoardSpec;
 use crate::brute::BruteResult;
 use crate::check::{Diagnostic, Severity};
 use crate::duel::{Duel, DuelRules, Winner};
-use crate::game::{Game, Move};
+use crate::game::{Game, Move, Unit};
 use crate::markov::{self, JumpImpact, Stats, Visits};
 use crate::presets::Preset;
 use crate::race::Race;
@@ -247,8 +247,9 @@ pub struct ExpectAnswer {
     /// The statistics of the number of rolls.
     #[serde(flatten)]
     pub rolls: LengthStats,
-    /// The fewest rolls, from the search (the same as `min` when the
-    /// distribution got that far); `null` when unreachable.
+    /// The fewest rolls, from the search (exact even where the distribution
+    /// does not follow chances as small as the fewest rolls'); `null` when
+    /// unreachable.
     pub min_rolls: Option<u32>,
     /// The same statistics by turns; only under the bonus-roll rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -272,8 +273,16 @@ pub struct LengthStats {
     pub variance: Option<f64>,
     /// The standard deviation; `null` when the game may never end.
     pub std_dev: Option<f64>,
-    /// The fewest steps with which the game can end.
-    pub min: Option<usize>,
+    /// The fewest turns with which the game can end, by turns; absent by
+    /// rolls, where the answer's `min_rolls` says it from the search.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    // Three cases the JSON tells apart: absent, `null` and a number.
+    #[allow(clippy::option_option)]
+    pub min: Option<Option<usize>>,
     /// The median.
     pub median: Option<usize>,
     /// The most likely length (the smallest, on a tie).
@@ -302,10 +311,24 @@ pub struct LengthStats {
     pub exact_mean_decimal: Option<String>,
 }
 
+/// A field that is there, `null` or not: `Some(None)` for `null`, where
+/// the field's absence is `None`.
+// Three cases the JSON tells apart: absent, `null` and a number.
+#[allow(clippy::option_option)]
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<usize>>, D::Error> {
+    Option::<usize>::deserialize(d).map(Some)
+}
+
 impl LengthStats {
-    /// The statistics of `stats`, with the chance of ending within each of
-    /// `within`, and the exact mean when it was computed.
-    pub fn new(stats: &Stats, within: &[usize], exact_mean: Option<&BigRational>) -> LengthStats {
+    /// The statistics of `stats`, a length counted in `unit`, with the
+    /// chance of ending within each of `within`, and the exact mean when it
+    /// was computed.
+    pub fn new(
+        stats: &Stats,
+        unit: Unit,
+        within: &[usize],
+        exact_mean: Option<&BigRational>,
+    ) -> LengthStats {
         let d = &stats.distribution;
         let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
             .iter()
@@ -313,13 +336,13 @@ impl LengthStats {
             .collect();
         let within: BTreeMap<usize, Option<f64>> =
             within.iter().map(|&k| (k, d.within(k))).collect();
-        let left_out = LeftOut::new(stats, &quantiles, &within);
+        let left_out = LeftOut::new(stats, unit, &quantiles, &within);
         LengthStats {
             mean: stats.mean,
             never_finishes: stats.never_finishes,
             variance: stats.variance,
             std_dev: stats.std_dev,
-            min: d.min(),
+            min: (unit == Unit::Turns).then(|| d.min()),
             median: d.median(),
             mode: d.mode(),
             quantiles,
@@ -332,37 +355,16 @@ impl LengthStats {
     }
 }
 
-impl LengthStats {
-    /// The fewest rolls from the search ([`crate::shortest::min_rolls`])
-    /// as `min`, by rolls only. The search is exact; the distribution's
-    /// first arrival is not on long boards, where the propagation does not
-    /// follow chances below 1e-25 (a 836-roll game on a 20,000-square board
-    /// has a chance near 6^-836), and it is missing when the distribution
-    /// was left out.
-    #[must_use]
-    pub fn with_min(mut self, min_rolls: Option<u32>) -> LengthStats {
-        if let Some(m) = min_rolls {
-            self.min = Some(m as usize);
-            if let Some(left) = self.left_out.as_mut() {
-                left.fields.retain(|f| f != "min");
-            }
-        }
-        self
-    }
-}
-
 /// The figures of a [`LengthStats`] read off the distribution that were not
 /// given, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeftOut {
     /// The fields that are `null` for want of the distribution, among
-    /// `min`, `median`, `mode`, `quantiles` (as `quantiles.0.9`, ...) and
-    /// `within` (as `within.K`).
+    /// `min` (by turns), `median`, `mode`, `quantiles` (as
+    /// `quantiles.0.9`, ...) and `within` (as `within.K`).
     pub fields: Vec<String>,
-    /// `"over_budget"`: the distribution was not followed, since its
-    /// estimated work was over the work allowed; `"stopped"`: it was
-    /// followed until the work allowed ran out.
-    pub reason: String,
+    /// Why.
+    pub reason: LeftOutReason,
     /// The same in words, with the figures.
     pub message: String,
     /// The steps (rolls or turns) followed.
@@ -374,11 +376,24 @@ pub struct LeftOut {
     pub allowed_work: Option<u64>,
 }
 
+/// Why figures read off the distribution were left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum LeftOutReason {
+    /// `over_budget`: the distribution was not followed, since its
+    /// estimated work was over the work allowed.
+    OverBudget,
+    /// `stopped`: it was followed until the work allowed ran out.
+    Stopped,
+}
+
 impl LeftOut {
     /// What `stats` left out, given the figures read off its distribution;
     /// `None` when the distribution is complete.
     fn new(
         stats: &Stats,
+        unit: Unit,
         quantiles: &BTreeMap<String, Option<usize>>,
         within: &BTreeMap<usize, Option<f64>>,
     ) -> Option<LeftOut> {
@@ -388,7 +403,7 @@ impl LeftOut {
         }
         let mut fields = Vec::new();
         for (name, missing) in [
-            ("min", d.min().is_none()),
+            ("min", unit == Unit::Turns && d.min().is_none()),
             ("median", d.median().is_none()),
             ("mode", d.mode().is_none()),
         ] {
@@ -412,7 +427,7 @@ impl LeftOut {
         Some(match stats.skipped {
             Some(s) => LeftOut {
                 fields,
-                reason: "over_budget".to_string(),
+                reason: LeftOutReason::OverBudget,
                 message: format!(
                     "the distribution of the length was not followed: {} steps, {} state \
                      updates in all ({}), over the {:.1e} allowed",
@@ -427,7 +442,7 @@ impl LeftOut {
             },
             None => LeftOut {
                 fields,
-                reason: "stopped".to_string(),
+                reason: LeftOutReason::Stopped,
                 message: format!(
                     "the distribution of the length was followed for {steps_followed} steps, \
                      until the work allowed ran out; a chance of {:.3e} is still unresolved",
@@ -639,7 +654,7 @@ impl SimulateAnswer {
         exact_turns: Option<f64>,
     ) -> SimulateAnswer {
         let bonus = header.rules.bonus;
-        let rolls = SimulatedLengths::new(&sim.lengths(crate::simulate::Unit::Rolls), exact_rolls);
+        let rolls = SimulatedLengths::new(&sim.lengths(crate::game::Unit::Rolls), exact_rolls);
         SimulateAnswer {
             header,
             games: sim.games,
@@ -651,7 +666,7 @@ impl SimulateAnswer {
             ci95: rolls.ci95,
             rolls,
             turns: bonus.then(|| {
-                SimulatedLengths::new(&sim.lengths(crate::simulate::Unit::Turns), exact_turns)
+                SimulatedLengths::new(&sim.lengths(crate::game::Unit::Turns), exact_turns)
             }),
         }
     }
@@ -837,11 +852,12 @@ mod tests {
     fn every_answer_starts_with_the_header() {
         let g = game(Rules::default());
         let header = Header::new(Some("twenty"), &g);
-        let solve = SolveAnswer::from_search(header.clone(), &crate::shortest::solve(&g), None);
+        let solve =
+            SolveAnswer::from_search(header.clone(), &crate::shortest::solve(&g).unwrap(), None);
         let stats = crate::markov::stats(&g).unwrap();
         let expect = ExpectAnswer {
             header: header.clone(),
-            rolls: LengthStats::new(&stats, &[3], None),
+            rolls: LengthStats::new(&stats, Unit::Rolls, &[3], None),
             min_rolls: Some(2),
             turns: None,
             visits: None,
@@ -897,7 +913,7 @@ mod tests {
         )
         .unwrap();
         let rules = parsed.rules.rules();
-        let found = crate::check::check(&parsed.spec, &rules);
+        let found = crate::check::check(&parsed.spec, &rules).diagnostics;
         let answer = CheckAnswer::new(Header::of_spec(None, &parsed.spec, &rules), &found);
         assert_eq!(answer.errors.len(), 1);
         assert_eq!(answer.errors[0].code, "off-board");
@@ -920,7 +936,7 @@ mod tests {
 
     #[test]
     fn fewest_rolls_come_from_the_search() {
-        let stats = crate::markov::Stats {
+        let stats = Stats {
             mean: Some(3.0),
             variance: Some(1.0),
             std_dev: Some(1.0),
@@ -933,12 +949,34 @@ mod tests {
             },
             skipped: None,
         };
-        let plain = LengthStats::new(&stats, &[], None);
-        assert_eq!(plain.min, Some(3));
-        assert!(plain.left_out.is_some());
-        let fixed = plain.clone().with_min(Some(2));
-        assert_eq!(fixed.min, Some(2));
-        assert!(!fixed.left_out.unwrap().fields.contains(&"min".to_string()));
-        assert_eq!(plain.clone().with_min(None), plain);
+        // By rolls the fewest are the answer's `min_rolls`, from the
+        // search: the statistics leave them out, and never list them as
+        // left out.
+        let rolls = LengthStats::new(&stats, Unit::Rolls, &[], None);
+        assert_eq!(rolls.min, None);
+        let left = rolls.left_out.clone().unwrap();
+        assert!(!left.fields.contains(&"min".to_string()));
+        let v = serde_json::to_value(&rolls).unwrap();
+        assert!(v.get("min").is_none(), "{v}");
+        assert_eq!(serde_json::from_value::<LengthStats>(v).unwrap(), rolls);
+        // By turns they are the distribution's.
+        let turns = LengthStats::new(&stats, Unit::Turns, &[], None);
+        assert_eq!(turns.min, Some(Some(3)));
+        let v = serde_json::to_value(&turns).unwrap();
+        assert_eq!(v["min"], 3);
+        assert_eq!(serde_json::from_value::<LengthStats>(v).unwrap(), turns);
+        let none = Stats {
+            distribution: crate::markov::Distribution {
+                pmf: vec![0.0],
+                never: 0.0,
+                unresolved: 1.0,
+            },
+            ..stats
+        };
+        let turns = LengthStats::new(&none, Unit::Turns, &[], None);
+        let v = serde_json::to_value(&turns).unwrap();
+        assert!(v["min"].is_null() && v.get("min").is_some(), "{v}");
+        assert_eq!(serde_json::from_value::<LengthStats>(v).unwrap(), turns);
+        assert!(turns.left_out.unwrap().fields.contains(&"min".to_string()));
     }
 }

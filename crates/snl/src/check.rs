@@ -15,7 +15,7 @@
 //!
 //! let parsed = input::parse(br#"{"squares": 10, "ladders": [[2, 5], [5, 9]]}"#,
 //!     &ParseOptions::default())?;
-//! let found = check::check(&parsed.spec, &parsed.rules.rules());
+//! let found = check::check(&parsed.spec, &parsed.rules.rules()).diagnostics;
 //! assert_eq!(found.len(), 1);
 //! assert_eq!(found[0].severity, Severity::Warning);
 //! assert_eq!(found[0].code, "ends-on-jump");
@@ -80,19 +80,12 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
 }
 
 /// Every error and warning about `spec` played under `rules`, errors
-/// first. Warnings are looked for only when there are no errors, since
-/// they need a playable board.
-///
-/// # Panics
-///
-/// When the board's tables cannot be allocated; [`check_with`] reports
-/// that instead.
-pub fn check(spec: &BoardSpec, rules: &Rules) -> Vec<Diagnostic> {
-    let checked = check_with(spec, rules, &Control::default());
-    if let Some(e) = checked.skipped {
-        panic!("{e}");
-    }
-    checked.diagnostics
+/// first: [`check_with`] under [`Control::default`], which sets no budget.
+/// Warnings are looked for only when there are no errors, since they need a
+/// playable board; when the board's tables cannot be allocated,
+/// [`Checked::skipped`] says so.
+pub fn check(spec: &BoardSpec, rules: &Rules) -> Checked {
+    check_with(spec, rules, &Control::default())
 }
 
 /// What [`check_with`] found.
@@ -470,6 +463,13 @@ fn landings(game: &Game, ctl: &Control) -> Result<(Vec<bool>, Vec<bool>), LimitE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every finding, the tables always fitting on boards this small.
+    fn check(spec: &BoardSpec, rules: &Rules) -> Vec<Diagnostic> {
+        let checked = super::check(spec, rules);
+        assert_eq!(checked.skipped, None);
+        checked.diagnostics
+    }
     use crate::board::{Origin, RawJump};
     use crate::rules::{Die, Start};
 

@@ -139,6 +139,27 @@ pub struct Played {
     pub again: bool,
 }
 
+/// Which count of a game's length: rolls of the die, or turns (a turn goes
+/// on with a bonus roll; without the bonus rule the two are the same).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Unit {
+    /// Rolls of the die.
+    #[default]
+    Rolls,
+    /// Turns.
+    Turns,
+}
+
+impl Unit {
+    /// `rolls` or `turns`, for messages.
+    pub fn plural(self) -> &'static str {
+        match self {
+            Unit::Rolls => "rolls",
+            Unit::Turns => "turns",
+        }
+    }
+}
+
 /// A board that cannot be played under the given rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -53,7 +53,13 @@ pub fn snakes_and_ladders(board: Vec<Vec<i32>>) -> i32 {
     let Ok(game) = Game::new(board, Rules::default()) else {
         return -1;
     };
-    shortest::min_rolls(&game).map_or(-1, |k| i32::try_from(k).unwrap_or(i32::MAX))
+    // The signature has -1 as its one way to say "no answer": for a last
+    // square that cannot be reached, and for a search that cannot have the
+    // few bytes a square it needs (a LeetCode grid has at most 400 squares).
+    match shortest::min_rolls(&game) {
+        Ok(Some(k)) => i32::try_from(k).unwrap_or(i32::MAX),
+        Ok(None) | Err(_) => -1,
+    }
 }
 
 #[cfg(test)]

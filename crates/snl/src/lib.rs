@@ -14,7 +14,7 @@
 //!     Jump { from: 9, to: 2 },
 //! ])?;
 //! let game = Game::new(board, Rules::default())?;
-//! let best = snl::shortest::solve(&game);
+//! let best = snl::shortest::solve(&game)?;
 //! assert_eq!(best.min_rolls, Some(2));
 //! assert_eq!(best.path[0].roll, 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -99,7 +99,7 @@ pub mod words;
 
 pub use board::{Board, BoardError, BoardSpec, Jump, JumpKind, Origin, RawJump};
 pub use check::{Diagnostic, Severity};
-pub use game::{Game, GameError, Move, Pawn, Played, States};
+pub use game::{Game, GameError, Move, Pawn, Played, States, Unit};
 pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 pub use presets::Preset;
 pub use rules::{Bonus, Die, Finish, Rules, RulesError, RulesJson, Start};

@@ -351,12 +351,6 @@ impl Cancel {
     pub fn work_done(&self) -> u64 {
         self.work.load(Ordering::Relaxed)
     }
-
-    /// The flag itself, for code that polls an [`AtomicBool`] (such as
-    /// [`crate::simulate::run`]). It does not see the deadline.
-    pub fn flag(&self) -> &AtomicBool {
-        &self.flag
-    }
 }
 
 /// A token and a budget: how far an analysis may go.

@@ -34,6 +34,7 @@ use crate::race::{self, RaceError};
 use crate::random::GenError;
 use crate::shortest::{self, Search};
 use crate::simulate;
+use crate::variant::VariantError;
 
 /// What an analysis is, for [`estimate`]: a question of one of the
 /// analysis modules.
@@ -160,6 +161,8 @@ pub fn limit_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e
     } else if let Some(BruteError::Limit(e)) = err.downcast_ref() {
         Some(e)
     } else if let Some(DuelError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(VariantError::Limit(e)) = err.downcast_ref() {
         Some(e)
     } else {
         None

@@ -8,7 +8,7 @@
 //! ```
 //! let preset = snl::presets::find("leetcode-909").unwrap();
 //! let game = preset.game()?;
-//! assert_eq!(snl::shortest::min_rolls(&game), Some(4));
+//! assert_eq!(snl::shortest::min_rolls(&game)?, Some(4));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

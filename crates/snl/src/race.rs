@@ -12,11 +12,11 @@
 //! A seat that starts on the last square has finished on "turn 0", before
 //! anyone moves; the earliest such seat wins.
 //!
-//! The per-turn distributions come from [`markov::distribution_from`], which
+//! The per-turn distributions come from [`markov::distribution_with`], which
 //! stops when less than 10⁻¹² of the chance is still in play; what is left is
 //! reported as [`Race::unresolved`].
 
-use crate::game::Game;
+use crate::game::{Game, Unit};
 use crate::limits::{Control, Estimate, LimitError};
 use crate::markov;
 
@@ -137,7 +137,7 @@ pub fn race(game: &Game, from: &[u32]) -> Result<Race, RaceError> {
 /// As [`race`], and [`RaceError::Limit`] when refused, stopped, or out of
 /// memory.
 pub fn race_with(game: &Game, from: &[u32], ctl: &Control) -> Result<Race, RaceError> {
-    let mut one = races_under(game, &[from], Vec::new(), ctl)?;
+    let mut one = races_with(game, &[from], Vec::new(), ctl)?;
     Ok(one.remove(0))
 }
 
@@ -162,47 +162,35 @@ pub fn race_with(game: &Game, from: &[u32], ctl: &Control) -> Result<Race, RaceE
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn races(game: &Game, races: &[&[u32]]) -> Result<Vec<Race>, RaceError> {
-    races_with(game, races, Vec::new())
+    races_with(game, races, Vec::new(), &Control::default())
 }
 
-/// [`races`], given distributions already computed: `known` pairs a
-/// starting square with the distribution of the turns a pawn from there
-/// takes ([`markov::distribution_from`] by turns). Without the bonus-roll
-/// rule a turn is one roll, so the distribution of [`markov::stats`] is the
-/// one for the game's start.
+/// [`races`] under a [`Control`], given distributions already computed:
+/// `known` pairs a starting square with the distribution of the turns a
+/// pawn from there takes ([`markov::distribution_with`] by turns). Without
+/// the bonus-roll rule a turn is one roll, so the distribution of
+/// [`markov::stats`] is the one for the game's start. The distributions it
+/// computes are followed as [`markov::Follow::Usual`] does, and it stops
+/// when the token is set.
 ///
 /// # Errors
 ///
-/// As [`race`], for the first race that has one.
+/// As [`race_with`], for the first race that has one.
 ///
 /// # Examples
 ///
 /// ```
+/// use snl::limits::Control;
 /// use snl::{Board, Game, Rules};
 ///
 /// let game = Game::new(Board::empty(30)?, Rules::default())?;
 /// let stats = snl::markov::stats(&game)?;
 /// let known = vec![(game.start(), stats.distribution)];
-/// let given = snl::race::races_with(&game, &[&[1, 1]], known)?;
+/// let given = snl::race::races_with(&game, &[&[1, 1]], known, &Control::default())?;
 /// assert_eq!(given[0], snl::race::race(&game, &[1, 1])?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn races_with(
-    game: &Game,
-    races: &[&[u32]],
-    known: Vec<(u32, markov::Distribution)>,
-) -> Result<Vec<Race>, RaceError> {
-    races_under(game, races, known, &Control::default())
-}
-
-/// [`races_with`] under a [`Control`]: the distributions it computes are
-/// followed for at most the budget's work (see
-/// [`markov::distribution_with`]), and it stops when the token is set.
-///
-/// # Errors
-///
-/// As [`race_with`], for the first race that has one.
-pub fn races_under(
     game: &Game,
     races: &[&[u32]],
     mut known: Vec<(u32, markov::Distribution)>,
@@ -222,9 +210,10 @@ pub fn races_under(
         }
     }
     // Seats on one square share a distribution, across all the races.
+    let turns = markov::LengthOptions::of(Unit::Turns);
     for &p in races.iter().flat_map(|from| from.iter()) {
         if !known.iter().any(|(q, _)| *q == p) {
-            let d = markov::distribution_with(game, p, true, markov::Limits::default(), ctl)?;
+            let d = markov::distribution_with(game, p, &turns, ctl)?;
             known.push((p, d));
         }
     }
@@ -388,8 +377,12 @@ impl RaceSummary {
         if players == 0 || players > MAX_PLAYERS {
             return Err(RaceError::Players(players));
         }
-        let dist =
-            markov::distribution_with(game, game.start(), true, markov::Limits::default(), ctl)?;
+        let dist = markov::distribution_with(
+            game,
+            game.start(),
+            &markov::LengthOptions::of(Unit::Turns),
+            ctl,
+        )?;
         let seat = Seat {
             pmf: &dist.pmf,
             never: dist.never,

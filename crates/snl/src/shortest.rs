@@ -53,16 +53,16 @@ pub struct Solution {
 /// use snl::{Board, Game, Rules};
 ///
 /// let game = Game::new(Board::empty(8)?, Rules::default())?;
-/// assert_eq!(snl::shortest::min_rolls(&game), Some(2));
+/// assert_eq!(snl::shortest::min_rolls(&game)?, Some(2));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// # Panics
+/// # Errors
 ///
-/// When the search's tables cannot be allocated; [`min_rolls_with`] reports
-/// that as an error instead.
-pub fn min_rolls(game: &Game) -> Option<u32> {
-    min_rolls_from(game, game.start())
+/// [`LimitError::Alloc`] when the search's tables cannot be allocated: the
+/// `_with` form under [`Control::default`], which sets no budget.
+pub fn min_rolls(game: &Game) -> Result<Option<u32>, LimitError> {
+    min_rolls_with(game, &Control::default())
 }
 
 /// [`min_rolls`] under a [`Control`]: refused up front when its estimate
@@ -79,10 +79,13 @@ pub fn min_rolls_with(game: &Game, ctl: &Control) -> Result<Option<u32>, LimitEr
 /// The fewest rolls from position `from` (a pawn there at the start of a
 /// turn) to the last square, or `None` when it cannot be reached.
 ///
+/// # Errors
+///
+/// As [`min_rolls`].
+///
 /// # Panics
 ///
-/// When `from` is not a position of the game (above the last square), or
-/// the search's tables cannot be allocated.
+/// When `from` is not a position of the game (above the last square).
 ///
 /// # Examples
 ///
@@ -92,12 +95,12 @@ pub fn min_rolls_with(game: &Game, ctl: &Control) -> Result<Option<u32>, LimitEr
 /// // A ladder on square 1 is not taken by a pawn that starts there; one
 /// // placed at its top is 3 squares from the end.
 /// let game = Game::new(Board::new(20, [Jump { from: 1, to: 17 }])?, Rules::default())?;
-/// assert_eq!(snl::shortest::min_rolls(&game), Some(4));
-/// assert_eq!(snl::shortest::min_rolls_from(&game, game.rest(1)), Some(1));
+/// assert_eq!(snl::shortest::min_rolls(&game)?, Some(4));
+/// assert_eq!(snl::shortest::min_rolls_from(&game, game.rest(1))?, Some(1));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn min_rolls_from(game: &Game, from: u32) -> Option<u32> {
-    min_rolls_from_with(game, from, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+pub fn min_rolls_from(game: &Game, from: u32) -> Result<Option<u32>, LimitError> {
+    min_rolls_from_with(game, from, &Control::default())
 }
 
 /// [`min_rolls_from`] under a [`Control`] (see [`min_rolls_with`]).
@@ -135,12 +138,12 @@ pub fn min_rolls_from_with(
 /// sequence backwards from the goal through the few squares on optimal
 /// sequences.
 ///
-/// # Panics
+/// # Errors
 ///
-/// When the search's tables cannot be allocated; [`solve_with`] reports
-/// that as an error instead.
-pub fn solve(game: &Game) -> Solution {
-    solve_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+/// [`LimitError::Alloc`] when the search's tables cannot be allocated: the
+/// `_with` form under [`Control::default`], which sets no budget.
+pub fn solve(game: &Game) -> Result<Solution, LimitError> {
+    solve_with(game, &Control::default())
 }
 
 /// [`solve`] under a [`Control`] (see [`min_rolls_with`]).
@@ -175,12 +178,12 @@ pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
 /// cannot be reached, or is only passed over by jumps). Index 0 is the
 /// off-board start.
 ///
-/// # Panics
+/// # Errors
 ///
-/// When the search's tables cannot be allocated; [`distances_with`] reports
-/// that as an error instead.
-pub fn distances(game: &Game) -> Vec<Option<u32>> {
-    distances_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+/// [`LimitError::Alloc`] when the search's tables cannot be allocated: the
+/// `_with` form under [`Control::default`], which sets no budget.
+pub fn distances(game: &Game) -> Result<Vec<Option<u32>>, LimitError> {
+    distances_with(game, &Control::default())
 }
 
 /// [`distances`] under a [`Control`] (see [`min_rolls_with`]).
@@ -218,12 +221,12 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
 /// however large; it grows with the board, so this costs more than the
 /// search itself on long boards.
 ///
-/// # Panics
+/// # Errors
 ///
-/// When the tables cannot be allocated; [`count_optimal_with`] reports that
-/// as an error instead.
-pub fn count_optimal(game: &Game) -> Option<BigUint> {
-    count_optimal_with(game, &Control::default()).unwrap_or_else(|e| panic!("{e}"))
+/// [`LimitError::Alloc`] when the search's tables cannot be allocated: the
+/// `_with` form under [`Control::default`], which sets no budget.
+pub fn count_optimal(game: &Game) -> Result<Option<BigUint>, LimitError> {
+    count_optimal_with(game, &Control::default())
 }
 
 /// [`count_optimal`] under a [`Control`]: refused up front when its
@@ -926,6 +929,20 @@ mod tests {
     use crate::rules::{Bonus, Finish, Rules, Start};
 
     use crate::game::tests::game;
+
+    // The searches of these small boards always have their tables.
+    fn min_rolls(game: &Game) -> Option<u32> {
+        super::min_rolls(game).unwrap()
+    }
+    fn solve(game: &Game) -> Solution {
+        super::solve(game).unwrap()
+    }
+    fn distances(game: &Game) -> Vec<Option<u32>> {
+        super::distances(game).unwrap()
+    }
+    fn count_optimal(game: &Game) -> Option<BigUint> {
+        super::count_optimal(game).unwrap()
+    }
 
     #[test]
     fn seed_twenty_square_board() {

@@ -30,8 +30,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
-use crate::game::{Game, Pawn, States};
-use crate::limits::{Control, Estimate, LimitError};
+use crate::game::{Game, Pawn, States, Unit};
+use crate::limits::{Cancel, Control, Estimate, LimitError};
 use crate::rng::SplitMix64;
 use crate::rules::Die;
 
@@ -216,7 +216,7 @@ impl<'g> Simulator<'g> {
     /// took, or `None` when it had not finished after `max_rolls` rolls.
     #[inline]
     pub fn play<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64) -> Option<(u64, u64)> {
-        match self.play_until(rng, max_rolls, &AtomicBool::new(false)) {
+        match self.play_until(rng, max_rolls, &Stop::never()) {
             Game1::Finished { rolls, turns } => Some((rolls, turns)),
             _ => None,
         }
@@ -224,7 +224,7 @@ impl<'g> Simulator<'g> {
 
     /// Plays one game, looking at `stop` every million rolls or so.
     #[inline]
-    fn play_until<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64, stop: &AtomicBool) -> Game1 {
+    fn play_until<R: Rng + ?Sized>(&self, rng: &mut R, max_rolls: u64, stop: &Stop<'_>) -> Game1 {
         let goal = self.game.goal();
         let mut rolls = 0;
         let mut turns = 0;
@@ -256,7 +256,7 @@ impl<'g> Simulator<'g> {
                 if rolls == max_rolls {
                     return Game1::Capped;
                 }
-                if stop.load(Ordering::Relaxed) {
+                if stop.now() {
                     return Game1::Stopped;
                 }
             }
@@ -269,7 +269,7 @@ impl<'g> Simulator<'g> {
             if rolls == max_rolls {
                 return Game1::Capped;
             }
-            if rolls % ROLLS_PER_CHECK == ROLLS_PER_CHECK - 1 && stop.load(Ordering::Relaxed) {
+            if rolls % ROLLS_PER_CHECK == ROLLS_PER_CHECK - 1 && stop.now() {
                 return Game1::Stopped;
             }
             let played = self.game.play(pawn, self.sampler.roll(rng));
@@ -280,30 +280,12 @@ impl<'g> Simulator<'g> {
         Game1::Finished { rolls, turns }
     }
 
-    /// Plays `options.games` games on all of rayon's threads.
-    ///
-    /// `progress` is called from the worker threads with the number of games
-    /// just played, every thousand or so. When `stop` becomes true the
-    /// simulation ends early, within about a million rolls: every game
-    /// finished (or capped) so far is counted, the games in play are
-    /// dropped, and the result says it was stopped. A stopped simulation
-    /// depends on when it was stopped, not only on the seed.
-    pub fn run(
+    /// Plays `options.games` games on all of rayon's threads, until `stop`
+    /// says so.
+    fn run_until(
         &self,
         options: &Options,
-        stop: &AtomicBool,
-        progress: impl Fn(u64) + Sync,
-    ) -> Simulation {
-        self.run_counting(options, stop, &AtomicU64::new(0), progress)
-    }
-
-    /// [`Simulator::run`], adding the rolls of every finished stretch of
-    /// games to `rolls`.
-    fn run_counting(
-        &self,
-        options: &Options,
-        stop: &AtomicBool,
-        rolls: &AtomicU64,
+        stop: &Stop<'_>,
         progress: impl Fn(u64) + Sync,
     ) -> Simulation {
         let blocks = options.games.div_ceil(BLOCK_GAMES);
@@ -312,15 +294,15 @@ impl<'g> Simulator<'g> {
             .map(|i| {
                 // Once stopped, the remaining blocks (perhaps billions of
                 // them) are not even visited.
-                if stop.load(Ordering::Relaxed) {
+                if stop.now() {
                     return None;
                 }
                 let games = BLOCK_GAMES.min(options.games - i * BLOCK_GAMES);
-                Some(self.block(options, i, games, stop, rolls, &progress))
+                Some(self.block(options, i, games, stop, &progress))
             })
             .while_some()
             .reduce(Part::default, Part::merge);
-        let stopped = part.stopped || (part.games < options.games && stop.load(Ordering::Relaxed));
+        let stopped = part.stopped || (part.games < options.games && stop.now());
         Simulation {
             games: part.games,
             capped: part.capped,
@@ -331,37 +313,31 @@ impl<'g> Simulator<'g> {
         }
     }
 
-    /// [`Simulator::run`] under a [`Control`]: stopped by its token (its
-    /// deadline too, within about 20 ms) or when the rolls played reach the
-    /// budget's work, whichever comes first; what was played by then is the
-    /// answer, marked stopped. (Refusing up front is [`estimate`]'s job.)
-    pub fn run_with(
+    /// Plays `options.games` games on all of rayon's threads, under a
+    /// [`Control`].
+    ///
+    /// `progress` is called from the worker threads with the number of games
+    /// just played, every thousand or so. The simulation ends early when the
+    /// control's token is set (its deadline too), seen within a thousand
+    /// games or a million rolls, or when the rolls of the games played reach
+    /// the budget's work, whichever comes
+    /// first: every game finished (or capped) so far is counted, the games
+    /// in play are dropped, and the result says it was stopped. A stopped
+    /// simulation depends on when it was stopped, not only on the seed.
+    /// (Refusing up front is [`estimate`]'s job.)
+    pub fn run(
         &self,
         options: &Options,
         ctl: &Control,
         progress: impl Fn(u64) + Sync,
     ) -> Simulation {
-        let stop = AtomicBool::new(false);
-        let done = AtomicBool::new(false);
-        let rolls = AtomicU64::new(0);
-        let budget = ctl.budget.work;
-        std::thread::scope(|scope| {
-            // The token (and its deadline) and the budget are looked at
-            // here, so that a game in play is stopped too.
-            scope.spawn(|| {
-                while !done.load(Ordering::Relaxed) {
-                    let spent = rolls.load(Ordering::Relaxed).saturating_mul(WORK_PER_ROLL);
-                    if ctl.cancel.is_cancelled() || spent > budget {
-                        stop.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(20));
-                }
-            });
-            let sim = self.run_counting(options, &stop, &rolls, progress);
-            done.store(true, Ordering::Relaxed);
-            sim
-        })
+        let stop = Stop {
+            flag: AtomicBool::new(false),
+            cancel: Some(&ctl.cancel),
+            work: ctl.budget.work,
+            rolls: AtomicU64::new(0),
+        };
+        self.run_until(options, &stop, progress)
     }
 
     /// Plays block `i` of `games` games, or `None` for a block stopped
@@ -371,15 +347,14 @@ impl<'g> Simulator<'g> {
         options: &Options,
         i: u64,
         games: u64,
-        stop: &AtomicBool,
-        rolls_done: &AtomicU64,
+        stop: &Stop<'_>,
         progress: &(impl Fn(u64) + Sync),
     ) -> Part {
         let mut rng = block_rng(options.seed, i);
         let mut part = Part::default();
         let mut played = 0;
         while played < games {
-            if stop.load(Ordering::Relaxed) {
+            if stop.now() {
                 part.stopped = true;
                 return part;
             }
@@ -391,7 +366,7 @@ impl<'g> Simulator<'g> {
                 // Long games between looks at the flag: look between games.
                 if chunk_rolls >= next_look {
                     next_look = chunk_rolls.saturating_add(ROLLS_PER_CHECK);
-                    if stop.load(Ordering::Relaxed) {
+                    if stop.now() {
                         part.stopped = true;
                         break;
                     }
@@ -415,7 +390,7 @@ impl<'g> Simulator<'g> {
             }
             part.games += done;
             played += done;
-            rolls_done.fetch_add(chunk_rolls, Ordering::Relaxed);
+            stop.rolls.fetch_add(chunk_rolls, Ordering::Relaxed);
             progress(done);
             if part.stopped {
                 return part;
@@ -430,6 +405,47 @@ impl<'g> Simulator<'g> {
 /// mixed first so that `(seed, i)` and `(seed ^ 1, i ^ 1)` differ.
 fn block_rng(seed: u64, i: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(SplitMix64::mix(seed) ^ i)
+}
+
+/// When a simulation stops: its control's token (or deadline) is set, or
+/// the rolls of the games played so far reach the budget's work.
+struct Stop<'c> {
+    /// Set once the simulation is to stop.
+    flag: AtomicBool,
+    /// The control's token.
+    cancel: Option<&'c Cancel>,
+    /// The work the rolls may take.
+    work: u64,
+    /// The rolls of the games played so far.
+    rolls: AtomicU64,
+}
+
+impl Stop<'_> {
+    /// Never: one game played on its own.
+    fn never() -> Stop<'static> {
+        Stop {
+            flag: AtomicBool::new(false),
+            cancel: None,
+            work: u64::MAX,
+            rolls: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether to stop now; once it says so, it always does.
+    fn now(&self) -> bool {
+        if self.flag.load(Ordering::Relaxed) {
+            return true;
+        }
+        let spent = self
+            .rolls
+            .load(Ordering::Relaxed)
+            .saturating_mul(WORK_PER_ROLL);
+        if spent > self.work || self.cancel.is_some_and(Cancel::is_cancelled) {
+            self.flag.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
 }
 
 /// How one game ended.
@@ -554,7 +570,8 @@ impl Histogram {
 }
 
 /// Simulates `options.games` games of `game` under a [`Control`] (see
-/// [`Simulator::run_with`]).
+/// [`Simulator::run`]): refused up front when its [`estimate`] is over the
+/// budget.
 ///
 /// # Errors
 ///
@@ -568,7 +585,7 @@ pub fn run_with(
     if !ctl.budget.is_unlimited() {
         ctl.admit("the simulation", estimate(game, options, ctl)?)?;
     }
-    Ok(Simulator::new(game).run_with(options, ctl, progress))
+    Ok(Simulator::new(game).run(options, ctl, progress))
 }
 
 /// The memory and work of simulating `options` on `game`: the games times
@@ -620,31 +637,30 @@ pub fn estimate_at(game: &Game, options: &Options, rolls: f64) -> Estimate {
     )
 }
 
-/// Simulates `options.games` games of `game` (see [`Simulator::run`]).
+/// Simulates `options.games` games of `game`: [`run_with`] under
+/// [`Control::default`], which sets no budget and is never stopped.
+///
+/// # Errors
+///
+/// [`LimitError::Alloc`] when the move table cannot be allocated.
 ///
 /// # Examples
 ///
 /// ```
-/// use std::sync::atomic::AtomicBool;
-/// use snl::simulate::{self, Options, Unit};
-/// use snl::{Board, Game, Rules};
+/// use snl::simulate::{self, Options};
+/// use snl::{Board, Game, Rules, Unit};
 ///
 /// let game = Game::new(Board::empty(2)?, Rules::default())?;
 /// let options = Options { games: 1000, seed: 7, ..Options::default() };
-/// let sim = simulate::run(&game, &options, &AtomicBool::new(false), |_| {});
+/// let sim = simulate::run(&game, &options)?;
 /// // From square 1 only a roll of 1 reaches square 2: six rolls on average.
 /// assert_eq!(sim.games, 1000);
 /// let (low, high) = sim.lengths(Unit::Rolls).ci95().unwrap();
 /// assert!(low < 6.0 && 6.0 < high);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn run(
-    game: &Game,
-    options: &Options,
-    stop: &AtomicBool,
-    progress: impl Fn(u64) + Sync,
-) -> Simulation {
-    Simulator::new(game).run(options, stop, progress)
+pub fn run(game: &Game, options: &Options) -> Result<Simulation, LimitError> {
+    run_with(game, options, &Control::default(), |_| {})
 }
 
 /// The games of a simulation, counted by length.
@@ -664,15 +680,6 @@ pub struct Simulation {
     /// Games that reached the last square, by their number of turns (the
     /// same as `rolls` without the bonus rule).
     pub turns: Histogram,
-}
-
-/// Which count of a game's length to read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Unit {
-    /// Rolls of the die.
-    Rolls,
-    /// Turns (a turn goes on with a bonus roll).
-    Turns,
 }
 
 impl Simulation {
@@ -844,7 +851,7 @@ mod tests {
             seed,
             max_rolls,
         };
-        run(game, &options, &AtomicBool::new(false), |_| {})
+        run(game, &options).unwrap()
     }
 
     #[test]
@@ -976,8 +983,9 @@ mod tests {
             games: 10 * BLOCK_GAMES,
             ..Options::default()
         };
-        let stop = AtomicBool::new(true);
-        let sim = run(&g, &options, &stop, |_| {});
+        let ctl = Control::default();
+        ctl.cancel.cancel();
+        let sim = run_with(&g, &options, &ctl, |_| {}).unwrap();
         assert!(sim.stopped);
         assert_eq!(sim.games, 0);
         assert_eq!(sim.lengths(Unit::Rolls).mean(), None);

@@ -28,6 +28,7 @@ use std::fmt;
 use crate::board::Board;
 use crate::game::{Game, GameError};
 use crate::input::{self, GridReading};
+use crate::limits::LimitError;
 use crate::rules::{Finish, Rules, Start};
 use crate::shortest;
 
@@ -81,6 +82,9 @@ pub enum VariantError {
     /// With chaining, the jumps form a circle.
     #[error(transparent)]
     Game(#[from] GameError),
+    /// The search's tables could not be allocated.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 impl Variant {
@@ -180,7 +184,8 @@ impl Variant {
     ///
     /// When the variant cannot play the board: read another way the grid
     /// has a jump from what the reading takes for the last square, the
-    /// board is not a square grid, or chaining meets a circle of jumps.
+    /// board is not a square grid, or chaining meets a circle of jumps;
+    /// [`VariantError::Limit`] when the search's tables cannot be allocated.
     pub fn min_rolls(&self, board: &Board) -> Result<Option<u32>, VariantError> {
         let played = if self.reading == GridReading::Winding {
             board.clone()
@@ -201,7 +206,7 @@ impl Variant {
         } else {
             game.start()
         };
-        Ok(shortest::min_rolls_from(&game, from))
+        Ok(shortest::min_rolls_from(&game, from)?)
     }
 }
 

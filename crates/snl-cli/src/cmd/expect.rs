@@ -4,9 +4,11 @@ use std::io::{IsTerminal, Write};
 use std::sync::mpsc::RecvTimeoutError;
 
 use anyhow::{Context, Result};
-use snl::Game;
-use snl::answer::{EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LengthStats, VisitsAnswer};
-use snl::markov;
+use snl::answer::{
+    EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LeftOutReason, LengthStats, VisitsAnswer,
+};
+use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError};
+use snl::{Game, Unit};
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
 use crate::control::{self, Explain};
@@ -86,7 +88,27 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
-/// Runs `snl expect`.
+/// Says on stderr what each count's statistics leave out, and why.
+fn note_left_out(answer: &ExpectAnswer) {
+    for (stats, what) in [
+        (Some(&answer.rolls), "rolls"),
+        (answer.turns.as_ref(), "turns"),
+    ] {
+        if let Some(left) = stats.and_then(|s| s.left_out.as_ref()) {
+            let how = if left.reason == LeftOutReason::OverBudget {
+                "; --full follows it anyway, `snl simulate` estimates them"
+            } else {
+                ""
+            };
+            note(&format!(
+                "by {what}, {}, so the median, mode, quantiles and chances within K are not \
+                 given{how}",
+                left.message
+            ));
+        }
+    }
+}
+
 /// The visits, or why they are left out: visits that cannot be trusted
 /// leave the rest of the answer standing.
 fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> {
@@ -142,57 +164,71 @@ fn with_progress<T>(
     answer
 }
 
+/// Runs `snl expect`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let bonus = game.rules().bonus.is_some();
     let ctl = control::get();
-    let exact = |by_turns: bool| {
-        exact_fits(game)?;
-        if by_turns {
-            markov::exact_turn_mean_with(game, ctl)
-        } else {
-            markov::exact_mean_with(game, ctl)
-        }
-        .budget()
-        .context("--exact")
-    };
-    let (limits, follow) = if args.full {
-        let limits = markov::Limits {
-            work: u64::MAX,
-            ..markov::Limits::default()
+    // The documented limit of --exact, unless --force: the elimination's
+    // cost grows with the cube of the states and the digits of its
+    // fractions, and past it the budget alone decides.
+    let exact =
+        |unit: Unit| {
+            let options = ExactOptions {
+                unit,
+                max_states: (!control::forced()).then_some(markov::exact::MAX_EXACT_STATES),
+            };
+            match markov::exact_mean_with(game, &options, ctl) {
+                Err(e @ MarkovError::TooLarge(_)) => Err(anyhow::Error::new(e)
+                    .context("--exact (--force tries it anyway, under no budget)")),
+                other => other.budget().context("--exact"),
+            }
         };
-        (limits, markov::Follow::Always)
+    let follow = if args.full {
+        Follow::Whole
     } else {
-        (markov::Limits::default(), markov::Follow::IfItFits)
+        Follow::IfItFits
     };
-    let stats = |by_turns: bool| -> Result<markov::Stats> {
-        let mut long = None;
-        if args.full {
-            let m = markov::moments_with(game, by_turns, ctl).budget()?;
-            if let Some((_, work)) = markov::distribution_cost(game, &m, by_turns)
-                && work > markov::Limits::default().work
-            {
+    let stats = |unit: Unit| -> Result<markov::Stats> {
+        let options = LengthOptions {
+            unit,
+            follow,
+            ..LengthOptions::default()
+        };
+        // The moments first, solved once: they say what following the
+        // whole distribution will cost, for the progress bar.
+        let moments = markov::moments_with(game, unit, ctl).budget()?;
+        let run = || markov::stats_from(game, moments, &options, ctl).budget();
+        let long = markov::distribution_cost(game, &moments, unit)
+            .map(|(_, work)| work)
+            .filter(|&work| args.full && work > markov::FOLLOW_WORK);
+        match long {
+            Some(work) => {
                 note(&format!(
                     "following the whole distribution of {}: {} (Ctrl-C stops it and keeps \
                      what was followed)",
-                    if by_turns { "turns" } else { "rolls" },
+                    unit.plural(),
                     snl::words::about_time(work)
                 ));
-                long = Some(work);
+                with_progress(work, ctl, run)
             }
-        }
-        let run = || markov::stats_planned(game, by_turns, limits, ctl, follow).budget();
-        match long {
-            Some(work) => with_progress(work, ctl, run),
             None => run(),
         }
     };
-    let rolls = stats(false)?;
-    let exact_rolls = if args.exact { exact(false)? } else { None };
+    let rolls = stats(Unit::Rolls)?;
+    let exact_rolls = if args.exact {
+        exact(Unit::Rolls)?
+    } else {
+        None
+    };
     let turns = if bonus {
-        let stats = stats(true)?;
-        let exact_turns = if args.exact { exact(true)? } else { None };
+        let stats = stats(Unit::Turns)?;
+        let exact_turns = if args.exact {
+            exact(Unit::Turns)?
+        } else {
+            None
+        };
         Some((stats, exact_turns))
     } else {
         None
@@ -210,33 +246,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
     let answer = ExpectAnswer {
         header: Header::new(loaded.board.name(), game),
-        rolls: LengthStats::new(&rolls, &args.within, exact_rolls.as_ref()).with_min(min_rolls),
+        rolls: LengthStats::new(&rolls, Unit::Rolls, &args.within, exact_rolls.as_ref()),
         min_rolls,
         turns: turns
             .as_ref()
-            .map(|(t, exact)| LengthStats::new(t, &args.within, exact.as_ref())),
+            .map(|(t, exact)| LengthStats::new(t, Unit::Turns, &args.within, exact.as_ref())),
         visits,
         impact: impact
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
     };
-    for (stats, what) in [
-        (Some(&answer.rolls), "rolls"),
-        (answer.turns.as_ref(), "turns"),
-    ] {
-        if let Some(left) = stats.and_then(|s| s.left_out.as_ref()) {
-            let how = if left.reason == "over_budget" {
-                "; --full follows it anyway, `snl simulate` estimates them"
-            } else {
-                ""
-            };
-            note(&format!(
-                "by {what}, {}, so the median, mode, quantiles and chances within K are not \
-                 given{how}",
-                left.message
-            ));
-        }
-    }
+    note_left_out(&answer);
     if args.json {
         write_json(out, &answer)?;
     } else {
@@ -247,26 +267,18 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     Ok(control::exit_code())
 }
 
-/// The documented limit of `--exact`, unless --force: the elimination's
-/// cost grows with the cube of the states and the digits of its fractions,
-/// and past it the budget alone decides.
-fn exact_fits(game: &Game) -> Result<()> {
-    let states = game.states().len();
-    if states > markov::exact::MAX_EXACT_STATES && !control::forced() {
-        return Err(anyhow::Error::new(markov::ExactTooLarge {
-            states,
-            limit: markov::exact::MAX_EXACT_STATES,
-        })
-        .context("--exact (--force tries it anyway, under no budget)"));
-    }
-    Ok(())
-}
-
 fn opt<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(|| "-".to_string(), |v| v.to_string())
 }
 
-fn write_count(out: &mut dyn Write, what: &str, s: &LengthStats) -> Result<()> {
+/// One count's statistics; `fewest` is the fewest of them (by rolls the
+/// answer's `min_rolls`, by turns the distribution's).
+fn write_count(
+    out: &mut dyn Write,
+    what: &str,
+    s: &LengthStats,
+    fewest: Option<usize>,
+) -> Result<()> {
     writeln!(out, "{what}:")?;
     match s.mean {
         Some(mean) => writeln!(out, "  mean       {mean:.6}")?,
@@ -284,7 +296,7 @@ fn write_count(out: &mut dyn Write, what: &str, s: &LengthStats) -> Result<()> {
         writeln!(out, "  std dev    {sd:.6}")?;
         writeln!(out, "  variance   {v:.6}")?;
     }
-    writeln!(out, "  fewest     {}", opt(s.min))?;
+    writeln!(out, "  fewest     {}", opt(fewest))?;
     writeln!(out, "  median     {}", opt(s.median))?;
     writeln!(out, "  mode       {}", opt(s.mode))?;
     let quantiles: Vec<String> = EXPECT_QUANTILES
@@ -317,9 +329,9 @@ fn write_text(
             a.rolls.never_finishes
         )?;
     }
-    write_count(out, "rolls", &a.rolls)?;
+    write_count(out, "rolls", &a.rolls, a.min_rolls.map(|m| m as usize))?;
     if let Some(t) = &a.turns {
-        write_count(out, "turns", t)?;
+        write_count(out, "turns", t, t.min.flatten())?;
     }
     if let Some(v) = &a.visits {
         match &v.squares {

@@ -46,7 +46,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
     let ctl = control::get();
-    let stats = snl::markov::stats_with(game, false, snl::markov::Limits::default(), ctl)
+    let stats = snl::markov::stats_with(game, &snl::markov::LengthOptions::default(), ctl)
         .budget()
         .context("computing the game-length distribution")?;
     let d = &stats.distribution;

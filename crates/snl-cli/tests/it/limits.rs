@@ -96,7 +96,7 @@ fn expect_shows_the_fewest_rolls_in_text_and_json() {
     let json = snl(&["expect", "--max-time", "0.001", "--json"], Some(board));
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(v["min_rolls"], 3334);
-    assert_eq!(v["min"], 3334);
+    assert!(v.get("min").is_none());
 }
 
 /// A simulation whose exact mean cannot be had says why; it does not call

@@ -28,7 +28,7 @@ fn seed_board_plain() {
 #[test]
 fn leetcode_board_with_path() {
     let g = leetcode_6();
-    let best = snl::shortest::solve(&g);
+    let best = snl::shortest::solve(&g).unwrap();
     let svg = BoardPicture::new(g.board())
         .path(g.start(), &best.path)
         .title("LeetCode 909, example 1")
@@ -50,7 +50,7 @@ fn layers_with_an_unreachable_square() {
     // it, so 8 and 9 are never reached.
     let g = game(9, &[(2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1)]);
     let svg = BoardPicture::new(g.board())
-        .layers(&snl::shortest::distances(&g))
+        .layers(&snl::shortest::distances(&g).unwrap())
         .to_svg();
     parse(&svg);
     assert!(svg.contains("fewest rolls to rest on a square:"));
@@ -86,7 +86,7 @@ fn thousands_of_squares_still_parse() {
         .map(|s| (s, if s % 2 == 0 { s / 3 + 1 } else { s + 7 }))
         .collect();
     let g = game(10_000, &jumps);
-    let best = snl::shortest::solve(&g);
+    let best = snl::shortest::solve(&g).unwrap();
     let svg = BoardPicture::new(g.board())
         .path(g.start(), &best.path)
         .to_svg();
@@ -119,8 +119,8 @@ fn a_quarter_million_squares_with_layers_stay_small() {
         .collect();
     let g = game(250_000, &jumps);
     let svg = BoardPicture::new(g.board())
-        .layers(&snl::shortest::distances(&g))
-        .path(g.start(), &snl::shortest::solve(&g).path)
+        .layers(&snl::shortest::distances(&g).unwrap())
+        .path(g.start(), &snl::shortest::solve(&g).unwrap().path)
         .to_svg();
     assert!(svg.len() < 8_000_000, "{} bytes", svg.len());
     parse(&svg);

@@ -101,7 +101,7 @@ async fn the_board_is_drawn_as_snl_render_draws_it() {
     assert_eq!(a.kind, "application/json");
     let json = a.json();
     let game = game_of(&text);
-    let best = snl::shortest::solve(&game);
+    let best = snl::shortest::solve(&game).unwrap();
     let path = render::Options {
         path: true,
         ..render::Options::default()
@@ -351,6 +351,7 @@ async fn the_report_is_snl_draws_and_opens_from_a_form() {
     let text = testdata("seed-004-twenty.pairs.json");
     let game = game_of(&text);
     let expected = snl_draw::report::Report::compute(&game, "Snakes and Ladders board")
+        .unwrap()
         .to_html()
         .unwrap();
     let a = post("/api/report", text.clone()).await;

@@ -20,7 +20,7 @@
 //! logarithm and the exponential here are series, not the system's
 //! library, whose last bits may differ between machines.
 
-use crate::game::Game;
+use crate::game::{Game, Unit};
 use crate::limits::{Control, LimitError};
 use crate::markov::{self, incremental::Incremental};
 use crate::rng::SplitMix64;
@@ -288,7 +288,7 @@ impl Run<'_> {
         let Some(g) = game.as_ref() else {
             return Ok(None);
         };
-        match markov::moments_with(g, false, self.ctl) {
+        match markov::moments_with(g, Unit::Rolls, self.ctl) {
             Ok(m) => Ok(Some(m)),
             Err(markov::MarkovError::Overflow { .. }) => Ok(Some(markov::Moments {
                 mean: None,
@@ -321,9 +321,10 @@ impl Run<'_> {
         let tail_fair = targets
             .fair
             .map_or(1e-2, |f| (f.within / 20.0).clamp(1e-12, 1e-2));
-        let limits = |tail: f64| markov::Limits {
+        let to = |unit: Unit, tail: f64| markov::LengthOptions {
+            unit,
             tail,
-            ..markov::Limits::default()
+            ..markov::LengthOptions::default()
         };
         let bonus = self.space().rules.bonus.is_some();
         let rolls = if targets.within.is_empty() {
@@ -337,8 +338,7 @@ impl Run<'_> {
             Some(markov::distribution_with(
                 game,
                 start,
-                false,
-                limits(tail),
+                &to(Unit::Rolls, tail),
                 ctl,
             )?)
         };
@@ -350,10 +350,10 @@ impl Run<'_> {
         if let Some(fair) = targets.fair {
             let turns = match (&rolls, bonus) {
                 (Some(d), false) => d.clone(),
-                _ => markov::distribution_with(game, start, true, limits(tail_fair), ctl)?,
+                _ => markov::distribution_with(game, start, &to(Unit::Turns, tail_fair), ctl)?,
             };
             let seats = vec![start; fair.players];
-            let r = race::races_under(game, &[&seats], vec![(start, turns)], ctl)?;
+            let r = race::races_with(game, &[&seats], vec![(start, turns)], ctl)?;
             let gap = unfairness(&r[0].win, r[0].unresolved);
             w.add(term(gap - fair.within, fair.within.clamp(1e-6, 0.01)));
         }

@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::Board;
-use crate::game::Game;
+use crate::game::{Game, Unit};
 use crate::limits::Control;
 use crate::random::Span;
 use crate::{markov, race, shortest};
@@ -349,7 +349,7 @@ fn fine(v: f64, width: Option<f64>) -> String {
 /// [`DesignError::Limit`] when an analysis is refused or stopped;
 /// [`DesignError::Markov`] when the mean cannot be worked out.
 pub fn measure(game: &Game, targets: &Targets, ctl: &Control) -> Result<Figures, DesignError> {
-    let moments = match markov::moments_with(game, false, ctl) {
+    let moments = match markov::moments_with(game, Unit::Rolls, ctl) {
         Ok(m) => m,
         Err(markov::MarkovError::Overflow { .. }) => markov::Moments {
             mean: None,
@@ -365,7 +365,7 @@ pub fn measure(game: &Game, targets: &Targets, ctl: &Control) -> Result<Figures,
         Vec::new()
     } else {
         let d =
-            markov::distribution_with(game, game.start(), false, markov::Limits::default(), ctl)?;
+            markov::distribution_with(game, game.start(), &markov::LengthOptions::default(), ctl)?;
         ctl.cancel.check()?;
         targets
             .within

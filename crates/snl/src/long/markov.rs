@@ -833,7 +833,7 @@ mod against_the_square_by_square_chain {
                 continue;
             };
             let long = LongGame::of_game(&game);
-            let Ok(dense) = crate::markov::moments(&game, false) else {
+            let Ok(dense) = crate::markov::moments(&game, crate::game::Unit::Rolls) else {
                 continue;
             };
             let sparse = match moments(&long) {

@@ -911,7 +911,8 @@ mod against_the_square_by_square_search {
                 continue;
             };
             let long = LongGame::of_game(&game);
-            let dense = crate::shortest::solve(&game);
+            let dense =
+                crate::shortest::solve(&game).unwrap_or_else(|e| panic!("case {case}: {e}"));
             let sparse = solve(&long).unwrap_or_else(|e| panic!("case {case}: {e}"));
             assert_eq!(
                 sparse.min_rolls,

@@ -5,16 +5,20 @@
 //! that enters a state from which the goal cannot be reached is moved to
 //! [`Distribution::never`] at once, so a board where pawns get stuck ends the
 //! propagation as soon as what is left is known. The propagation stops when
-//! less than [`Limits::tail`] of the chance is still in play, or when its
-//! work budget is spent; what is still in play then is
-//! [`Distribution::unresolved`], never silently dropped.
+//! less than [`TAIL`] of the chance is still in play, or when the work
+//! allowed is spent ([`Follow::work`]: at most the budget's); what is still
+//! in play then is [`Distribution::unresolved`], never silently dropped.
 
-use super::Moments;
 pub use super::cost::STEP_WORK;
 use super::cost::{self, FOLLOW_WORK, Measure};
-use crate::game::{Game, Pawn};
-use crate::limits::{self, Control, LimitError};
+use super::moments::Moments;
+use crate::game::{Game, Pawn, Unit};
+use crate::limits::{self, Budget, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
+
+/// The propagation stops once less than this chance is still in play,
+/// unless told otherwise ([`LengthOptions::tail`]).
+pub const TAIL: f64 = 1e-12;
 
 /// Two numbers closer than this are taken as equal when a quantile or a mode
 /// is read off the distribution: the floating-point sums behind them carry
@@ -40,29 +44,82 @@ pub struct Distribution {
     pub never: f64,
     /// The chance not accounted for when the propagation stopped: the game
     /// ends after `pmf.len() - 1` steps, or never, in some proportion not
-    /// worked out. Below [`Limits::tail`] unless the work budget ran out.
+    /// worked out. Below [`TAIL`] unless the work allowed ran out.
     pub unresolved: f64,
 }
 
-/// How far the propagation goes.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Limits {
-    /// Stop once less than this chance is still in play (default `1e-12`).
-    pub tail: f64,
-    /// Stop after this many state updates (one update carries one state's
-    /// chance along one face of the die), each step also counting
-    /// [`STEP_WORK`]; default 5·10⁸, about a second. Enough for boards of
-    /// tens of thousands of squares; on boards of millions, games last
-    /// hundreds of thousands of rolls and most of the distribution is left
-    /// unresolved.
-    pub work: u64,
+/// How much of the distribution of the length is followed: until less
+/// than [`TAIL`] of the chance is in play, or the work allowed
+/// ([`Follow::work`]) is spent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Follow {
+    /// For at most [`FOLLOW_WORK`] (about a second) of work, and never past
+    /// the budget's: what a game of tens of thousands of squares needs.
+    #[default]
+    Usual,
+    /// As [`Follow::Usual`], but the statistics
+    /// ([`stats_with`](super::stats_with)) first estimate its cost from the
+    /// mean and standard deviation ([`distribution_cost`]) and skip it at
+    /// once when that is over the work allowed;
+    /// [`Stats::skipped`](super::Stats::skipped) then says what it would
+    /// cost. The distribution alone is followed as [`Follow::Usual`].
+    IfItFits,
+    /// As far as the budget's work allows, whatever the estimate.
+    Whole,
 }
 
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            tail: 1e-12,
-            work: FOLLOW_WORK,
+impl Follow {
+    /// The most work the propagation may do under `budget`, in state
+    /// updates (one carries one state's chance along one face of the die),
+    /// each step also counting [`STEP_WORK`].
+    ///
+    /// ```
+    /// use snl::limits::Budget;
+    /// use snl::markov::{FOLLOW_WORK, Follow};
+    ///
+    /// assert_eq!(Follow::Usual.work(&Budget::DEFAULT), FOLLOW_WORK);
+    /// assert_eq!(Follow::Whole.work(&Budget::DEFAULT), Budget::DEFAULT.work);
+    /// ```
+    pub fn work(self, budget: &Budget) -> u64 {
+        match self {
+            Follow::Whole => budget.work,
+            Follow::Usual | Follow::IfItFits => FOLLOW_WORK.min(budget.work),
+        }
+    }
+}
+
+/// Which length to follow, and how far: the options of the statistics and
+/// the distribution.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LengthOptions {
+    /// Rolls, or turns.
+    pub unit: Unit,
+    /// How much of the distribution to follow.
+    pub follow: Follow,
+    /// Stop once less than this chance is still in play: [`TAIL`] unless a
+    /// search that needs less (has a board a chance of a tenth of finishing
+    /// within 20 rolls?) says otherwise.
+    pub tail: f64,
+}
+
+impl Default for LengthOptions {
+    /// By rolls, followed as [`Follow::Usual`], to [`TAIL`].
+    fn default() -> LengthOptions {
+        LengthOptions {
+            unit: Unit::Rolls,
+            follow: Follow::Usual,
+            tail: TAIL,
+        }
+    }
+}
+
+impl LengthOptions {
+    /// The default options counting `unit`.
+    pub fn of(unit: Unit) -> LengthOptions {
+        LengthOptions {
+            unit,
+            ..LengthOptions::default()
         }
     }
 }
@@ -159,6 +216,11 @@ impl Distribution {
 
 /// The distribution of the number of rolls, from the game's start.
 ///
+/// # Errors
+///
+/// [`LimitError::Alloc`] when the chain's tables cannot be allocated: the
+/// `_with` form under [`Control::default`], which sets no budget.
+///
 /// # Examples
 ///
 /// ```
@@ -166,48 +228,43 @@ impl Distribution {
 ///
 /// // Two squares: from square 1 only a 1 wins, and other rolls are lost.
 /// let game = Game::new(Board::empty(2)?, Rules::default())?;
-/// let d = snl::markov::distribution(&game);
+/// let d = snl::markov::distribution(&game)?;
 /// assert!((d.pmf[1] - 1.0 / 6.0).abs() < 1e-15);
 /// assert_eq!(d.median(), Some(4));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn distribution(game: &Game) -> Distribution {
-    distribution_from(game, game.start(), false)
+pub fn distribution(game: &Game) -> Result<Distribution, LimitError> {
+    distribution_with(
+        game,
+        game.start(),
+        &LengthOptions::default(),
+        &Control::default(),
+    )
 }
 
 /// The distribution of the number of turns, from the game's start. The same
 /// as [`distribution`] without the bonus rule.
-pub fn turn_distribution(game: &Game) -> Distribution {
-    distribution_from(game, game.start(), true)
-}
-
-/// The distribution of the number of rolls (or, with `by_turns`, turns) for
-/// a pawn at position `start` at the beginning of a turn.
 ///
-/// Positions past the goal are treated as the goal.
+/// # Errors
 ///
-/// # Panics
-///
-/// When the chain's tables cannot be allocated; [`distribution_with`]
-/// reports that as an error instead.
-pub fn distribution_from(game: &Game, start: u32, by_turns: bool) -> Distribution {
+/// As [`distribution`].
+pub fn turn_distribution(game: &Game) -> Result<Distribution, LimitError> {
     distribution_with(
         game,
-        start,
-        by_turns,
-        Limits::default(),
+        game.start(),
+        &LengthOptions::of(Unit::Turns),
         &Control::default(),
     )
-    .unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// [`distribution_from`] with explicit limits on the propagation, under a
-/// [`Control`].
+/// The distribution of the length in `options.unit` for a pawn at position
+/// `from` at the beginning of a turn, under a [`Control`]. Positions past
+/// the goal are treated as the goal.
 ///
-/// The propagation stops after the smaller of `limits.work` and the
-/// budget's work, or when the token is set; either way the answer is what
-/// was followed so far, with the rest in [`Distribution::unresolved`]
-/// (check the token to tell a stop from the end of the budget).
+/// The propagation stops after [`Follow::work`] of the budget, or when the
+/// token is set; either way the answer is what was followed so far, with
+/// the rest in [`Distribution::unresolved`] (check the token to tell a stop
+/// from the end of the work allowed).
 ///
 /// # Errors
 ///
@@ -215,12 +272,11 @@ pub fn distribution_from(game: &Game, start: u32, by_turns: bool) -> Distributio
 /// allocated.
 pub fn distribution_with(
     game: &Game,
-    start: u32,
-    by_turns: bool,
-    limits: Limits,
+    from: u32,
+    options: &LengthOptions,
     ctl: &Control,
 ) -> Result<Distribution, LimitError> {
-    let start = start.min(game.goal());
+    let start = from.min(game.goal());
     if start == game.goal() {
         return Ok(Distribution {
             pmf: vec![1.0],
@@ -246,13 +302,11 @@ pub fn distribution_with(
             unresolved: 0.0,
         });
     }
-    let limits = Limits {
-        work: limits.work.min(ctl.budget.work),
-        ..limits
-    };
+    let work = options.follow.work(&ctl.budget);
+    let by_turns = options.unit == Unit::Turns;
     if by_turns && game.rules().every_roll_rolls_again() {
         // Every roll earns another: the whole game is one turn.
-        let rolls = propagate(&chain, &live, from, false, limits, ctl)?;
+        let rolls = propagate(&chain, &live, from, false, work, options.tail, ctl)?;
         return Ok(Distribution {
             pmf: vec![0.0, rolls.resolved()],
             ..rolls
@@ -263,7 +317,8 @@ pub fn distribution_with(
         &live,
         from,
         by_turns && chain.index.streaks() > 1,
-        limits,
+        work,
+        options.tail,
         ctl,
     )
 }
@@ -277,9 +332,11 @@ pub const TAIL_STD_DEVS: f64 = 30.0;
 
 /// The estimated cost of following the distribution of the number of rolls
 /// (or turns) from the game's start, from its mean and standard deviation:
-/// `(steps, work)` as in [`Skipped`](super::Skipped). `None` when the game may never end
-/// (the moments say nothing of how long the finishing games last).
-pub fn distribution_cost(game: &Game, m: &Moments, by_turns: bool) -> Option<(u64, u64)> {
+/// `(steps, work)` as in [`Skipped`](super::Skipped). `None` when the game
+/// may never end (the moments say nothing of how long the finishing games
+/// last).
+pub fn distribution_cost(game: &Game, m: &Moments, unit: Unit) -> Option<(u64, u64)> {
+    let by_turns = unit == Unit::Turns;
     let (mean, sd) = (m.mean?, m.std_dev?);
     let steps = (mean + TAIL_STD_DEVS * sd).ceil().max(1.0);
     let states = game.positions() as f64 * f64::from(game.streaks());
@@ -347,9 +404,9 @@ impl Mass {
 
 /// The chance on one state below which it is no longer carried forward but
 /// counted as unresolved. Each state carried feeds at most one state per
-/// face, and the faces carried are at most [`Limits::work`] (5·10⁸ by
-/// default), so all that is ever dropped stays below 5·10⁻¹⁷, far under the
-/// [`Limits::tail`] of 10⁻¹². Yet on long boards most states hold far less
+/// face, and the faces carried are at most the work allowed (5·10⁸ as
+/// [`Follow::Usual`] follows it), so all that is ever dropped stays below
+/// 5·10⁻¹⁷, far under the [`TAIL`] of 10⁻¹². Yet on long boards most states hold far less
 /// than this (the chance of running ahead of the field is like 6⁻ᵗ), and
 /// skipping them makes the propagation several times faster.
 const DROP: f64 = 1e-25;
@@ -361,7 +418,8 @@ fn propagate(
     live: &[bool],
     from: usize,
     by_turns: bool,
-    limits: Limits,
+    work_allowed: u64,
+    tail: f64,
     ctl: &Control,
 ) -> Result<Distribution, LimitError> {
     // Chance that is still rolling within the current turn drops below this
@@ -417,7 +475,7 @@ fn propagate(
                 break;
             }
             let rolling = now.sum();
-            if rolling < IN_TURN_CUTOFF || work > limits.work || stopped {
+            if rolling < IN_TURN_CUTOFF || work > work_allowed || stopped {
                 dropped += rolling;
                 now.clear();
                 break;
@@ -427,7 +485,7 @@ fn propagate(
         work += STEP_WORK;
         std::mem::swap(&mut now, &mut next);
         let left = now.sum();
-        if left < limits.tail || work > limits.work || stopped {
+        if left < tail || work > work_allowed || stopped {
             return Ok(Distribution {
                 pmf,
                 never,
@@ -449,7 +507,7 @@ mod tests {
     #[test]
     fn geometric_on_two_squares() {
         let g = game(2, &[], Rules::default());
-        let d = distribution(&g);
+        let d = distribution(&g).unwrap();
         for t in 1..50 {
             let expect = (5.0f64 / 6.0).powi(t as i32 - 1) / 6.0;
             assert!((d.pmf[t] - expect).abs() < 1e-15, "t = {t}");
@@ -469,7 +527,7 @@ mod tests {
     fn stuck_boards_end_early() {
         // Squares 2..=7 all lead back to 1: the goal is never reached.
         let jumps: Vec<(u32, u32)> = (2..=7).map(|s| (s, 1)).collect();
-        let d = distribution(&game(10, &jumps, Rules::default()));
+        let d = distribution(&game(10, &jumps, Rules::default())).unwrap();
         assert_eq!(d.never, 1.0);
         assert_eq!(d.min(), None);
         assert_eq!(d.quantile(0.1), None);
@@ -482,15 +540,18 @@ mod tests {
             ..Rules::default()
         };
         let g = game(9, &[(2, 6), (7, 6), (8, 6), (3, 9)], rules);
-        let d = distribution_from(&g, 1, false);
+        let from = |p: u32, unit: Unit| {
+            distribution_with(&g, p, &LengthOptions::of(unit), &Control::default()).unwrap()
+        };
+        let d = from(1, Unit::Rolls);
         assert_eq!(
             (d.pmf.clone(), d.never, d.unresolved),
             (vec![0.0, 0.5], 0.5, 0.0)
         );
         assert_eq!(d.quantile(0.5), Some(1));
-        let d = distribution_from(&g, 6, false);
+        let d = from(6, Unit::Rolls);
         assert_eq!(d.never, 1.0);
-        let d = distribution_from(&g, 4, true);
+        let d = from(4, Unit::Turns);
         // From 4: 5 then 6 or 7 (both trapped), or 6 at once.
         assert_eq!(d.never, 1.0);
         assert_eq!(d.quantile(0.6), None);
@@ -507,13 +568,13 @@ mod tests {
             ..Rules::default()
         };
         let g = game(3, &[], rules.clone());
-        let rolls = distribution(&g);
+        let rolls = distribution(&g).unwrap();
         assert_eq!(rolls.pmf, vec![0.0, 0.5, 0.5]);
-        let turns = turn_distribution(&g);
+        let turns = turn_distribution(&g).unwrap();
         assert_eq!(turns.pmf, vec![0.0, 0.5, 0.5]);
         // On 4 squares: 2 then anything wins in one turn (the 2 is a bonus).
         let g = game(4, &[], rules);
-        let turns = turn_distribution(&g);
+        let turns = turn_distribution(&g).unwrap();
         // Turn 1 wins with 2,1 / 2,2 (1/2); 1 then a 2-turn... see below.
         // Rolls: 1 -> 2 (turn over), 2 -> 3 (again). From 2: 1 -> 3 (over),
         // 2 -> 4 win. From 3: anything wins.
@@ -534,24 +595,21 @@ mod tests {
             ..Rules::default()
         };
         let g = game(5, &[], rules);
-        assert_eq!(distribution(&g).pmf, vec![0.0, 0.0, 0.0, 0.0, 0.0, 1.0]);
-        assert_eq!(turn_distribution(&g).pmf, vec![0.0, 1.0]);
+        assert_eq!(
+            distribution(&g).unwrap().pmf,
+            vec![0.0, 0.0, 0.0, 0.0, 0.0, 1.0]
+        );
+        assert_eq!(turn_distribution(&g).unwrap().pmf, vec![0.0, 1.0]);
     }
 
     #[test]
     fn work_budget_is_reported() {
         let g = game(200, &[], Rules::default());
-        let d = distribution_with(
-            &g,
-            1,
-            false,
-            Limits {
-                tail: 1e-12,
-                work: 1000,
-            },
-            &Control::default(),
-        )
-        .unwrap();
+        let ctl = Control::new(Budget {
+            memory: u64::MAX,
+            work: 1000,
+        });
+        let d = distribution_with(&g, 1, &LengthOptions::default(), &ctl).unwrap();
         assert!(d.unresolved > 0.99);
         assert_eq!(d.median(), None);
         assert_eq!(d.mode(), None);
@@ -569,8 +627,8 @@ mod tests {
             ..Rules::default()
         };
         let g = game(2, &[], rules);
-        let d = distribution(&g);
-        let most = Limits::default().work / STEP_WORK + 2;
+        let d = distribution(&g).unwrap();
+        let most = FOLLOW_WORK / STEP_WORK + 2;
         assert!(d.pmf.len() as u64 <= most, "{} steps", d.pmf.len());
         assert!(d.unresolved > 0.99);
     }
@@ -579,7 +637,7 @@ mod tests {
     fn the_propagation_records_its_work_on_the_token() {
         let ctl = Control::default();
         let g = Game::new(crate::Board::empty(8_000).unwrap(), crate::Rules::default()).unwrap();
-        let d = distribution_with(&g, g.start(), false, Limits::default(), &ctl).unwrap();
+        let d = distribution_with(&g, g.start(), &LengthOptions::default(), &ctl).unwrap();
         assert!(d.resolved() > 0.99);
         assert!(ctl.cancel.work_done() > limits::CHECK_EVERY);
     }

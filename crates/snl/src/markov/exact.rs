@@ -10,25 +10,37 @@
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
-use crate::game::Game;
+use super::active::{Active, Forward};
+pub use super::error::ExactTooLarge;
+use super::error::MarkovError;
+use super::solve;
+use crate::game::{Game, Unit};
 use crate::limits::{Control, Estimate};
-use crate::markov::{Analysis, Forward, MarkovError, solve};
 
 /// The largest number of chain states (squares, times the bonus limit when
 /// there is one) [`exact_mean`] accepts: a 1000-square board takes about a
 /// second.
 pub const MAX_EXACT_STATES: usize = 2002;
 
-/// The board is too large for exact arithmetic.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "the exact mean is limited to {limit} chain states (positions 0 to the last square, times the bonus limit); this game has {states}; use the floating-point mean"
-)]
-pub struct ExactTooLarge {
-    /// The chain states of this game.
-    pub states: usize,
-    /// The limit, [`MAX_EXACT_STATES`].
-    pub limit: usize,
+/// What the exact mean counts, and how large a game it takes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ExactOptions {
+    /// Rolls, or turns.
+    pub unit: Unit,
+    /// The most chain states to take on, `None` for no fixed limit (the
+    /// budget alone then decides). By default [`MAX_EXACT_STATES`]: the
+    /// elimination's cost grows with the digits of its fractions, which
+    /// its estimate can tell only roughly.
+    pub max_states: Option<usize>,
+}
+
+impl Default for ExactOptions {
+    fn default() -> ExactOptions {
+        ExactOptions {
+            unit: Unit::Rolls,
+            max_states: Some(MAX_EXACT_STATES),
+        }
+    }
 }
 
 /// The expected number of rolls as an exact fraction in lowest terms;
@@ -36,7 +48,8 @@ pub struct ExactTooLarge {
 ///
 /// # Errors
 ///
-/// [`ExactTooLarge`] for games with more than [`MAX_EXACT_STATES`] chain states.
+/// [`MarkovError::TooLarge`] for games with more than [`MAX_EXACT_STATES`]
+/// chain states, and as [`exact_mean_with`].
 ///
 /// # Examples
 ///
@@ -49,33 +62,8 @@ pub struct ExactTooLarge {
 /// assert_eq!(mean, BigRational::from_integer(6.into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, ExactTooLarge> {
-    exact(game, false)
-}
-
-/// [`exact_mean`] under a [`Control`], with no fixed limit on the states:
-/// refused up front when the elimination's estimate (from its plan and the
-/// size its fractions grow to) is over the budget, and stopped when the
-/// token is set. A long board without snakes is cheap; a shorter one with
-/// many long snakes open at once may not be.
-///
-/// # Errors
-///
-/// [`MarkovError::Limit`] when refused, stopped, or out of memory.
-pub fn exact_mean_with(game: &Game, ctl: &Control) -> Result<Option<BigRational>, MarkovError> {
-    exact_with(game, false, ctl)
-}
-
-/// [`exact_turn_mean`] under a [`Control`] (see [`exact_mean_with`]).
-///
-/// # Errors
-///
-/// As [`exact_mean_with`].
-pub fn exact_turn_mean_with(
-    game: &Game,
-    ctl: &Control,
-) -> Result<Option<BigRational>, MarkovError> {
-    exact_with(game, true, ctl)
+pub fn exact_mean(game: &Game) -> Result<Option<BigRational>, MarkovError> {
+    exact_mean_with(game, &ExactOptions::default(), &Control::default())
 }
 
 /// The expected number of turns as an exact fraction; `None` when the game
@@ -84,20 +72,38 @@ pub fn exact_turn_mean_with(
 /// # Errors
 ///
 /// As [`exact_mean`].
-pub fn exact_turn_mean(game: &Game) -> Result<Option<BigRational>, ExactTooLarge> {
-    exact(game, true)
+pub fn exact_turn_mean(game: &Game) -> Result<Option<BigRational>, MarkovError> {
+    let options = ExactOptions {
+        unit: Unit::Turns,
+        ..ExactOptions::default()
+    };
+    exact_mean_with(game, &options, &Control::default())
 }
 
-fn exact(game: &Game, by_turns: bool) -> Result<Option<BigRational>, ExactTooLarge> {
+/// The expected length in `options.unit` as an exact fraction, under a
+/// [`Control`]: refused when the game has more than `options.max_states`
+/// chain states, refused up front when the elimination's estimate (from
+/// its plan and the size its fractions grow to) is over the budget, and
+/// stopped when the token is set or the budget's time runs out. A long
+/// board without snakes is cheap; a shorter one with many long snakes open
+/// at once may not be.
+///
+/// # Errors
+///
+/// [`MarkovError::TooLarge`] over `options.max_states`;
+/// [`MarkovError::Limit`] when refused, stopped, or out of memory.
+pub fn exact_mean_with(
+    game: &Game,
+    options: &ExactOptions,
+    ctl: &Control,
+) -> Result<Option<BigRational>, MarkovError> {
     let states = game.states().len();
-    if states > MAX_EXACT_STATES {
-        return Err(ExactTooLarge {
-            states,
-            limit: MAX_EXACT_STATES,
-        });
+    if let Some(limit) = options.max_states
+        && states > limit
+    {
+        return Err(ExactTooLarge { states, limit }.into());
     }
-    // A game this small allocates a few megabytes at most.
-    Ok(exact_with(game, by_turns, &Control::default()).unwrap_or_else(|e| panic!("{e}")))
+    exact_with(game, options.unit == Unit::Turns, ctl)
 }
 
 /// The bits of the numbers the exact elimination works with, roughly: the
@@ -134,7 +140,7 @@ fn exact_with(
     if game.starts_finished() {
         return Ok(Some(BigRational::from_integer(BigInt::from(0))));
     }
-    let a = Analysis::new(
+    let a = Active::new(
         game,
         "the exact mean",
         super::cost::estimate(game, super::cost::Measure::ExactMean),
@@ -152,7 +158,7 @@ fn exact_with(
         .collect();
     let rows = Forward { a: &a };
     let plan = solve::Plan::new(&rows, &mut ctl.meter())?;
-    let active = a.active.iter().filter(|&&x| x).count() as f64;
+    let active = a.solved.iter().filter(|&&x| x).count() as f64;
     ctl.admit("the exact mean", estimate(&plan, active, a.chain.total))?;
     let one = BigRational::from_integer(BigInt::from(1));
     let zero = BigRational::from_integer(BigInt::from(0));
@@ -273,10 +279,10 @@ mod tests {
         let g = game(3000, &[], Rules::default());
         assert_eq!(
             exact_mean(&g),
-            Err(ExactTooLarge {
+            Err(MarkovError::TooLarge(ExactTooLarge {
                 states: 3001,
                 limit: MAX_EXACT_STATES
-            })
+            }))
         );
     }
 

@@ -1,9 +1,10 @@
 //! How much each snake and ladder changes the expected game length.
 
+use super::error::MarkovError;
+use super::moments::expected_rolls_with;
 use crate::board::Jump;
 use crate::game::Game;
 use crate::limits::{self, Control};
-use crate::markov::{MarkovError, expected_rolls_with};
 
 /// The effect of one jump on the expected number of rolls.
 #[derive(Debug, Clone, PartialEq)]

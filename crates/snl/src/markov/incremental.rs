@@ -44,12 +44,12 @@
 //!
 //! let game = Game::new(Board::new(30, [Jump { from: 4, to: 20 }])?, Rules::default())?;
 //! let mut inc = Incremental::new(&game, &Default::default())?.expect("no state is stuck");
-//! assert!((inc.moments().mean.unwrap() - snl::markov::moments(&game, false)?.mean.unwrap()).abs() < 1e-9);
+//! assert!((inc.moments().mean.unwrap() - snl::markov::moments(&game, snl::Unit::Rolls)?.mean.unwrap()).abs() < 1e-9);
 //!
 //! // The ladder 4->20 becomes 4->25; the pawn landing on 4 now rests on 25.
 //! let tried = inc.try_rests(&[(4, 25)]).expect("still no state is stuck");
 //! let moved = Game::new(Board::new(30, [Jump { from: 4, to: 25 }])?, Rules::default())?;
-//! let plain = snl::markov::moments(&moved, false)?;
+//! let plain = snl::markov::moments(&moved, snl::Unit::Rolls)?;
 //! assert!((tried.mean.unwrap() - plain.mean.unwrap()).abs() < 1e-9);
 //! assert!((tried.variance.unwrap() - plain.variance.unwrap()).abs() < 1e-7);
 //! inc.commit();
@@ -57,10 +57,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::moments::Moments;
 use crate::board::Board;
 use crate::game::{Game, Pawn, States};
 use crate::limits::{self, Control, Estimate, LimitError};
-use crate::markov::Moments;
 
 /// The most chain states [`Incremental`] takes: its inverse and the
 /// inverse's square hold `n²` numbers each (16 MB here), worked out afresh

@@ -56,9 +56,9 @@
 //!
 //! [`Die::total`]: crate::Die::total
 
+use super::chain::{Chain, EXIT};
 use crate::game::{Game, Pawn, States};
 use crate::limits::{self, Control, Estimate, LimitError};
-use crate::markov::chain::{Chain, EXIT};
 
 /// The transition matrix of a game's Markov chain, in compressed sparse
 /// rows: the entries of row `k` are `indptr[k]..indptr[k + 1]` of

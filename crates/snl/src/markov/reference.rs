@@ -4,9 +4,9 @@
 //! They share the chain (built from [`Game::play`](crate::Game::play)) and
 //! nothing else.
 
+use super::active::Active;
+use super::chain::EXIT;
 use crate::game::Game;
-use crate::markov::Analysis;
-use crate::markov::chain::EXIT;
 
 /// The largest number of chain states [`dense_mean`] accepts: its work grows
 /// with the cube of the board.
@@ -22,7 +22,7 @@ pub fn dense_mean(game: &Game, by_turns: bool) -> Option<f64> {
     if game.starts_finished() {
         return Some(0.0);
     }
-    let a = Analysis::plain(game);
+    let a = Active::plain(game);
     if !a.start_live || a.stuck {
         return None;
     }
@@ -33,7 +33,7 @@ pub fn dense_mean(game: &Game, by_turns: bool) -> Option<f64> {
     // Number the active states 0..m.
     let mut index = vec![usize::MAX; chain.states()];
     let mut states = Vec::new();
-    for k in (0..chain.states()).filter(|&k| a.active[k]) {
+    for k in (0..chain.states()).filter(|&k| a.solved[k]) {
         index[k] = states.len();
         states.push(k);
     }
@@ -44,7 +44,7 @@ pub fn dense_mean(game: &Game, by_turns: bool) -> Option<f64> {
     for (i, &k) in states.iter().enumerate() {
         mat[i * w + i] += 1.0;
         for (&t, &p) in chain.row(k).iter().zip(&chain.prob) {
-            if t != EXIT && a.active[t as usize] {
+            if t != EXIT && a.solved[t as usize] {
                 mat[i * w + index[t as usize]] -= p;
             }
         }
@@ -95,7 +95,7 @@ pub fn value_iteration_mean(game: &Game, tolerance: f64, max_sweeps: usize) -> O
     if game.starts_finished() {
         return Some(0.0);
     }
-    let a = Analysis::plain(game);
+    let a = Active::plain(game);
     if !a.start_live || a.stuck {
         return None;
     }
@@ -105,10 +105,10 @@ pub fn value_iteration_mean(game: &Game, tolerance: f64, max_sweeps: usize) -> O
     let mut next = vec![0.0; n];
     for _ in 0..max_sweeps {
         let mut change = 0.0f64;
-        for k in (0..n).filter(|&k| a.active[k]) {
+        for k in (0..n).filter(|&k| a.solved[k]) {
             let mut v = 1.0;
             for (&t, &p) in chain.row(k).iter().zip(&chain.prob) {
-                if t != EXIT && a.active[t as usize] {
+                if t != EXIT && a.solved[t as usize] {
                     v += p * x[t as usize];
                 }
             }

@@ -23,8 +23,9 @@ use std::time::{Duration, Instant};
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+use super::error::MarkovError;
+use super::fraction;
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
-use crate::markov::{MarkovError, fraction};
 
 /// A row-indexed sparse system `x_k = c_k + Σ coef[face] · x_col`, solved by
 /// eliminating unknowns from the highest index down.

@@ -1,8 +1,10 @@
 //! How often a pawn lands on each square, on average, in one game.
 
+use super::active::{Active, Backward, Forward};
+use super::error::MarkovError;
+use super::solve;
 use crate::game::Game;
 use crate::limits::{self, Control};
-use crate::markov::{Analysis, Backward, Forward, MarkovError, solve};
 
 /// The expected number of times, in one game from the start, that the pawn
 /// lands on and rests on each square. Indexed by position `0..=goal`.
@@ -78,7 +80,7 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
             resets: 0.0,
         }));
     }
-    let a = Analysis::new(
+    let a = Active::new(
         game,
         "the expected visits",
         super::cost::estimate(game, super::cost::Measure::Visits),
@@ -117,7 +119,7 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
         ctl,
     )?;
     let total: f64 = (0..n)
-        .filter(|&k| a.active[k])
+        .filter(|&k| a.solved[k])
         .map(|k| rolls[n - 1 - k])
         .sum();
     let adds_up = (total - mean).abs() <= 1e-6 * mean;
@@ -134,7 +136,7 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
     };
     let mut meter = ctl.meter();
     let faces: Vec<u32> = game.rules().die.values().collect();
-    for k in (0..n).filter(|&k| a.active[k]) {
+    for k in (0..n).filter(|&k| a.solved[k]) {
         meter.add(faces.len() as u64 * 4)?;
         let times = rolls[n - 1 - k];
         let pawn = chain.index.pawn(k);

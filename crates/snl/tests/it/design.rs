@@ -57,7 +57,7 @@ fn meets(board: &Board, rules: &Rules, targets: &Targets) -> Result<(), String> 
         let fewest = if board.squares() <= 40 {
             snl::brute::search(&game).unwrap().min_rolls
         } else {
-            snl::shortest::min_rolls(&game)
+            snl::shortest::min_rolls(&game).unwrap()
         };
         if !fewest.is_some_and(|m| span.contains(m)) {
             return Err(format!("fewest rolls {fewest:?} outside {span}"));
@@ -148,7 +148,7 @@ fn targets_around(
         t.sd = Some(within((sd - widths.2).max(0.0), sd + widths.2));
     }
     if pick & 4 != 0 {
-        let m = snl::shortest::min_rolls(&game)?;
+        let m = snl::shortest::min_rolls(&game).unwrap()?;
         t.min_rolls = Some(Span::new(m.saturating_sub(1), m + 1).unwrap());
     }
     if pick & 8 != 0 {

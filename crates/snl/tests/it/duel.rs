@@ -16,7 +16,7 @@ fn fewest_from(game: &Game, p: u32) -> Option<u32> {
     } else {
         Start::Square1
     };
-    snl::shortest::min_rolls(&Game::new(game.board().clone(), rules).ok()?)
+    snl::shortest::min_rolls(&Game::new(game.board().clone(), rules).ok()?).unwrap()
 }
 
 /// Games without the bonus rule, which duels do not support.

@@ -52,7 +52,7 @@ fn with_jump(board: &Board, square: u32, to: Option<u32>) -> Option<Board> {
 }
 
 fn assert_moments(inc: &Incremental, game: &Game, what: &str) -> Result<(), TestCaseError> {
-    let plain = markov::moments(game, false).unwrap();
+    let plain = markov::moments(game, snl::Unit::Rolls).unwrap();
     let got = inc.moments();
     let (pm, gm) = (plain.mean.unwrap(), got.mean.unwrap());
     prop_assert!(close(pm, gm, 1e-8), "{what}: mean {gm} against {pm}");
@@ -111,7 +111,7 @@ proptest! {
             match tried {
                 Some(m) => {
                     prop_assert!(every_state_live(&next_game), "edit {i}: a stuck board was tried");
-                    let plain = markov::moments(&next_game, false).unwrap();
+                    let plain = markov::moments(&next_game, snl::Unit::Rolls).unwrap();
                     let (pm, gm) = (plain.mean.unwrap(), m.mean.unwrap());
                     prop_assert!(close(pm, gm, 1e-8), "edit {i}: mean {gm} against {pm}");
                     let (pv, gv) = (plain.variance.unwrap(), m.variance.unwrap());
@@ -149,7 +149,7 @@ fn the_rank_of_a_change_follows_the_bonus_streaks() {
     let moved = with_jump(&board, 33, Some(3)).unwrap();
     let moved = Game::new(moved, rules).unwrap();
     let tried = inc.try_rests(&[(33, 3)]).unwrap();
-    let plain = markov::moments(&moved, false).unwrap();
+    let plain = markov::moments(&moved, snl::Unit::Rolls).unwrap();
     assert!(close(tried.mean.unwrap(), plain.mean.unwrap(), 1e-10));
     assert!(close(
         tried.variance.unwrap(),

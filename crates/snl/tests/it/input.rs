@@ -18,7 +18,7 @@ fn parse(text: &str) -> ParsedBoard {
 fn fewest(parsed: &ParsedBoard) -> Option<u32> {
     let board = parsed.spec.build().unwrap();
     let game = Game::new(board, parsed.rules.rules()).unwrap();
-    snl::shortest::min_rolls(&game)
+    snl::shortest::min_rolls(&game).unwrap()
 }
 
 const LEETCODE_GRID: &str = "[
@@ -63,7 +63,7 @@ fn leetcode_note_does_not_chain() {
         let game = Game::new(board.clone(), Rules::default()).unwrap();
         let m = game.step(1, 1).unwrap();
         assert_eq!((m.land, m.to), (2, 3), "{grid}");
-        assert_eq!(snl::shortest::min_rolls(&game), Some(1));
+        assert_eq!(snl::shortest::min_rolls(&game).unwrap(), Some(1));
         let chained = Game::new(
             board,
             Rules {
@@ -390,7 +390,7 @@ proptest! {
 
     #[test]
     fn every_form_gives_the_same_board(board in strategies::board(1..=64), rules in strategies::rules()) {
-        let expected = Game::new(board.clone(), rules.clone()).ok().map(|g| snl::shortest::min_rolls(&g));
+        let expected = Game::new(board.clone(), rules.clone()).ok().map(|g| snl::shortest::min_rolls(&g).unwrap());
         for form in Format::ALL {
             let Some(parsed) = round_trip(&board, &rules, form) else {
                 let n = board.squares();
@@ -407,7 +407,7 @@ proptest! {
                 prop_assert_eq!(&read, &rules);
                 read
             };
-            let got = Game::new(parsed.spec.build().unwrap(), rules).ok().map(|g| snl::shortest::min_rolls(&g));
+            let got = Game::new(parsed.spec.build().unwrap(), rules).ok().map(|g| snl::shortest::min_rolls(&g).unwrap());
             prop_assert_eq!(got, expected);
         }
         if let Some(grid) = input::to_grid(&board) {
@@ -425,7 +425,7 @@ proptest! {
             .map(|row| row.into_iter().map(|v| i32::try_from(v).unwrap()).collect())
             .collect();
         let game = Game::new(board, Rules::default()).unwrap();
-        let expected = snl::shortest::min_rolls(&game).map_or(-1, |k| k as i32);
+        let expected = snl::shortest::min_rolls(&game).unwrap().map_or(-1, |k| k as i32);
         prop_assert_eq!(snl::leetcode::snakes_and_ladders(grid), expected);
     }
 

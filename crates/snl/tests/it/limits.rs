@@ -2,7 +2,6 @@
 //! is over the budget before doing it, and stops cleanly when its token is
 //! set, from another thread or at a deadline.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use snl::limits::{Budget, Cancel, Control, LimitError};
@@ -81,12 +80,15 @@ fn a_set_token_stops_every_analysis() {
     assert!(is_stop(snl::shortest::count_optimal_with(&game, &ctl)));
     assert!(is_stop(markov::stats_with(
         &game,
-        false,
-        markov::Limits::default(),
+        &markov::LengthOptions::default(),
         &ctl
     )));
     assert!(is_stop(markov::expected_rolls_with(&game, &ctl)));
-    assert!(is_stop(markov::exact_mean_with(&game, &ctl)));
+    assert!(is_stop(markov::exact_mean_with(
+        &game,
+        &markov::ExactOptions::default(),
+        &ctl
+    )));
     assert!(is_stop(markov::visits_with(&game, &ctl)));
     assert!(is_stop(markov::impact_with(&game, &ctl)));
     assert!(is_stop(snl::race::race_with(&game, &[1, 1], &ctl)));
@@ -102,8 +104,8 @@ fn a_stopped_distribution_says_what_it_did_not_reach() {
     // Games on this board last about 10^15 rolls: the distribution is
     // stopped at once and leaves almost all of the chance unresolved.
     let game = odd_snakes(200);
-    let d = markov::distribution_with(&game, 1, false, markov::Limits::default(), &cancelled())
-        .unwrap();
+    let options = markov::LengthOptions::default();
+    let d = markov::distribution_with(&game, 1, &options, &cancelled()).unwrap();
     assert!(d.unresolved > 0.99, "{}", d.unresolved);
     assert_eq!(d.median(), None);
 }
@@ -124,7 +126,11 @@ fn a_token_set_from_another_thread_stops_a_long_solve() {
         std::thread::sleep(Duration::from_millis(50));
         cancel.cancel();
     });
-    let result = markov::exact_mean_with(&game, &ctl);
+    let no_cap = markov::ExactOptions {
+        max_states: None,
+        ..markov::ExactOptions::default()
+    };
+    let result = markov::exact_mean_with(&game, &no_cap, &ctl);
     stopper.join().unwrap();
     assert!(is_stop(result));
     assert!(
@@ -182,7 +188,7 @@ fn a_huge_bonus_limit_is_refused_not_allocated() {
     };
     let game = empty(100, rules);
     let budget = Control::new(Budget::DEFAULT);
-    let err = markov::stats_with(&game, false, markov::Limits::default(), &budget).unwrap_err();
+    let err = markov::stats_with(&game, &markov::LengthOptions::default(), &budget).unwrap_err();
     assert!(
         matches!(err, MarkovError::Limit(LimitError::Size { .. })),
         "{err}"
@@ -222,16 +228,17 @@ fn a_simulation_stopped_keeps_the_games_it_played() {
     // Stopped after its first games, a short-game simulation keeps them:
     // not only whole blocks.
     let game = empty(20, Rules::default());
-    let stop = AtomicBool::new(false);
-    let sim = simulate::run(
+    let ctl = Control::new(Budget::UNLIMITED);
+    let sim = simulate::run_with(
         &game,
         &Options {
             games: 10 * simulate::BLOCK_GAMES,
             ..Options::default()
         },
-        &stop,
-        |_| stop.store(true, Ordering::Relaxed),
-    );
+        &ctl,
+        |_| ctl.cancel.cancel(),
+    )
+    .unwrap();
     assert!(sim.stopped);
     assert!(
         sim.games > 0 && sim.games < simulate::BLOCK_GAMES,
@@ -251,7 +258,7 @@ fn long_games_are_counted_without_a_table_as_long_as_they_are() {
         seed: 3,
         max_rolls: 1_000_000_000_000,
     };
-    let sim = simulate::run(&game, &options, &AtomicBool::new(false), |_| {});
+    let sim = simulate::run(&game, &options).unwrap();
     assert_eq!(sim.finished(), 2);
     let longest = sim.rolls.longest().unwrap();
     assert!(longest > simulate::DENSE_LENGTHS, "{longest}");
@@ -259,7 +266,7 @@ fn long_games_are_counted_without_a_table_as_long_as_they_are() {
         sim.rolls.count(longest),
         1 + u64::from(sim.rolls.iter().count() == 1)
     );
-    assert!(sim.lengths(simulate::Unit::Rolls).mean().unwrap() > 500_000.0);
+    assert!(sim.lengths(snl::Unit::Rolls).mean().unwrap() > 500_000.0);
 }
 
 #[test]
@@ -271,11 +278,7 @@ fn the_mean_beyond_floating_point_is_an_error_not_infinity() {
     assert_eq!(err, MarkovError::Overflow { unit: "rolls" });
     // On 2,000 squares it is finite (about 10^143), and so is the
     // deviation, although the variance (about 10^286) is large.
-    let limits = markov::Limits {
-        tail: 1e-12,
-        work: 1000,
-    };
-    let s = markov::stats_with(&odd_snakes(2000), false, limits, &Control::default()).unwrap();
+    let s = markov::moments(&odd_snakes(2000), snl::Unit::Rolls).unwrap();
     let (mean, sd) = (s.mean.unwrap(), s.std_dev.unwrap());
     assert!(mean > 1e140 && mean.is_finite(), "{mean}");
     assert!(
@@ -284,7 +287,7 @@ fn the_mean_beyond_floating_point_is_an_error_not_infinity() {
     );
     // On 2,600 squares the variance (about 10^370) is past floating point,
     // the deviation is not.
-    let s = markov::stats_with(&odd_snakes(2600), false, limits, &Control::default()).unwrap();
+    let s = markov::moments(&odd_snakes(2600), snl::Unit::Rolls).unwrap();
     assert_eq!(s.variance, None);
     assert!(s.std_dev.unwrap().is_finite() && s.mean.unwrap() > 1e180);
 }

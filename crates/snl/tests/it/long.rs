@@ -19,7 +19,7 @@ fn replay(game: &Game, long: &LongGame) -> Result<(), TestCaseError> {
         }
         other => other.unwrap(),
     };
-    let dense = snl::shortest::solve(game);
+    let dense = snl::shortest::solve(game).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(sparse.min_rolls, dense.min_rolls.map(u64::from));
     let mut at = game.start();
     let mut moves = Vec::new();
@@ -56,7 +56,7 @@ fn moments_agree(game: &Game, long: &LongGame) -> Result<(), TestCaseError> {
         }
         other => other.unwrap(),
     };
-    let Ok(dense) = snl::markov::moments(game, false) else {
+    let Ok(dense) = snl::markov::moments(game, snl::Unit::Rolls) else {
         return Ok(());
     };
     let near = |a: f64, b: f64, bound: f64, rel: f64| (a - b).abs() <= bound + rel * b.abs();

@@ -5,9 +5,11 @@
 
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
-use snl::limits::Control;
+use snl::answer::{LeftOutReason, LengthStats};
+use snl::limits::{Budget, Control};
 use snl::markov::{self, reference};
-use snl::{Board, Bonus, Die, Finish, Game, Jump, Rules, Start};
+use snl::markov::{Follow, LengthOptions};
+use snl::{Board, Bonus, Die, Finish, Game, Jump, Rules, Start, Unit};
 
 use crate::strategies;
 
@@ -51,7 +53,7 @@ fn chutes_and_ladders_published_mean() {
     // The fewest rolls: 1 -> 38, ... 28 -> 84 ... is 7 rolls.
     assert_eq!(
         s.distribution.min(),
-        snl::shortest::min_rolls(&g).map(|m| m as usize)
+        snl::shortest::min_rolls(&g).unwrap().map(|m| m as usize)
     );
     assert_eq!(s.never_finishes, 0.0);
     let dense = reference::dense_mean(&g, false).unwrap();
@@ -113,11 +115,21 @@ fn bonus_limit_costs_rolls() {
     assert!(close(exact.to_f64().unwrap(), t1, 1e-10));
 }
 
+/// A budget of `work`, and no limit on memory.
+fn work(work: u64) -> Control {
+    Control::new(Budget {
+        memory: u64::MAX,
+        work,
+    })
+}
+
 /// A work budget that keeps each propagation to a few milliseconds.
-const LIMITS: markov::Limits = markov::Limits {
-    tail: 1e-12,
-    work: 5_000_000,
-};
+fn short() -> Control {
+    work(5_000_000)
+}
+
+/// Rolls, then turns.
+const UNITS: [Unit; 2] = [Unit::Rolls, Unit::Turns];
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
@@ -159,8 +171,8 @@ proptest! {
 
     #[test]
     fn distribution_accounts_for_every_chance(game in strategies::game(1..=30)) {
-        for by_turns in [false, true] {
-            let s = markov::stats_with(&game, by_turns, LIMITS, &Control::default()).unwrap();
+        for unit in UNITS {
+            let s = markov::stats_with(&game, &LengthOptions::of(unit), &short()).unwrap();
             let d = &s.distribution;
             prop_assert!((d.resolved() + d.never + d.unresolved - 1.0).abs() < 1e-9);
             // Near-traps (games of 10^11 rolls) outlast the budget; what is
@@ -187,21 +199,20 @@ proptest! {
         game in strategies::game(1..=30),
         allowed in prop_oneof![Just(0u64), 1u64..200_000, Just(5_000_000)],
     ) {
-        for by_turns in [false, true] {
-            let limits = markov::Limits { work: allowed, ..LIMITS };
-            let ctl = Control::default();
-            let all = markov::stats_with(&game, by_turns, limits, &ctl).unwrap();
+        for unit in UNITS {
+            // The moments under no budget, the distribution under `allowed`.
+            let m = markov::moments(&game, unit).unwrap();
+            let ctl = work(allowed);
+            let all = markov::stats_from(&game, m, &LengthOptions::of(unit), &ctl).unwrap();
             prop_assert_eq!(all.skipped, None);
-            let planned =
-                markov::stats_planned(&game, by_turns, limits, &ctl, markov::Follow::IfItFits)
-                    .unwrap();
+            let planned = LengthOptions { unit, follow: Follow::IfItFits, ..LengthOptions::default() };
+            let planned = markov::stats_from(&game, m, &planned, &ctl).unwrap();
             // The moments never depend on the plan.
             prop_assert_eq!(
                 (planned.mean, planned.variance, planned.never_finishes),
                 (all.mean, all.variance, all.never_finishes)
             );
-            let m = markov::moments(&game, by_turns).unwrap();
-            let cost = markov::distribution_cost(&game, &m, by_turns);
+            let cost = markov::distribution_cost(&game, &m, unit);
             match planned.skipped {
                 None => {
                     // Followed exactly as without a plan.
@@ -227,8 +238,8 @@ proptest! {
         // second moment are solved one after the other, by rolls together
         // over dual numbers.
         prop_assume!(game.rules().bonus.is_none());
-        let together = markov::moments(&game, false).unwrap();
-        let apart = markov::moments(&game, true).unwrap();
+        let together = markov::moments(&game, Unit::Rolls).unwrap();
+        let apart = markov::moments(&game, Unit::Turns).unwrap();
         prop_assert_eq!(together.mean, apart.mean);
         prop_assert_eq!(together.never, apart.never);
         match (together.variance, apart.variance) {
@@ -242,9 +253,9 @@ proptest! {
 
     #[test]
     fn fewest_rolls_is_the_shortest_possible_game(game in strategies::game(1..=30)) {
-        let d = markov::distribution_with(&game, game.start(), false, LIMITS, &Control::default())
+        let d = markov::distribution_with(&game, game.start(), &LengthOptions::default(), &short())
             .unwrap();
-        let fewest = snl::shortest::min_rolls(&game).map(|m| m as usize);
+        let fewest = snl::shortest::min_rolls(&game).unwrap().map(|m| m as usize);
         match d.min() {
             Some(t) => prop_assert_eq!(Some(t), fewest),
             None if d.unresolved < 1e-11 => prop_assert_eq!(fewest, None),
@@ -290,16 +301,13 @@ fn long_boards_skip_the_distribution_at_once() {
     // 20,000 squares: about 5,700 rolls, each spread over the board, is
     // more than a second of propagation.
     let g = game(20_000, &[(10, 15_000), (19_000, 2)], Rules::default());
-    let planned = markov::stats_planned(
-        &g,
-        false,
-        markov::Limits::default(),
-        &Control::default(),
-        markov::Follow::IfItFits,
-    )
-    .unwrap();
+    let if_it_fits = LengthOptions {
+        follow: Follow::IfItFits,
+        ..LengthOptions::default()
+    };
+    let planned = markov::stats_with(&g, &if_it_fits, &Control::default()).unwrap();
     let skip = planned.skipped.expect("over the default work");
-    assert!(skip.work > skip.allowed && skip.allowed == markov::Limits::default().work);
+    assert!(skip.work > skip.allowed && skip.allowed == markov::FOLLOW_WORK);
     let mean = planned.mean.unwrap();
     let sd = planned.std_dev.unwrap();
     assert_eq!(
@@ -308,48 +316,36 @@ fn long_boards_skip_the_distribution_at_once() {
     );
     assert_eq!(planned.distribution.pmf, vec![0.0]);
     assert_eq!(planned.distribution.unresolved, 1.0);
-    let answer = snl::answer::LengthStats::new(&planned, &[10], None);
+    let answer = LengthStats::new(&planned, Unit::Rolls, &[10], None);
     let left = answer.left_out.expect("the distribution was left out");
-    assert_eq!(left.reason, "over_budget");
+    assert_eq!(left.reason, LeftOutReason::OverBudget);
     assert_eq!(left.steps_followed, 0);
     assert_eq!(left.estimated_work, Some(skip.work));
     assert!(left.fields.contains(&"median".to_string()));
     assert!(left.fields.contains(&"quantiles.0.99".to_string()));
     assert!(left.fields.contains(&"within.10".to_string()));
     // Asked to follow it all the same, it is followed (here until a small
-    // work limit runs out) and said to have stopped.
-    let limits = markov::Limits {
-        work: 2_000_000,
-        ..markov::Limits::default()
+    // budget runs out) and said to have stopped.
+    let whole = LengthOptions {
+        follow: Follow::Whole,
+        ..LengthOptions::default()
     };
-    let all = markov::stats_planned(
-        &g,
-        false,
-        limits,
-        &Control::default(),
-        markov::Follow::Always,
-    )
-    .unwrap();
+    let m = markov::moments(&g, Unit::Rolls).unwrap();
+    let all = markov::stats_from(&g, m, &whole, &work(2_000_000)).unwrap();
     assert_eq!(all.skipped, None);
     assert!(all.distribution.pmf.len() > 1);
-    let left = snl::answer::LengthStats::new(&all, &[], None)
+    let left = LengthStats::new(&all, Unit::Rolls, &[], None)
         .left_out
         .unwrap();
-    assert_eq!(left.reason, "stopped");
+    assert_eq!(left.reason, LeftOutReason::Stopped);
     assert_eq!(left.steps_followed, all.distribution.pmf.len() - 1);
     // A short board is followed to the end and nothing is left out.
-    let short = markov::stats_planned(
-        &chutes_and_ladders(),
-        false,
-        markov::Limits::default(),
-        &Control::default(),
-        markov::Follow::IfItFits,
-    )
-    .unwrap();
+    let short =
+        markov::stats_with(&chutes_and_ladders(), &if_it_fits, &Control::default()).unwrap();
     assert_eq!(short.skipped, None);
     assert!(short.distribution.is_complete());
     assert_eq!(
-        snl::answer::LengthStats::new(&short, &[], None).left_out,
+        LengthStats::new(&short, Unit::Rolls, &[], None).left_out,
         None
     );
 }

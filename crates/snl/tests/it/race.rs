@@ -180,7 +180,8 @@ proptest! {
     #[test]
     fn one_player_wins_unless_stuck(game in strategies::game(1..=16)) {
         let Some(r) = race(&game, &[game.start()]) else { return Ok(()) };
-        let d = snl::markov::distribution_with(&game, game.start(), true, snl::markov::Limits::default(), &bounded()).unwrap();
+        let turns = snl::markov::LengthOptions::of(snl::Unit::Turns);
+        let d = snl::markov::distribution_with(&game, game.start(), &turns, &bounded()).unwrap();
         prop_assert!((r.win[0] - (1.0 - d.never)).abs() < 1e-9);
         if let (Some(rounds), Ok(Some(mean))) = (r.expected_rounds, snl::markov::expected_turns(&game)) {
             prop_assert!((rounds - mean).abs() < 1e-6 * mean.max(1.0), "{} vs {}", rounds, mean);
@@ -202,13 +203,13 @@ proptest! {
         };
         // Under the same budget as one by one: a larger one follows long
         // games further.
-        prop_assert_eq!(&snl::race::races_under(&game, &starts, Vec::new(), &bounded()).unwrap(), &one_by_one);
+        prop_assert_eq!(&snl::race::races_with(&game, &starts, Vec::new(), &bounded()).unwrap(), &one_by_one);
         // Without the bonus rule the roll distribution is the turn
         // distribution, to the last bit, when followed as far (under the
         // same budget: a smaller one cuts it shorter).
-        if game.rules().bonus.is_none() && let Ok(stats) = snl::markov::stats_with(&game, false, snl::markov::Limits::default(), &bounded()) {
+        if game.rules().bonus.is_none() && let Ok(stats) = snl::markov::stats_with(&game, &snl::markov::LengthOptions::default(), &bounded()) {
             let known = vec![(game.start(), stats.distribution)];
-            prop_assert_eq!(&snl::race::races_under(&game, &starts, known, &bounded()).unwrap(), &one_by_one);
+            prop_assert_eq!(&snl::race::races_with(&game, &starts, known, &bounded()).unwrap(), &one_by_one);
         }
     }
 }

@@ -9,11 +9,11 @@ proptest! {
 
     #[test]
     fn fast_search_agrees_with_brute_force(game in strategies::game(1..=18)) {
-        let fast = snl::shortest::solve(&game);
+        let fast = snl::shortest::solve(&game).unwrap();
         let brute = snl::brute::search(&game).unwrap();
         prop_assert_eq!(fast.min_rolls, brute.min_rolls);
         prop_assert_eq!(fast.path, brute.path);
-        let count = snl::shortest::count_optimal(&game);
+        let count = snl::shortest::count_optimal(&game).unwrap();
         match brute.min_rolls {
             Some(_) => prop_assert_eq!(count.unwrap(), brute.optimal_sequences.into()),
             None => prop_assert!(count.is_none()),
@@ -29,7 +29,7 @@ proptest! {
         }
         let at = at.min(game.goal());
         let queue = queue_distances_from(&game, at);
-        prop_assert_eq!(snl::shortest::min_rolls_from(&game, at), queue[game.goal() as usize]);
+        prop_assert_eq!(snl::shortest::min_rolls_from(&game, at).unwrap(), queue[game.goal() as usize]);
     }
 
     /// With a die showing every value from 1 up, a roll that would
@@ -49,14 +49,14 @@ proptest! {
                 let rules = snl::Rules { die: snl::Die::uniform(faces).unwrap(), finish, chain, start, bonus: None };
                 snl::Game::new(board.clone(), rules).ok()
             })
-            .map(|game| snl::shortest::min_rolls(&game))
+            .map(|game| snl::shortest::min_rolls(&game).unwrap())
             .collect();
         prop_assert!(answers.windows(2).all(|w| w[0] == w[1]), "{:?}", answers);
     }
 
     #[test]
     fn reported_path_replays_to_the_goal(game in strategies::game(1..=60)) {
-        let s = snl::shortest::solve(&game);
+        let s = snl::shortest::solve(&game).unwrap();
         let Some(k) = s.min_rolls else { return Ok(()) };
         prop_assert_eq!(s.path.len() as u32, k);
         let mut at = game.start();
@@ -107,9 +107,9 @@ proptest! {
         // that case.
         prop_assume!(game.rules().bonus_limit().is_none());
         let expected = queue_distances(&game);
-        prop_assert_eq!(snl::shortest::distances(&game), expected.clone());
-        prop_assert_eq!(snl::shortest::min_rolls(&game), expected[game.goal() as usize]);
-        let s = snl::shortest::solve(&game);
+        prop_assert_eq!(snl::shortest::distances(&game).unwrap(), expected.clone());
+        prop_assert_eq!(snl::shortest::min_rolls(&game).unwrap(), expected[game.goal() as usize]);
+        let s = snl::shortest::solve(&game).unwrap();
         prop_assert_eq!(s.min_rolls, expected[game.goal() as usize]);
         prop_assert_eq!(s.path, plain_first_path(&game, &expected));
     }
@@ -135,8 +135,8 @@ proptest! {
         };
         let Ok(game) = snl::Game::new(board, rules) else { return Ok(()) };
         let expected = queue_distances(&game);
-        prop_assert_eq!(snl::shortest::distances(&game), expected.clone());
-        let s = snl::shortest::solve(&game);
+        prop_assert_eq!(snl::shortest::distances(&game).unwrap(), expected.clone());
+        let s = snl::shortest::solve(&game).unwrap();
         prop_assert_eq!(s.min_rolls, expected[game.goal() as usize]);
         prop_assert_eq!(s.path, plain_first_path(&game, &expected));
     }

@@ -1,9 +1,10 @@
 //! The simulation is reproducible from its seed alone.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use snl::simulate::{self, BLOCK_GAMES, Options, Simulation, Unit};
-use snl::{Board, Game, Jump, Rules};
+use snl::limits::Control;
+use snl::simulate::{self, BLOCK_GAMES, Options, Simulation};
+use snl::{Board, Game, Jump, Rules, Unit};
 
 fn classic() -> Game {
     let jumps = [
@@ -27,9 +28,10 @@ fn on_threads(threads: usize, game: &Game, options: &Options) -> Simulation {
         .unwrap();
     let played = AtomicU64::new(0);
     let sim = pool.install(|| {
-        simulate::run(game, options, &AtomicBool::new(false), |n| {
+        simulate::run_with(game, options, &Control::default(), |n| {
             played.fetch_add(n, Ordering::Relaxed);
         })
+        .unwrap()
     });
     assert_eq!(played.into_inner(), options.games, "progress adds up");
     sim
@@ -67,7 +69,7 @@ proptest::proptest! {
         // build; the unit tests cover capped games.
         let Some(mean) = exact_rolls.filter(|&m| m < 300.0) else { return Ok(()) };
         let options = Options { games: 20_000, seed, max_rolls: 1_000_000 };
-        let sim = simulate::run(&game, &options, &AtomicBool::new(false), |_| {});
+        let sim = simulate::run(&game, &options).unwrap();
         proptest::prop_assert_eq!(sim.capped, 0, "mean {}", mean);
         for (unit, exact) in [(Unit::Rolls, exact_rolls), (Unit::Turns, exact_turns)] {
             let exact = exact.expect("a game that always ends has a finite turn mean");
