@@ -118,9 +118,6 @@ pub enum DrawError {
     // one line shows all of it.
     #[error("the heat map needs the expected landings, which could not be computed: {0}")]
     Markov(snl::markov::MarkovError),
-    /// The plotting library failed.
-    #[error("the plot could not be drawn: {0}")]
-    Plot(String),
     /// A table a picture needs (the fewest rolls to each square, say) could
     /// not be allocated.
     #[error(transparent)]

@@ -3,25 +3,50 @@
 //! fewest rolls marked; optionally a second panel with each seat's chance of
 //! having won a race by each round.
 //!
-//! Drawn with plotters' SVG backend. With no font feature plotters estimates
-//! text widths itself, so the plot needs no fonts on the machine; the text
-//! names the embedded family, which the PNG renderer and the HTML report
-//! both supply.
+//! Written by hand as SVG, as the board picture is, so that the plot is the
+//! same document on every target: a plotting library that measures text
+//! through a browser's page cannot draw in a Web Worker or under Node, and
+//! would lay text out differently there. The text names the embedded
+//! family, which the PNG renderer and the HTML report both supply; its
+//! widths, where the layout needs them (the legend), are estimated.
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
+use std::fmt::Write as _;
+
 use snl::markov::Distribution;
 use snl::race::SeatCurve;
 
 use crate::DrawError;
 use crate::colour::{self, Rgb};
 use crate::font;
+use crate::svg::{N, esc, put, text, text_width};
 
 /// Plot width in pixels.
 const WIDTH: u32 = 900;
 
 /// The most bars a length plot draws: about one a pixel of its width.
 const MAX_BARS: usize = 1000;
+
+/// Height of the game-length panel.
+const LENGTH_HEIGHT: u32 = 460;
+/// Height of the race panel.
+const RACE_HEIGHT: u32 = 340;
+
+/// Space around each panel.
+const MARGIN: f64 = 12.0;
+/// The band above a panel's plot area that holds its caption.
+const CAPTION: f64 = 26.0;
+/// The band below the plot area for the tick labels and the axis's name.
+const X_LABELS: f64 = 44.0;
+/// The bands left and right of the plot area, likewise.
+const Y_LABELS: f64 = 64.0;
+/// Tick labels, axis names and the legend.
+const LABEL_FONT: f64 = 10.5;
+/// Light grid lines.
+const GRID: Rgb = Rgb(0xe8, 0xe8, 0xe8);
+/// The cumulative line.
+const LINE: Rgb = Rgb(0x22, 0x22, 0x22);
+/// The mean's mark.
+const MEAN: Rgb = Rgb(0x2a, 0x9d, 0x4a);
 
 /// The chance of having finished by each roll `0..=x_max`, one point every
 /// `step` rolls (and the last), summed as it goes.
@@ -36,10 +61,6 @@ fn cdf_points(pmf: &[f64], x_max: usize, step: usize) -> Vec<(f64, f64)> {
     }
     points
 }
-/// Height of the game-length panel.
-const LENGTH_HEIGHT: u32 = 460;
-/// Height of the race panel.
-const RACE_HEIGHT: u32 = 340;
 
 /// A plot of how long a game lasts, built up and then drawn as SVG.
 ///
@@ -97,8 +118,7 @@ impl<'a> LengthPlot<'a> {
     /// The title above the plot.
     #[must_use]
     pub fn title(mut self, title: &str) -> Self {
-        // A board's name may hold characters no SVG can.
-        self.title = crate::svg::xml_chars(title);
+        self.title = title.to_string();
         self
     }
 
@@ -127,8 +147,9 @@ impl<'a> LengthPlot<'a> {
     ///
     /// # Errors
     ///
-    /// [`DrawError::NeverEnds`] when no game ends, and [`DrawError::Plot`]
-    /// when plotters fails (which it does not for finite data).
+    /// [`DrawError::NeverEnds`] when no game ends, and
+    /// [`DrawError::Unresolved`] when the distribution was not followed
+    /// far enough for any game to end.
     pub fn to_svg(&self) -> Result<String, DrawError> {
         if self.dist.resolved() <= 0.0 {
             if self.dist.unresolved > 0.0 {
@@ -146,140 +167,116 @@ impl<'a> LengthPlot<'a> {
                 RACE_HEIGHT
             };
         let mut svg = String::new();
-        {
-            let root = SVGBackend::with_string(&mut svg, (WIDTH, height)).into_drawing_area();
-            root.fill(&WHITE).map_err(plot_error)?;
-            if self.seats.is_empty() {
-                self.length_panel(&root)?;
-            } else {
-                let (top, bottom) = root.split_vertically(LENGTH_HEIGHT);
-                self.length_panel(&top)?;
-                self.race_panel(&bottom)?;
-            }
-            root.present().map_err(plot_error)?;
+        put!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" \
+             viewBox=\"0 0 {WIDTH} {height}\" font-family=\"{}\" role=\"img\" aria-label=\"{}\">\n\
+             <title>{}</title>\n\
+             <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"#ffffff\"/>\n",
+            esc(font::STACK),
+            esc(&self.title),
+            esc(&self.title)
+        );
+        self.length_panel(&mut svg);
+        if !self.seats.is_empty() {
+            self.race_panel(&mut svg, f64::from(LENGTH_HEIGHT));
         }
+        svg.push_str("</svg>\n");
         Ok(svg)
     }
 
-    // One chart's configuration, read top to bottom; split up, the chart's
-    // long generic type would have to be spelled out between the parts.
-    #[allow(clippy::too_many_lines)]
-    fn length_panel(&self, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), DrawError> {
+    fn length_panel(&self, out: &mut String) {
         let pmf = &self.dist.pmf;
         let x_max = self.x_max();
         let shown = pmf
             .get(..=x_max.min(pmf.len().saturating_sub(1)))
             .unwrap_or(&[]);
         let y_max = shown.iter().copied().fold(0.0, f64::max).max(1e-9) * 1.12;
-        let x_range = -0.5..x_max as f64 + 0.5;
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, (font::FAMILY, 18).into_font())
-            .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .right_y_label_area_size(64)
-            .build_cartesian_2d(x_range.clone(), 0.0..y_max)
-            .map_err(plot_error)?
-            .set_secondary_coord(x_range, 0.0..1.0);
-        let label = (font::FAMILY, 13).into_font();
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .light_line_style(rgb(Rgb(0xee, 0xee, 0xee)))
-            .x_desc("rolls")
-            .y_desc("chance of finishing on this roll")
-            .x_labels(12)
-            .x_label_formatter(&|x| whole(*x))
-            .y_label_formatter(&|y| {
-                let decimals = usize::from(y_max < 0.02) + usize::from(y_max < 0.2);
-                format!("{:.*}%", decimals, y * 100.0)
-            })
-            .label_style(label.clone())
-            .axis_desc_style(label.clone())
-            .draw()
-            .map_err(plot_error)?;
-        chart
-            .configure_secondary_axes()
-            .y_desc("chance of having finished")
-            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-            .label_style(label.clone())
-            .axis_desc_style(label.clone())
-            .draw()
-            .map_err(plot_error)?;
+        let frame = Frame::new(
+            0.0,
+            f64::from(LENGTH_HEIGHT),
+            (-0.5, x_max as f64 + 0.5),
+            (0.0, y_max),
+        );
+        let cumulative = Frame {
+            y: (0.0, 1.0),
+            ..frame
+        };
+        caption(out, &frame, 14.5, &self.title);
+        let decimals = usize::from(y_max < 0.02) + usize::from(y_max < 0.2);
+        let y_ticks = ticks(0.0, y_max, 10, 0.0);
+        frame.grid_y(out, &y_ticks);
+        frame.axes(out, true);
+        frame.x_axis(out, &ticks(0.0, x_max as f64, 12, 1.0), "rolls");
+        frame.y_axis(
+            out,
+            Side::Left,
+            &y_ticks,
+            &|y| format!("{:.*}%", decimals, y * 100.0),
+            "chance of finishing on this roll",
+        );
+        cumulative.y_axis(
+            out,
+            Side::Right,
+            &ticks(0.0, 1.0, 10, 0.0),
+            &|y| format!("{:.0}%", y * 100.0),
+            "chance of having finished",
+        );
 
         // More rolls than pixels: neighbouring rolls share a bar (their
         // mean chance a roll), and the line a point a bar, so that the
         // picture stays as small and as quick to draw as for a short game.
         let step = (x_max / MAX_BARS + 1).max(1);
-        let bar = rgb(colour::PATH).mix(0.55);
-        let (half, lo_pad) = if step == 1 { (0.4, 0.0) } else { (0.0, 0.5) };
-        chart
-            .draw_series(shown.chunks(step).enumerate().map(|(i, ps)| {
-                let lo = (i * step) as f64;
-                let hi = lo + (ps.len() - 1) as f64;
-                let p = ps.iter().sum::<f64>() / ps.len() as f64;
-                Rectangle::new(
-                    [(lo - half - lo_pad, 0.0), (hi + half + lo_pad, p)],
-                    bar.filled(),
-                )
-            }))
-            .map_err(plot_error)?
-            .label("finishes on this roll")
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 14, y + 5)], bar.filled()));
-        let line = rgb(Rgb(0x22, 0x22, 0x22));
-        chart
-            .draw_secondary_series(LineSeries::new(
-                cdf_points(pmf, x_max, step),
-                line.stroke_width(2),
-            ))
-            .map_err(plot_error)?
-            .label("has finished by this roll")
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 14, y)], line.stroke_width(2))
-            });
+        bars(out, &frame, shown, step);
+        cumulative.line(out, &cdf_points(pmf, x_max, step), LINE);
 
+        let mut entries = vec![
+            Entry {
+                label: "finishes on this roll".to_string(),
+                swatch: Swatch::Bar(colour::PATH),
+            },
+            Entry {
+                label: "has finished by this roll".to_string(),
+                swatch: Swatch::Line(LINE),
+            },
+        ];
         let marks = [
-            (
-                self.fewest.map(f64::from),
-                "fewest rolls",
-                colour::LADDER,
-                false,
-            ),
+            (self.fewest.map(f64::from), "fewest rolls", colour::LADDER),
             (
                 self.dist.median().map(|m| m as f64),
                 "median",
                 colour::SNAKE,
-                true,
             ),
-            (self.mean, "mean", Rgb(0x2a, 0x9d, 0x4a), true),
+            (self.mean, "mean", MEAN),
         ];
-        for (at, name, c, show_value) in marks {
+        for (at, name, c) in marks {
             // A mark beyond the rolls shown (the mean of a distribution
             // followed only in part) has no place on the axis.
             let Some(at) = at.filter(|&at| at <= x_max as f64 + 0.5) else {
                 continue;
             };
-            let style = rgb(c).stroke_width(2);
-            let text = if show_value && name == "mean" {
+            let x = frame.px(at);
+            put!(
+                out,
+                "<path d=\"M{} {}V{}\" stroke=\"{c}\" stroke-width=\"2\" stroke-dasharray=\"7 4\"/>\n",
+                N(x),
+                N(frame.bottom),
+                N(frame.top)
+            );
+            let label = if name == "mean" {
                 format!("{name} {at:.2}")
             } else {
                 format!("{name} {at:.0}")
             };
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![(at, 0.0), (at, y_max)],
-                    7,
-                    4,
-                    style,
-                ))
-                .map_err(plot_error)?
-                .label(text)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], style));
+            entries.push(Entry {
+                label,
+                swatch: Swatch::Dashed(c),
+            });
         }
-        legend(&mut chart, SeriesLabelPosition::MiddleRight, label)
+        legend(out, &frame, &entries, Place::MiddleRight);
     }
 
-    fn race_panel(&self, area: &DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), DrawError> {
+    fn race_panel(&self, out: &mut String, top: f64) {
         let rounds = self
             .seats
             .iter()
@@ -294,90 +291,405 @@ impl<'a> LengthPlot<'a> {
             .max()
             .unwrap_or(1)
             .max(1);
-        let y_max = self
+        let y_max = (self
             .seats
             .iter()
             .map(|s| s.win)
             .fold(0.0, f64::max)
             .clamp(0.05, 1.0)
-            * 1.1;
-        let mut chart = ChartBuilder::on(area)
-            .caption(
-                format!(
-                    "{} players: chance each seat has won by each round",
-                    self.seats.len()
-                ),
-                (font::FAMILY, 16).into_font(),
-            )
-            .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .right_y_label_area_size(64)
-            .build_cartesian_2d(0.0..rounds as f64, 0.0..y_max.min(1.0))
-            .map_err(plot_error)?;
-        let label = (font::FAMILY, 13).into_font();
-        chart
-            .configure_mesh()
-            .light_line_style(rgb(Rgb(0xee, 0xee, 0xee)))
-            .x_desc("rounds (every player has had one turn per round)")
-            .y_desc("chance of having won")
-            .x_label_formatter(&|x| whole(*x))
-            .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-            .label_style(label.clone())
-            .axis_desc_style(label.clone())
-            .draw()
-            .map_err(plot_error)?;
+            * 1.1)
+            .min(1.0);
+        let frame = Frame::new(
+            top,
+            f64::from(RACE_HEIGHT),
+            (0.0, rounds as f64),
+            (0.0, y_max),
+        );
+        caption(
+            out,
+            &frame,
+            13.0,
+            &format!(
+                "{} players: chance each seat has won by each round",
+                self.seats.len()
+            ),
+        );
+        let x_ticks = ticks(0.0, rounds as f64, 10, 1.0);
+        let y_ticks = ticks(0.0, y_max, 10, 0.0);
+        frame.grid_x(out, &x_ticks);
+        frame.grid_y(out, &y_ticks);
+        frame.axes(out, true);
+        frame.x_axis(
+            out,
+            &x_ticks,
+            "rounds (every player has had one turn per round)",
+        );
+        let percent_label = |y: f64| format!("{:.0}%", y * 100.0);
+        frame.y_axis(
+            out,
+            Side::Left,
+            &y_ticks,
+            &percent_label,
+            "chance of having won",
+        );
+        frame.y_axis(out, Side::Right, &y_ticks, &percent_label, "");
+        let mut entries = Vec::new();
         for (i, seat) in self.seats.iter().enumerate() {
-            let style = rgb(colour::SEATS[i % colour::SEATS.len()]).stroke_width(2);
-            chart
-                .draw_series(LineSeries::new(
-                    seat.by_round
-                        .iter()
-                        .take(rounds + 1)
-                        .enumerate()
-                        .map(|(r, &p)| (r as f64, p)),
-                    style,
-                ))
-                .map_err(plot_error)?
-                .label(format!("seat {}: wins {}", i + 1, percent(seat.win)))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 14, y)], style));
+            let c = colour::SEATS[i % colour::SEATS.len()];
+            let points: Vec<(f64, f64)> = seat
+                .by_round
+                .iter()
+                .take(rounds + 1)
+                .enumerate()
+                .map(|(r, &p)| (r as f64, p))
+                .collect();
+            frame.line(out, &points, c);
+            entries.push(Entry {
+                label: format!("seat {}: wins {}", i + 1, percent(seat.win)),
+                swatch: Swatch::Line(c),
+            });
         }
-        legend(&mut chart, SeriesLabelPosition::LowerRight, label)
+        legend(out, &frame, &entries, Place::LowerRight);
+    }
+}
+
+/// The bars of the chance of finishing on each roll of `shown`, `step`
+/// rolls a bar.
+fn bars(out: &mut String, frame: &Frame, shown: &[f64], step: usize) {
+    let (half, pad) = if step == 1 { (0.4, 0.0) } else { (0.0, 0.5) };
+    let mut d = String::new();
+    for (i, ps) in shown.chunks(step).enumerate() {
+        let lo = (i * step) as f64;
+        let hi = lo + (ps.len() - 1) as f64;
+        let p = ps.iter().sum::<f64>() / ps.len() as f64;
+        if p <= 0.0 {
+            continue;
+        }
+        put!(
+            d,
+            "M{} {}H{}V{}H{}Z",
+            N(frame.px(lo - half - pad)),
+            N(frame.py(0.0)),
+            N(frame.px(hi + half + pad)),
+            N(frame.py(p)),
+            N(frame.px(lo - half - pad))
+        );
+    }
+    put!(
+        out,
+        "<path d=\"{d}\" fill=\"{}\" fill-opacity=\"0.55\"/>\n",
+        colour::PATH
+    );
+}
+
+/// A panel's plot area, in pixels, and the ranges its axes show.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    x: (f64, f64),
+    y: (f64, f64),
+}
+
+/// Which side of the plot area a vertical axis is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+}
+
+impl Frame {
+    /// The plot area of a panel `height` pixels high whose top is at `top`.
+    fn new(top: f64, height: f64, x: (f64, f64), y: (f64, f64)) -> Frame {
+        Frame {
+            left: MARGIN + Y_LABELS,
+            right: f64::from(WIDTH) - MARGIN - Y_LABELS,
+            top: top + MARGIN + CAPTION,
+            bottom: top + height - MARGIN - X_LABELS,
+            x,
+            y,
+        }
+    }
+
+    fn px(&self, x: f64) -> f64 {
+        self.left + (x - self.x.0) / (self.x.1 - self.x.0) * (self.right - self.left)
+    }
+
+    fn py(&self, y: f64) -> f64 {
+        self.bottom - (y - self.y.0) / (self.y.1 - self.y.0) * (self.bottom - self.top)
+    }
+
+    /// Light horizontal lines at `ys`.
+    fn grid_y(&self, out: &mut String, ys: &[f64]) {
+        let mut d = String::new();
+        for &y in ys {
+            put!(d, "M{} {}H{}", N(self.left), N(self.py(y)), N(self.right));
+        }
+        put!(out, "<path d=\"{d}\" stroke=\"{GRID}\"/>\n");
+    }
+
+    /// Light vertical lines at `xs`.
+    fn grid_x(&self, out: &mut String, xs: &[f64]) {
+        let mut d = String::new();
+        for &x in xs {
+            put!(d, "M{} {}V{}", N(self.px(x)), N(self.top), N(self.bottom));
+        }
+        put!(out, "<path d=\"{d}\" stroke=\"{GRID}\"/>\n");
+    }
+
+    /// The lines round the plot area's left, bottom and (with `right`)
+    /// right.
+    fn axes(&self, out: &mut String, right: bool) {
+        put!(
+            out,
+            "<path d=\"M{l} {t}V{b}H{r}{}\" stroke=\"{}\" fill=\"none\"/>\n",
+            if right {
+                format!("V{}", N(self.top))
+            } else {
+                String::new()
+            },
+            colour::MUTED,
+            l = N(self.left),
+            t = N(self.top),
+            b = N(self.bottom),
+            r = N(self.right),
+        );
+    }
+
+    /// The ticks and labels below the plot area at `xs`, and the axis's
+    /// name.
+    fn x_axis(&self, out: &mut String, xs: &[f64], name: &str) {
+        let mut d = String::new();
+        for &x in xs {
+            put!(d, "M{} {}v5", N(self.px(x)), N(self.bottom));
+        }
+        put!(out, "<path d=\"{d}\" stroke=\"{}\"/>\n", colour::MUTED);
+        for &x in xs {
+            text(
+                out,
+                self.px(x),
+                self.bottom + 8.0 + LABEL_FONT,
+                LABEL_FONT,
+                "text-anchor=\"middle\"",
+                &whole(x),
+            );
+        }
+        text(
+            out,
+            f64::midpoint(self.left, self.right),
+            self.bottom + X_LABELS - 4.0,
+            LABEL_FONT,
+            "text-anchor=\"middle\"",
+            name,
+        );
+    }
+
+    /// The ticks and labels at `ys` on one side, and the axis's name (none
+    /// when empty), written upwards on the left and downwards on the right.
+    fn y_axis(
+        &self,
+        out: &mut String,
+        side: Side,
+        ys: &[f64],
+        label: &dyn Fn(f64) -> String,
+        name: &str,
+    ) {
+        let (x, tick, anchor) = match side {
+            Side::Left => (self.left, -5.0, "end"),
+            Side::Right => (self.right, 5.0, "start"),
+        };
+        let mut d = String::new();
+        for &y in ys {
+            put!(d, "M{} {}h{}", N(x), N(self.py(y)), N(tick));
+        }
+        put!(out, "<path d=\"{d}\" stroke=\"{}\"/>\n", colour::MUTED);
+        let attrs = format!("text-anchor=\"{anchor}\"");
+        for &y in ys {
+            text(
+                out,
+                x + 1.6 * tick,
+                self.py(y) + LABEL_FONT * 0.36,
+                LABEL_FONT,
+                &attrs,
+                &label(y),
+            );
+        }
+        if name.is_empty() {
+            return;
+        }
+        let middle = f64::midpoint(self.top, self.bottom);
+        let (x, angle) = match side {
+            Side::Left => (MARGIN + LABEL_FONT, -90),
+            Side::Right => (f64::from(WIDTH) - MARGIN - LABEL_FONT, 90),
+        };
+        text(
+            out,
+            x,
+            middle,
+            LABEL_FONT,
+            &format!(
+                "text-anchor=\"middle\" transform=\"rotate({angle} {} {})\"",
+                N(x),
+                N(middle)
+            ),
+            name,
+        );
+    }
+
+    /// A line through `points` (in the axes' units), in `c`.
+    fn line(&self, out: &mut String, points: &[(f64, f64)], c: Rgb) {
+        let mut d = String::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            put!(
+                d,
+                "{}{} {}",
+                if i == 0 { "M" } else { "L" },
+                N(self.px(x)),
+                N(self.py(y))
+            );
+        }
+        put!(
+            out,
+            "<path d=\"{d}\" stroke=\"{c}\" stroke-width=\"2\" stroke-linejoin=\"round\" fill=\"none\"/>\n"
+        );
+    }
+}
+
+/// A panel's caption, centred above its plot area.
+fn caption(out: &mut String, frame: &Frame, size: f64, title: &str) {
+    text(
+        out,
+        f64::from(WIDTH) / 2.0,
+        frame.top - CAPTION + size * 0.6,
+        size,
+        "text-anchor=\"middle\"",
+        title,
+    );
+}
+
+/// Round values from 0 (or the first multiple of the step at least `lo`)
+/// to `hi`, about `count` of them: steps of 1, 2 or 5 times a power of
+/// ten, and at least `least`, as a person numbers an axis.
+fn ticks(lo: f64, hi: f64, count: usize, least: f64) -> Vec<f64> {
+    let raw = (hi - lo) / count.max(1) as f64;
+    if raw.is_nan() || raw <= 0.0 || raw.is_infinite() {
+        return vec![lo];
+    }
+    let mut power = 1.0;
+    while power > raw {
+        power /= 10.0;
+    }
+    while power * 10.0 <= raw {
+        power *= 10.0;
+    }
+    let step = [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * power)
+        .max(least);
+    let from = (lo / step).ceil() as i64;
+    // A tick a hair past the end, from rounding, still counts.
+    let to = (hi / step + 1e-9).floor() as i64;
+    (from..=to).map(|k| k as f64 * step).collect()
+}
+
+/// What a legend entry's swatch shows.
+#[derive(Debug, Clone, Copy)]
+enum Swatch {
+    /// A bar of the plot.
+    Bar(Rgb),
+    /// A line.
+    Line(Rgb),
+    /// A dashed mark.
+    Dashed(Rgb),
+}
+
+/// One entry of a legend.
+#[derive(Debug, Clone)]
+struct Entry {
+    label: String,
+    swatch: Swatch,
+}
+
+/// Where in the plot area a legend goes.
+#[derive(Debug, Clone, Copy)]
+enum Place {
+    MiddleRight,
+    LowerRight,
+}
+
+/// The box naming each series, inside the plot area.
+fn legend(out: &mut String, frame: &Frame, entries: &[Entry], place: Place) {
+    const ROW: f64 = 18.0;
+    const PAD: f64 = 9.0;
+    const SWATCH: f64 = 14.0;
+    let widest = entries
+        .iter()
+        .map(|e| text_width(&e.label, LABEL_FONT))
+        .fold(0.0, f64::max);
+    let width = PAD + SWATCH + 8.0 + widest + PAD;
+    let height = 2.0 * PAD + ROW * entries.len() as f64 - (ROW - LABEL_FONT);
+    let x = frame.right - 10.0 - width;
+    let y = match place {
+        Place::MiddleRight => (frame.top + frame.bottom - height) / 2.0,
+        Place::LowerRight => frame.bottom - 10.0 - height,
+    };
+    put!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#cccccc\"/>\n",
+        N(x),
+        N(y),
+        N(width),
+        N(height)
+    );
+    for (i, e) in entries.iter().enumerate() {
+        let mid = y + PAD + LABEL_FONT / 2.0 + ROW * i as f64;
+        let (x0, x1) = (x + PAD, x + PAD + SWATCH);
+        match e.swatch {
+            Swatch::Bar(c) => put!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"10\" fill=\"{c}\" fill-opacity=\"0.55\"/>\n",
+                N(x0),
+                N(mid - 5.0),
+                N(SWATCH)
+            ),
+            Swatch::Line(c) => put!(
+                out,
+                "<path d=\"M{} {}H{}\" stroke=\"{c}\" stroke-width=\"2\"/>\n",
+                N(x0),
+                N(mid),
+                N(x1)
+            ),
+            Swatch::Dashed(c) => put!(
+                out,
+                "<path d=\"M{} {}H{}\" stroke=\"{c}\" stroke-width=\"2\" stroke-dasharray=\"5 2\"/>\n",
+                N(x0),
+                N(mid),
+                N(x1)
+            ),
+        }
+        text(
+            out,
+            x1 + 8.0,
+            mid + LABEL_FONT * 0.36,
+            LABEL_FONT,
+            "",
+            &e.label,
+        );
     }
 }
 
 /// A tick label for a count of rolls or rounds: ticks between whole numbers
 /// are left blank.
-/// The box naming each series, in the plot's style.
-fn legend<'a, DB, CT>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    position: SeriesLabelPosition,
-    label: FontDesc<'a>,
-) -> Result<(), DrawError>
-where
-    DB: DrawingBackend + 'a,
-    CT: CoordTranslate,
-{
-    chart
-        .configure_series_labels()
-        .position(position)
-        .label_font(label)
-        .background_style(WHITE.mix(0.9))
-        .border_style(rgb(Rgb(0xcc, 0xcc, 0xcc)))
-        .draw()
-        .map_err(plot_error)
-}
-
 fn whole(x: f64) -> String {
     if (x - x.round()).abs() < 1e-6 {
         format!("{}", x.round() as i64)
     } else {
         String::new()
     }
-}
-
-fn rgb(c: Rgb) -> RGBColor {
-    RGBColor(c.0, c.1, c.2)
 }
 
 /// A chance as a percentage with as many decimals as small values need.
@@ -390,10 +702,6 @@ fn percent(p: f64) -> String {
     } else {
         format!("{v:.2}%")
     }
-}
-
-fn plot_error(e: impl std::fmt::Display) -> DrawError {
-    DrawError::Plot(e.to_string())
 }
 
 #[cfg(test)]

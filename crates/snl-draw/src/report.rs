@@ -135,7 +135,8 @@ impl Report {
     ///
     /// # Errors
     ///
-    /// [`DrawError::Plot`] when the plot cannot be drawn.
+    /// [`DrawError::Unresolved`] when the game length was not followed far
+    /// enough for any game to end, so there is no plot.
     pub fn to_html(&self) -> Result<String, DrawError> {
         let board = self.game.board();
         let mut h = String::new();

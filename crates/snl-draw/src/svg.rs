@@ -40,9 +40,8 @@ pub(crate) fn esc(s: &str) -> String {
 /// `s` with the characters XML 1.0 cannot hold at all (control characters
 /// other than tab and line breaks, U+FFFE and U+FFFF), which a board's name
 /// may contain, replaced by U+FFFD, the replacement character, so that a
-/// document with `s` in it stays well-formed. For text that is escaped
-/// elsewhere (plotters escapes what it is given).
-pub(crate) fn xml_chars(s: &str) -> String {
+/// document with `s` in it stays well-formed.
+fn xml_chars(s: &str) -> String {
     s.chars()
         .map(|c| match c {
             '\t' | '\n' | '\r' => c,

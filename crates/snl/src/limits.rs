@@ -64,7 +64,13 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The clock deadlines are read on: std's [`std::time::Instant`] itself on
+/// every target that has a clock, and on `wasm32-unknown-unknown` (a
+/// browser, a Web Worker, Node), where std's panics, the same interface
+/// over the page's monotonic clock (`performance.now()`).
+pub use web_time::Instant;
 
 /// Work units per second of one core, for turning an estimate into time.
 ///

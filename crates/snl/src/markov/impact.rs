@@ -65,7 +65,7 @@ pub fn impact_with(game: &Game, ctl: &Control) -> Result<Vec<JumpImpact>, Markov
         super::cost::estimate(game, super::cost::Measure::Impact)
     })?;
     let jumps = game.board().jump_count();
-    let began = std::time::Instant::now();
+    let began = limits::Instant::now();
     let mean = expected_rolls_with(game, ctl)?;
     // Every jump costs about what the whole board did: refuse now rather
     // than after some of them.

@@ -18,14 +18,14 @@
 //! failure rather than a wrong number.
 
 use std::cell::Cell;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
 use super::error::MarkovError;
 use super::fraction;
-use crate::limits::{self, Control, Estimate, LimitError, Meter};
+use crate::limits::{self, Control, Estimate, Instant, LimitError, Meter};
 
 /// A row-indexed sparse system `x_k = c_k + Σ coef[face] · x_col`, solved by
 /// eliminating unknowns from the highest index down.
