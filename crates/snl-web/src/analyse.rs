@@ -325,6 +325,56 @@ fn draw(
     Ok((svg, layout, plot))
 }
 
+/// A built-in board as the page lists it (`GET /api/presets`).
+#[derive(Debug, Clone, Serialize)]
+pub struct PresetJson {
+    /// The name `--preset` takes.
+    pub name: &'static str,
+    /// What the menu shows.
+    pub title: &'static str,
+    /// Where the board comes from.
+    pub source: &'static str,
+    /// The board file, as JSON.
+    pub board: serde_json::Value,
+}
+
+/// The built-in boards ([`snl::presets::all`]), as the page lists them.
+pub fn presets() -> Vec<PresetJson> {
+    snl::presets::all()
+        .iter()
+        .map(|p| PresetJson {
+            name: p.name,
+            title: p.title,
+            source: p.source,
+            board: serde_json::from_str(p.text).unwrap_or_else(|_| p.text.into()),
+        })
+        .collect()
+}
+
+/// The one-page report of a board (`POST /api/report`), as `snl report`
+/// writes it.
+///
+/// # Errors
+///
+/// As [`read`] and [`playable`]; [`ApiError::OverBudget`] for a report
+/// whose analyses ([`snl_draw::report::ANALYSES`]) are over
+/// [`Limits::budget`], refused before any starts (they cannot be stopped
+/// once started); [`ApiError::Analysis`] when the page cannot be written.
+pub fn report(body: &[u8], limits: &Limits) -> Result<String, ApiError> {
+    let p = playable(read(body, &Options::default(), limits)?)?;
+    admit(&p.game, &snl_draw::report::ANALYSES, limits)?;
+    let name = p
+        .read
+        .parsed
+        .name
+        .as_deref()
+        .unwrap_or("Snakes and Ladders board");
+    snl_draw::report::Report::compute(&p.game, name)
+        .map_err(|e| ApiError::limit(e, limits))?
+        .to_html()
+        .map_err(|e| ApiError::Analysis(e.to_string()))
+}
+
 /// The board written in `format`, with its rules where the form holds them.
 ///
 /// # Errors

@@ -2,8 +2,11 @@
 //! a status and `{"error": "..."}`, where the message is the one `snl`
 //! prints for the same board on the command line.
 
+#[cfg(feature = "server")]
 use axum::Json;
+#[cfg(feature = "server")]
 use axum::http::{HeaderValue, StatusCode, header};
+#[cfg(feature = "server")]
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
@@ -88,20 +91,38 @@ struct ErrorBody<'a> {
 }
 
 impl ApiError {
-    /// The status this error is answered with.
-    pub fn status(&self) -> StatusCode {
+    /// The HTTP status this error is answered with, as its number: 400 for
+    /// the request's fault, 422 for a board too big to answer live, 503
+    /// for an analysis stopped or a server busy or stopping, 500 for a
+    /// bug. Every engine of the page gives it this number, served or not.
+    pub fn code(&self) -> u16 {
         match self {
-            ApiError::Unreadable(_) | ApiError::Unplayable { .. } | ApiError::Query(_) => {
-                StatusCode::BAD_REQUEST
-            }
-            ApiError::TooBig { .. } | ApiError::OverBudget(_) | ApiError::Analysis(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
-            ApiError::Stopped { .. } | ApiError::Busy { .. } | ApiError::Stopping => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Unreadable(_) | ApiError::Unplayable { .. } | ApiError::Query(_) => 400,
+            ApiError::TooBig { .. } | ApiError::OverBudget(_) | ApiError::Analysis(_) => 422,
+            ApiError::Stopped { .. } | ApiError::Busy { .. } | ApiError::Stopping => 503,
+            ApiError::Internal(_) => 500,
         }
+    }
+
+    /// The status this error is answered with.
+    #[cfg(feature = "server")]
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.code()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
+
+    /// The body this error is answered with: `{"error": ...}`, and `check`
+    /// (what `snl check --json` prints) for a board that cannot be played.
+    pub fn to_json(&self) -> serde_json::Value {
+        let message = self.to_string();
+        let check = match self {
+            ApiError::Unplayable { check, .. } => Some(&**check),
+            _ => None,
+        };
+        serde_json::to_value(ErrorBody {
+            error: &message,
+            check,
+        })
+        .unwrap_or_default()
     }
 }
 
@@ -129,24 +150,17 @@ fn seconds(d: std::time::Duration) -> String {
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let message = self.to_string();
-        let check = match &self {
-            ApiError::Unplayable { check, .. } => Some(&**check),
-            _ => None,
-        };
-        let body = ErrorBody {
-            error: &message,
-            check,
-        };
-        (self.status(), Json(body)).into_response()
+        (self.status(), Json(self.to_json())).into_response()
     }
 }
 
 /// A JSON error body for a response that a limit layer (body size, time,
 /// an unknown path) made with a bare status, so that every error of the
 /// API reads alike.
+#[cfg(feature = "server")]
 pub(crate) fn bare_status(status: StatusCode, limits: &crate::Limits) -> Response {
     let message = match status {
         StatusCode::PAYLOAD_TOO_LARGE => format!(

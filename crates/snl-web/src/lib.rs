@@ -6,6 +6,12 @@
 //! holds no game logic. The page (HTML, CSS and JavaScript modules) is
 //! embedded in the binary, loads nothing from elsewhere and works offline.
 //!
+//! The server is the crate's default feature, `server`. Without it the
+//! crate is the studio's answers alone ([`analyse`] and [`error`]): the
+//! static studio's WebAssembly engine (`snl-wasm`) answers the page with
+//! them in the browser, with no server, so that both engines give the page
+//! the same answers and the same errors.
+//!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
@@ -46,19 +52,26 @@
 //!   reads them, so that its refusals carry the same JSON.
 //! - `routes`: the router, its handlers and its limits.
 //! - `assets`: the embedded page.
+//!
+//! `http`, `routes` and `assets` are the server's, and need `server`.
 
 #![deny(missing_docs)]
 
 pub mod analyse;
+#[cfg(feature = "server")]
 mod assets;
 pub mod error;
+#[cfg(feature = "server")]
 mod http;
+#[cfg(feature = "server")]
 mod routes;
 
+#[cfg(feature = "server")]
 use std::future::Future;
 use std::time::Duration;
 
 pub use error::ApiError;
+#[cfg(feature = "server")]
 pub use routes::router;
 use snl::limits::Budget;
 
@@ -137,6 +150,7 @@ impl Default for Limits {
 
 /// How long, once stopping, the server waits for answers in flight to be
 /// written.
+#[cfg(feature = "server")]
 const STOP_GRACE: Duration = Duration::from_secs(2);
 
 /// Serves the studio on `listener` until `shutdown` completes. Then it
@@ -147,6 +161,7 @@ const STOP_GRACE: Duration = Duration::from_secs(2);
 /// # Errors
 ///
 /// An I/O error from the listener.
+#[cfg(feature = "server")]
 pub async fn serve(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -190,6 +205,7 @@ pub async fn serve(
 /// # Errors
 ///
 /// An I/O error from the listener or from starting the runtime.
+#[cfg(feature = "server")]
 pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -205,6 +221,7 @@ pub fn run(listener: std::net::TcpListener, config: Config) -> std::io::Result<(
 }
 
 /// Completes on Ctrl-C, or on SIGTERM on Unix.
+#[cfg(feature = "server")]
 async fn stop_signal() {
     let ctrl_c = async {
         // If the handler cannot be installed, the server runs until killed.

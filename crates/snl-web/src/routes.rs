@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router, middleware};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::{Semaphore, watch};
 use tower::ServiceBuilder;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -158,27 +158,8 @@ async fn not_found() -> Response {
     bare_status(StatusCode::NOT_FOUND, &Limits::default())
 }
 
-/// A preset as `/api/presets` lists it.
-#[derive(Debug, Serialize)]
-struct PresetJson {
-    name: &'static str,
-    title: &'static str,
-    source: &'static str,
-    /// The board file, as JSON.
-    board: serde_json::Value,
-}
-
 async fn presets() -> Response {
-    let list: Vec<PresetJson> = snl::presets::all()
-        .iter()
-        .map(|p| PresetJson {
-            name: p.name,
-            title: p.title,
-            source: p.source,
-            board: serde_json::from_str(p.text).unwrap_or_else(|_| p.text.into()),
-        })
-        .collect();
-    Json(list).into_response()
+    Json(analyse::presets()).into_response()
 }
 
 /// Reads the query string into `T`, with the API's error for a bad one.
@@ -325,23 +306,7 @@ async fn report(
     } else {
         body.to_vec()
     };
-    let html = run(&state, move |limits, _| {
-        let p = analyse::playable(analyse::read(&board, &Options::default(), limits)?)?;
-        // The report's analyses cannot be stopped once started: refuse
-        // the ones over the budget first.
-        analyse::admit(&p.game, &snl_draw::report::ANALYSES, limits)?;
-        let name = p
-            .read
-            .parsed
-            .name
-            .as_deref()
-            .unwrap_or("Snakes and Ladders board");
-        snl_draw::report::Report::compute(&p.game, name)
-            .map_err(|e| ApiError::limit(e, limits))?
-            .to_html()
-            .map_err(|e| ApiError::Analysis(e.to_string()))
-    })
-    .await?;
+    let html = run(&state, move |limits, _| analyse::report(&board, limits)).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),

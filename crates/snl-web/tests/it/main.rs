@@ -1,6 +1,8 @@
 //! Tests of the studio's server: every endpoint through the router without
 //! a socket (`tower::ServiceExt::oneshot`), and the server on a real
-//! localhost socket under a burst of bad requests.
+//! localhost socket under a burst of bad requests. They need the server
+//! (the default feature).
+#![cfg(feature = "server")]
 
 mod api;
 mod burst;

@@ -1,0 +1,168 @@
+//! The studio page's questions, answered in the page: each function is one
+//! endpoint of `snl serve`'s API, computed by the same code
+//! ([`snl_web::analyse`]) under the same limits, so that the page shows
+//! the same figures and the same errors from either engine.
+//!
+//! | function | `snl serve` |
+//! | --- | --- |
+//! | [`studio_presets`] | `GET /api/presets` |
+//! | [`studio_analyse`] | `POST /api/analyse` |
+//! | [`studio_convert`] | `POST /api/convert` |
+//! | [`studio_report`] | `POST /api/report` |
+
+use snl_web::analyse::{self, Options};
+use snl_web::{ApiError, Limits};
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::envelope;
+
+/// The built-in boards, `[{"name", "title", "source", "board"}]`.
+#[wasm_bindgen]
+pub fn studio_presets() -> String {
+    envelope(Ok(analyse::presets()))
+}
+
+/// Every answer about `board` (text in any form `snl` reads) that the page
+/// shows: the answer of `POST /api/analyse`. `options` is a JSON object of
+/// the query that endpoint takes: `{"path": true, "overlay": "heat",
+/// "width": 10, "format": "grid", "squares": 100}`, any of them left out.
+#[wasm_bindgen]
+pub fn studio_analyse(board: &str, options: &str) -> String {
+    envelope(options_of(options).and_then(|options| {
+        let analysis = analyse::analyse(board.as_bytes(), &options, &Limits::default())?;
+        serde_json::to_value(analyse::AnalysisJson::from(&analysis))
+            .map_err(|e| ApiError::Internal(e.to_string()))
+    }))
+}
+
+/// `board` written in the form `to` (`grid`, `moves`, `pairs`,
+/// `pairs-text`): the answer of `POST /api/convert?to=...`, as text.
+#[wasm_bindgen]
+pub fn studio_convert(board: &str, to: &str) -> String {
+    envelope(
+        to.parse::<snl::Format>()
+            .map_err(|e| ApiError::Query(format!("to: {e}")))
+            .and_then(|to| {
+                analyse::convert(
+                    board.as_bytes(),
+                    &Options::default(),
+                    to,
+                    &Limits::default(),
+                )
+            }),
+    )
+}
+
+/// The one-page HTML report of `board`: the answer of `POST /api/report`.
+#[wasm_bindgen]
+pub fn studio_report(board: &str) -> String {
+    envelope(analyse::report(board.as_bytes(), &Limits::default()))
+}
+
+/// The options of [`studio_analyse`], read as the server reads its query.
+fn options_of(json: &str) -> Result<Options, ApiError> {
+    if json.trim().is_empty() {
+        return Ok(Options::default());
+    }
+    serde_json::from_str::<Options>(json).map_err(|e| ApiError::Query(format!("the options: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    #[test]
+    fn an_analysis_is_the_servers() {
+        let board = r#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
+        let answer = parsed(&studio_analyse(
+            board,
+            r#"{"path": false, "overlay": "layers"}"#,
+        ));
+        assert_eq!(answer["status"], 200);
+        let expected = analyse::analyse(
+            board.as_bytes(),
+            &Options {
+                path: Some(false),
+                overlay: analyse::Overlay::Layers,
+                ..Options::default()
+            },
+            &Limits::default(),
+        )
+        .unwrap();
+        let mut expected = serde_json::to_value(analyse::AnalysisJson::from(&expected)).unwrap();
+        let mut got = answer["data"].clone();
+        // Two runs of the races in one process can differ in the last bit
+        // of a chance: they are compared to 1e-12.
+        let (races, want) = (got["race"].take(), expected["race"].take());
+        assert!(got == expected, "the answers differ beside the races");
+        for (a, b) in races
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(want.as_array().unwrap())
+        {
+            let (a, b) = (&a["win"], &b["win"]);
+            for (x, y) in a.as_array().unwrap().iter().zip(b.as_array().unwrap()) {
+                assert!((x.as_f64().unwrap() - y.as_f64().unwrap()).abs() < 1e-12);
+            }
+        }
+        assert_eq!(answer["data"]["solve"]["min_rolls"], 2);
+    }
+
+    #[test]
+    fn errors_carry_the_servers_status_and_message() {
+        let bad = parsed(&studio_analyse("hello, board", ""));
+        assert_eq!(bad["status"], 400);
+        let message = bad["data"]["error"].as_str().unwrap();
+        let read = snl::input::parse(b"hello, board", &snl::ParseOptions::default()).unwrap_err();
+        assert_eq!(message, read.to_string());
+
+        let unplayable = parsed(&studio_analyse(
+            r#"{"squares": 10, "ladders": [[3, 11]]}"#,
+            "{}",
+        ));
+        assert_eq!(unplayable["status"], 400);
+        assert_eq!(
+            unplayable["data"]["check"]["errors"][0]["code"],
+            "off-board"
+        );
+
+        let options = parsed(&studio_analyse("1 2 5\n0", r#"{"overlay": "sparkly"}"#));
+        assert_eq!(options["status"], 400);
+        assert!(
+            options["data"]["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("the options: unknown variant `sparkly`"),
+            "{options}"
+        );
+    }
+
+    #[test]
+    fn presets_conversions_and_reports() {
+        let presets = parsed(&studio_presets());
+        assert_eq!(presets["data"][0]["name"], "milton-bradley");
+        let grid = parsed(&studio_convert("1 2 15\n1 17 13", "grid"));
+        assert_eq!(grid["status"], 200, "{grid}");
+        let back = snl::input::parse(
+            grid["data"].as_str().unwrap().as_bytes(),
+            &snl::ParseOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(back.format, snl::Format::Grid);
+        assert_eq!(back.spec.jumps.len(), 2);
+        let odd = parsed(&studio_convert("1 2 15\n0", "sideways"));
+        assert_eq!(odd["status"], 400);
+        let report = parsed(&studio_report(r#"{"squares": 36, "ladders": [[2, 15]]}"#));
+        assert!(
+            report["data"]
+                .as_str()
+                .unwrap()
+                .starts_with("<!DOCTYPE html>")
+        );
+    }
+}
