@@ -19,7 +19,7 @@ use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::MarkovError;
-use snl::markov::{LengthOptions, Measure};
+use snl::markov::{Follow, LengthOptions, Measure};
 use snl::plan::{self, Counting};
 use snl::race::RaceError;
 use snl::shortest::Search;
@@ -153,8 +153,10 @@ pub struct Analysis {
     /// Where the squares are in `svg`.
     pub layout: Layout,
     /// The game-length plot, as `snl plot` draws it; `None` when no game
-    /// ends.
+    /// ends, or the distribution was not followed far enough to draw it.
     pub plot: Option<String>,
+    /// Why there is no plot, when there is none.
+    pub plot_note: Option<String>,
 }
 
 /// Reads, checks and answers a request's board, with
@@ -231,8 +233,15 @@ pub fn analyse_with(
         None
     };
     let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
-    let length =
-        |unit| snl::markov::stats_with(game, &LengthOptions::of(unit), &ctl).map_err(markov);
+    // The distribution followed as `snl expect` follows it: skipped at once
+    // when its estimate is over the work a distribution is given.
+    let length = |unit| {
+        let options = LengthOptions {
+            follow: Follow::IfItFits,
+            ..LengthOptions::of(unit)
+        };
+        snl::markov::stats_with(game, &options, &ctl).map_err(markov)
+    };
     let stats = length(Unit::Rolls)?;
     // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
     let turns = match game.rules().bonus {
@@ -255,10 +264,11 @@ pub fn analyse_with(
         .collect();
     let from_each: Vec<&[u32]> = from_each.iter().map(Vec::as_slice).collect();
     // Without the bonus rule a turn is one roll: the races follow the
-    // distribution just computed instead of computing it again.
-    let known = match game.rules().bonus {
-        None => vec![(game.start(), stats.distribution.clone())],
-        Some(_) => Vec::new(),
+    // distribution just computed instead of computing it again (where it
+    // was followed: a race follows its own as far as it can).
+    let known = match (game.rules().bonus, stats.skipped) {
+        (None, None) => vec![(game.start(), stats.distribution.clone())],
+        _ => Vec::new(),
     };
     let race = snl::race::races_with(game, &from_each, known, &ctl)
         .map_err(|e| match e {
@@ -276,6 +286,13 @@ pub fn analyse_with(
     let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let (svg, layout, plot) = draw(game, label, options, &stats, solution.min_rolls)?;
+    let (plot, plot_note) = match (plot, &expect.rolls.left_out) {
+        (Ok(plot), _) => (Some(plot), None),
+        (Err(_), Some(left)) if stats.skipped.is_some() => {
+            (None, Some(format!("there is no plot: {}", left.message)))
+        }
+        (Err(why), _) => (None, Some(why)),
+    };
     Ok(Analysis {
         playable,
         check,
@@ -285,6 +302,7 @@ pub fn analyse_with(
         svg,
         layout,
         plot,
+        plot_note,
     })
 }
 
@@ -297,14 +315,15 @@ fn picture_options(options: &Options) -> render::Options {
     }
 }
 
-/// The board picture (with where its squares are) and the game-length plot.
+/// The board picture (with where its squares are) and the game-length
+/// plot, or why there is none.
 fn draw(
     game: &Game,
     label: &str,
     options: &Options,
     stats: &snl::markov::Stats,
     min_rolls: Option<u32>,
-) -> Result<(String, Layout, Option<String>), ApiError> {
+) -> Result<(String, Layout, Result<String, String>), ApiError> {
     let picture =
         render::board_picture(game, label, &picture_options(options)).map_err(|e| match e {
             DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
@@ -318,8 +337,8 @@ fn draw(
         .title(&format!("{label}: how many rolls a game takes"))
         .to_svg()
     {
-        Ok(svg) => Some(svg),
-        Err(DrawError::NeverEnds) => None,
+        Ok(svg) => Ok(svg),
+        Err(e @ (DrawError::NeverEnds | DrawError::Unresolved { .. })) => Err(e.to_string()),
         Err(e) => return Err(ApiError::Analysis(e.to_string())),
     };
     Ok((svg, layout, plot))
@@ -421,8 +440,11 @@ pub struct AnalysisJson<'a> {
     pub svg: &'a str,
     /// Where the squares are in `svg`.
     pub layout: Layout,
-    /// The game-length plot (SVG); `null` when no game ends.
+    /// The game-length plot (SVG); `null` when no game ends, or the
+    /// distribution was not followed far enough to draw it.
     pub plot: Option<&'a str>,
+    /// Why `plot` is `null`; `null` when there is a plot.
+    pub plot_note: Option<&'a str>,
 }
 
 /// The board as read.
@@ -453,6 +475,7 @@ impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
             svg: &a.svg,
             layout: a.layout,
             plot: a.plot.as_deref(),
+            plot_note: a.plot_note.as_deref(),
         }
     }
 }

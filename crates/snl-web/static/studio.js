@@ -150,7 +150,15 @@ const pct = (x) => (x == null ? "–" : `${(100 * x).toFixed(2)}%`);
 function showAnswer(data) {
   document.body.dataset.state = "ok";
   editor.show(data.svg, data.layout, studio.board.squares, studio.board.jumps);
-  $("plot").innerHTML = data.plot || '<p class="muted">No game on this board ever ends, so there is no length to plot.</p>';
+  if (data.plot) {
+    $("plot").innerHTML = data.plot;
+  } else {
+    // Why there is none, as the engine says it.
+    const note = document.createElement("p");
+    note.className = "muted";
+    note.textContent = data.plot_note || "There is no length to plot.";
+    $("plot").replaceChildren(note);
+  }
   showProblems(data.check.errors, data.check.warnings);
   editor.setProblems(data.check.warnings.flatMap((w) => w.squares));
 
@@ -212,6 +220,12 @@ function showAnswer(data) {
     cell.appendChild(bar);
     row.appendChild(cell);
     row.insertAdjacentHTML("beforeend", `<td class="rounds">${fmt(r.expected_rounds, 2)}</td>`);
+    if (r.unresolved > 1e-6) {
+      // The race was followed as far as the work allowed: say what is missing.
+      row.classList.add("unresolved");
+      row.title = `followed as far as the work allowed: a chance of ${fmt(r.unresolved, 6)} is not resolved, so the chances and rounds are not whole`;
+      row.querySelector(".rounds").textContent = "–";
+    }
     race.appendChild(row);
   }
 }
