@@ -67,6 +67,9 @@ pub fn rules(u: &mut Unstructured<'_>, max_faces: u32, extreme: bool) -> Result<
         chain,
         start,
         bonus,
+        // Only the best play honours optional jumps; the properties here
+        // check the engines that take every jump.
+        ..Rules::default()
     }))
 }
 

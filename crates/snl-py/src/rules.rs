@@ -95,6 +95,8 @@ impl PyRules {
             chain,
             start,
             bonus,
+            // Python does not yet play optional jumps.
+            ..snl::Rules::default()
         }))
     }
 }

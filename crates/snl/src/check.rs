@@ -29,7 +29,7 @@ use std::fmt;
 use crate::board::{BoardError, BoardSpec};
 use crate::game::{Game, GameError, Pawn};
 use crate::limits::{self, Control, LimitError};
-use crate::rules::Rules;
+use crate::rules::{Optional, Rules};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,7 +58,8 @@ pub struct Diagnostic {
     /// A short kebab-case name for the kind of finding, stable for scripts:
     /// `no-squares`, `too-many-squares`, `off-board`, `no-move`,
     /// `wrong-direction`, `from-last`, `two-jumps`, `cycle`, `never-landed`,
-    /// `ends-on-jump`, `goal-unreachable`, `trap`.
+    /// `ends-on-jump`, `goal-unreachable`, `trap`, and from [`playable`]
+    /// `optional-unplayed`.
     pub code: &'static str,
     /// What is wrong, where, and the fix.
     pub message: String,
@@ -207,7 +208,42 @@ impl std::error::Error for Unplayable {}
 /// assert_eq!(refused.to_string(), refused.errors[0].message);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// A game whose jumps may be declined ([`Rules::optional`]) is refused
+/// too, with the code `optional-unplayed`: only [`crate::choice`] plays
+/// that choice, and a front end that runs it asks for the game with
+/// [`playable_choosing`] instead.
 pub fn playable(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
+    let optional = rules.optional;
+    let game = playable_choosing(spec, rules)?;
+    if optional.is_none() {
+        return Ok(game);
+    }
+    let what = match optional {
+        Optional::Ladders => "ladders",
+        Optional::Snakes => "snakes",
+        _ => "jumps",
+    };
+    Err(Unplayable {
+        errors: vec![Diagnostic {
+            severity: Severity::Error,
+            code: "optional-unplayed",
+            message: format!(
+                "the rules let a player decline {what} (`optional: {optional}`), a choice only the best play with a real die (the expected length) makes; set `optional` to `none` for this analysis"
+            ),
+            squares: Vec::new(),
+        }],
+    })
+}
+
+/// [`playable`] for a front end that plays optional jumps (by
+/// [`crate::choice`]): the same errors, and the game whatever its
+/// [`Rules::optional`].
+///
+/// # Errors
+///
+/// As [`playable`], but for `optional-unplayed`.
+pub fn playable_choosing(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
     let board = spec.build().map_err(|_| Unplayable {
         errors: spec
             .problems()
@@ -520,6 +556,27 @@ mod tests {
         assert_eq!(
             codes(&check(&spec(5_000_000_000, &[]), &Rules::default())),
             ["too-many-squares"]
+        );
+    }
+
+    #[test]
+    fn optional_jumps_are_refused_unless_played() {
+        let rules = Rules {
+            optional: Optional::Snakes,
+            ..Rules::default()
+        };
+        let board = spec(12, &[(9, 5)]);
+        let refused = playable(&board, rules.clone()).unwrap_err();
+        assert_eq!(refused.errors[0].code, "optional-unplayed");
+        assert!(
+            refused
+                .to_string()
+                .starts_with("the rules let a player decline snakes (`optional: snakes`)"),
+            "{refused}"
+        );
+        assert_eq!(
+            playable_choosing(&board, rules).unwrap().board().jump(9),
+            Some(5)
         );
     }
 

@@ -363,19 +363,46 @@ impl Game {
         }
         let moved = self.step(pawn.at, roll);
         let at = moved.map_or(pawn.at, |m| m.to);
-        let again = top && at != self.goal();
+        let next = self.rest_after(pawn, roll, at);
         Played {
-            pawn: Pawn {
-                at,
-                streak: if again {
-                    pawn.streak.saturating_add(1)
-                } else {
-                    0
-                },
-            },
+            pawn: next,
             moved,
             reset: false,
-            again,
+            again: next.streak > 0,
+        }
+    }
+
+    /// The pawn after a roll of `roll` from `pawn` that moved it (or lost
+    /// the roll) and left it resting on `at`: with the bonus rule a top
+    /// value goes on with the turn unless `at` is the goal. [`Game::play`]
+    /// rests the pawn where the move's jumps lead; a player who declines a
+    /// jump (see [`crate::rules::Optional`]) rests it on the jump's start
+    /// instead, under the same turn rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::{Board, Bonus, Game, Jump, Pawn, Rules};
+    ///
+    /// let rules = Rules { bonus: Some(Bonus::unlimited()), ..Rules::default() };
+    /// let game = Game::new(Board::new(20, [Jump { from: 7, to: 20 }])?, rules)?;
+    /// let pawn = Pawn { at: 1, streak: 0 };
+    /// // Climbing ends the game; staying at the foot rolls again.
+    /// assert_eq!(game.play(pawn, 6).pawn, Pawn { at: 20, streak: 0 });
+    /// assert_eq!(game.rest_after(pawn, 6, 7), Pawn { at: 7, streak: 1 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn rest_after(&self, pawn: Pawn, roll: u32, at: u32) -> Pawn {
+        let top = self.rules.bonus.is_some() && roll == self.rules.die.max();
+        let again = top && at != self.goal();
+        Pawn {
+            at,
+            streak: if again {
+                pawn.streak.saturating_add(1)
+            } else {
+                0
+            },
         }
     }
 

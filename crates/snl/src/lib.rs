@@ -48,6 +48,8 @@
 //! - [`brute`]: an exhaustive search, kept as an independent check.
 //! - [`markov`]: a game with a real die: the exact mean, variance and
 //!   distribution of its length, visits per square, each jump's effect.
+//! - [`choice`]: a real die with choices (declining jumps, picking a die
+//!   each roll): the best play, its exact mean and variance.
 //! - [`duel`]: two players who choose their rolls, solved by retrograde analysis.
 //! - [`race`]: several players with a real die; the exact chance each seat wins.
 //! - [`simulate`]: Monte Carlo games with a real die, reproducible from a seed.
@@ -78,6 +80,7 @@ pub mod answer;
 pub mod board;
 pub mod brute;
 pub mod check;
+pub mod choice;
 pub mod design;
 pub mod duel;
 pub mod game;
@@ -102,7 +105,7 @@ pub use check::{Diagnostic, Severity};
 pub use game::{Game, GameError, Move, Pawn, Played, States, Unit};
 pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 pub use presets::Preset;
-pub use rules::{Bonus, Die, Finish, Rules, RulesError, RulesJson, Start};
+pub use rules::{Bonus, Die, Finish, Optional, Rules, RulesError, RulesJson, Start};
 
 // The README's library example runs as a doc test, so it cannot rot.
 #[cfg(doctest)]

@@ -26,12 +26,14 @@
 //! ```
 
 use crate::brute::BruteError;
+use crate::choice::{self, ChoiceError};
 use crate::duel::{self, DuelError};
 use crate::game::Game;
 use crate::limits::{Budget, Estimate, LimitError};
 use crate::markov::{self, MarkovError, Measure};
 use crate::race::{self, RaceError};
 use crate::random::GenError;
+use crate::rules::Optional;
 use crate::shortest::{self, Search};
 use crate::simulate;
 use crate::variant::VariantError;
@@ -53,6 +55,14 @@ pub enum Analysis {
     /// The duel of two players who choose their rolls
     /// ([`crate::duel::duel`]).
     Duel,
+    /// The best play under a real die with choices
+    /// ([`crate::choice::solve`]).
+    Choice {
+        /// The faces of all the dice picked from together (those of the
+        /// rules' die when the player picks none): see
+        /// [`crate::choice::Options::faces`].
+        faces: usize,
+    },
     /// A simulation ([`crate::simulate::run`]).
     Simulate {
         /// Games to play.
@@ -77,6 +87,7 @@ impl Analysis {
             Analysis::Markov(Measure::Impact) => "the impact of each jump",
             Analysis::Race { .. } => "the race",
             Analysis::Duel => "the duel",
+            Analysis::Choice { .. } => "the best play",
             Analysis::Simulate { .. } => "the simulation",
         }
     }
@@ -101,6 +112,7 @@ pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
         Analysis::Markov(measure) => markov::estimate(game, measure),
         Analysis::Race { players } => race::estimate(game, players),
         Analysis::Duel => duel::estimate(game),
+        Analysis::Choice { faces } => choice::estimate(game, faces),
         Analysis::Simulate { games, max_rolls } => {
             let options = simulate::Options {
                 games,
@@ -133,6 +145,56 @@ pub fn admit(game: &Game, analyses: &[Analysis], budget: &Budget) -> Result<(), 
     Ok(())
 }
 
+/// A rule of the game an analysis does not play: refused by [`honoured`]
+/// rather than silently left out.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{analysis} does not play optional jumps (the rules say `optional: {optional}`); set `optional` to `none` to take every jump, or ask for the expected length, which plays the best choice"
+)]
+pub struct Unhonoured {
+    /// The analysis, as [`Analysis::noun`] names it.
+    pub analysis: &'static str,
+    /// The rule it does not play.
+    pub optional: Optional,
+}
+
+/// Refuses the analyses of `game` that would not play its rules: every
+/// analysis but [`Analysis::Choice`] takes every jump, so none of them is
+/// run on a game whose jumps may be declined. What a front end calls with
+/// [`admit`], before any analysis starts.
+///
+/// # Errors
+///
+/// [`Unhonoured`] for the first analysis that does not play the rules.
+///
+/// ```
+/// use snl::plan::{self, Analysis};
+/// use snl::{Board, Game, Optional, Rules};
+///
+/// let rules = Rules { optional: Optional::Ladders, ..Rules::default() };
+/// let game = Game::new(Board::empty(10)?, rules)?;
+/// assert!(plan::honoured(&game, &[Analysis::Choice { faces: 6 }]).is_ok());
+/// let err = plan::honoured(&game, &[Analysis::Race { players: 2 }]).unwrap_err();
+/// assert!(err.to_string().starts_with("the race does not play optional jumps"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn honoured(game: &Game, analyses: &[Analysis]) -> Result<(), Unhonoured> {
+    let optional = game.rules().optional;
+    if optional.is_none() {
+        return Ok(());
+    }
+    match analyses
+        .iter()
+        .find(|a| !matches!(a, Analysis::Choice { .. }))
+    {
+        Some(a) => Err(Unhonoured {
+            analysis: a.noun(),
+            optional,
+        }),
+        None => Ok(()),
+    }
+}
+
 /// The limit error `err` is or holds, for any of the library's errors (an
 /// analysis's error wraps the limit it met as a variant, which is not its
 /// `source`): what a front end that holds errors as `dyn Error` asks to
@@ -163,6 +225,10 @@ pub fn limit_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e
     } else if let Some(DuelError::Limit(e)) = err.downcast_ref() {
         Some(e)
     } else if let Some(VariantError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(ChoiceError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(ChoiceError::Markov(MarkovError::Limit(e))) = err.downcast_ref() {
         Some(e)
     } else {
         None

@@ -32,6 +32,12 @@ pub struct Rules {
     /// Whether rolling the die's top value gives another roll in the same
     /// turn (`None`: one roll per turn).
     pub bonus: Option<Bonus>,
+    /// Which jumps the player may decline on landing at their start
+    /// ([`Optional::None`]: every jump is taken). Only the analyses of
+    /// `crate::choice` play such a choice; the others are refused a game
+    /// with one by `crate::plan::honoured`, rather than taking every jump
+    /// unasked.
+    pub optional: Optional,
 }
 
 impl Rules {
@@ -87,6 +93,11 @@ pub struct RulesJson {
     /// The number of top values in a row that sends the pawn back to the
     /// start; `null` for no limit (and when `bonus` is false).
     pub bonus_limit: Option<u32>,
+    /// The jumps a player may decline: `ladders`, `snakes` or `all`. Left
+    /// out when every jump is taken (`none`), so that the rules of a game
+    /// without the choice read as they always have.
+    #[serde(default, skip_serializing_if = "Optional::is_none")]
+    pub optional: Optional,
 }
 
 impl From<&Rules> for RulesJson {
@@ -98,6 +109,7 @@ impl From<&Rules> for RulesJson {
             start: rules.start.position(),
             bonus: rules.bonus.is_some(),
             bonus_limit: rules.bonus_limit().map(NonZeroU32::get),
+            optional: rules.optional,
         }
     }
 }
@@ -141,6 +153,85 @@ impl fmt::Display for Bonus {
             None => f.write_str("bonus"),
             Some(n) => write!(f, "bonus, limit {n}"),
         }
+    }
+}
+
+/// Which jumps a player may decline: on landing at the start of such a jump
+/// the player takes it or stays on the square, whichever is better. With
+/// chaining on, each optional jump of a chain is a choice of its own.
+///
+/// # Examples
+///
+/// ```
+/// use snl::rules::Optional;
+///
+/// let ladders: Optional = "ladders".parse()?;
+/// assert!(ladders.covers(4, 20));
+/// assert!(!ladders.covers(20, 4));
+/// assert!(Optional::All.covers(20, 4));
+/// assert!(!Optional::None.covers(4, 20));
+/// # Ok::<(), snl::RulesError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Optional {
+    /// Every jump is taken.
+    #[default]
+    None,
+    /// Ladders may be declined; snakes are taken.
+    Ladders,
+    /// Snakes may be declined; ladders are taken.
+    Snakes,
+    /// Every jump may be declined.
+    All,
+}
+
+impl Optional {
+    /// Every value, in the order `--help` lists them.
+    pub const ALL: [Optional; 4] = [
+        Optional::None,
+        Optional::Ladders,
+        Optional::Snakes,
+        Optional::All,
+    ];
+
+    /// Whether the jump from `from` to `to` may be declined.
+    #[inline]
+    pub fn covers(self, from: u32, to: u32) -> bool {
+        match self {
+            Optional::None => false,
+            Optional::Ladders => to > from,
+            Optional::Snakes => to < from,
+            Optional::All => true,
+        }
+    }
+
+    /// Whether every jump is taken (no choice).
+    pub fn is_none(&self) -> bool {
+        *self == Optional::None
+    }
+}
+
+impl fmt::Display for Optional {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Optional::None => "none",
+            Optional::Ladders => "ladders",
+            Optional::Snakes => "snakes",
+            Optional::All => "all",
+        })
+    }
+}
+
+impl FromStr for Optional {
+    type Err = RulesError;
+
+    fn from_str(s: &str) -> Result<Optional, RulesError> {
+        Optional::ALL
+            .into_iter()
+            .find(|o| o.to_string() == s)
+            .ok_or_else(|| RulesError::Optional(s.to_string()))
     }
 }
 
@@ -512,6 +603,9 @@ pub enum RulesError {
     /// An unknown finish rule.
     #[error("`{0}` is not a finish rule: use `exact`, `bounce` or `pass`")]
     Finish(String),
+    /// An unknown choice of optional jumps.
+    #[error("`{0}` is not a set of optional jumps: use `none`, `ladders`, `snakes` or `all`")]
+    Optional(String),
     /// A start other than 0 or 1.
     #[error("the start must be 1 (on square 1) or 0 (off the board), not {0}")]
     Start(i64),
@@ -603,6 +697,24 @@ mod tests {
         let n = 1 << 62;
         assert_eq!(Finish::Bounce.land(n, n - 1, 1000), Some(n - 999));
         assert_eq!(Finish::Exact.land(n, n, 1), None);
+    }
+
+    #[test]
+    fn optional_round_trips() {
+        for o in Optional::ALL {
+            assert_eq!(o.to_string().parse::<Optional>().unwrap(), o);
+        }
+        assert!("ladder".parse::<Optional>().is_err());
+        let json = serde_json::to_string(&RulesJson::from(&Rules::default())).unwrap();
+        assert!(!json.contains("optional"), "{json}");
+        let rules = Rules {
+            optional: Optional::Snakes,
+            ..Rules::default()
+        };
+        let json = serde_json::to_string(&RulesJson::from(&rules)).unwrap();
+        assert!(json.ends_with(r#""optional":"snakes"}"#), "{json}");
+        let back: RulesJson = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.optional, Optional::Snakes);
     }
 
     #[test]

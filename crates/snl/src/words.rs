@@ -13,7 +13,7 @@
 //! ```
 
 pub use crate::limits::{bytes, duration};
-use crate::rules::{Finish, Rules, Start};
+use crate::rules::{Finish, Optional, Rules, Start};
 
 /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `21st`, `102nd`.
 pub fn ordinal(n: u32) -> String {
@@ -122,7 +122,16 @@ pub fn rules_line(rules: &Rules) -> String {
             ordinal(n.get())
         ),
     };
-    format!("{die}, finish {}, {chain}, {start}{bonus}", rules.finish)
+    let optional = match rules.optional {
+        Optional::None => "",
+        Optional::Ladders => ", ladders optional",
+        Optional::Snakes => ", snakes optional",
+        _ => ", every jump optional",
+    };
+    format!(
+        "{die}, finish {}, {chain}, {start}{bonus}{optional}",
+        rules.finish
+    )
 }
 
 /// The rules as sentences, one per rule, for a page that explains them.
@@ -165,6 +174,20 @@ pub fn rules_sentences(rules: &Rules) -> Vec<String> {
         _ => "Pawns start on square 1 (a jump from square 1 is not taken before the first roll)."
             .to_string(),
     });
+    match rules.optional {
+        Optional::None => {}
+        Optional::Ladders => lines.push(
+            "A pawn that lands at the foot of a ladder may climb it or stay; snakes are always taken."
+                .to_string(),
+        ),
+        Optional::Snakes => lines.push(
+            "A pawn that lands on a snake's head may slide down it or stay; ladders are always taken."
+                .to_string(),
+        ),
+        _ => lines.push(
+            "A pawn that lands at the start of a jump may take it or stay.".to_string(),
+        ),
+    }
     if let Some(bonus) = rules.bonus {
         lines.push(match bonus.limit {
             None => format!("Rolling a {} earns another roll in the same turn.", die.max()),

@@ -36,6 +36,7 @@ fn rules() -> impl Strategy<Value = Rules> {
             chain,
             start: if off { Start::OffBoard } else { Start::Square1 },
             bonus,
+            ..Rules::default()
         },
     )
 }

@@ -45,7 +45,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, BoardSpec};
-use crate::rules::{Bonus, Die, Finish, Rules, Start};
+use crate::rules::{Bonus, Die, Finish, Optional, Rules, Start};
 use crate::words::plural;
 
 mod fast;
@@ -135,6 +135,8 @@ pub struct RulesPatch {
     pub start: Option<Start>,
     /// Bonus rolls (`bonus`, `bonus_limit`): `Some(None)` turns them off.
     pub bonus: Option<Option<Bonus>>,
+    /// The jumps a player may decline (`optional`).
+    pub optional: Option<Optional>,
 }
 
 impl RulesPatch {
@@ -146,6 +148,7 @@ impl RulesPatch {
             chain: Some(rules.chain),
             start: Some(rules.start),
             bonus: Some(rules.bonus),
+            optional: Some(rules.optional),
         }
     }
 
@@ -165,6 +168,9 @@ impl RulesPatch {
         }
         if let Some(bonus) = self.bonus {
             rules.bonus = bonus;
+        }
+        if let Some(optional) = self.optional {
+            rules.optional = optional;
         }
     }
 

@@ -13,7 +13,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use super::RulesPatch;
 use super::values::{IntSeed, Slot};
-use crate::rules::{Bonus, Die, Finish, Rules, RulesError, RulesJson, Start};
+use crate::rules::{Bonus, Die, Finish, Optional, Rules, RulesError, RulesJson, Start};
 
 /// The `rules` object as written.
 #[derive(Debug, Deserialize)]
@@ -27,6 +27,7 @@ struct RulesFile {
     bonus: Option<BoolField<'b'>>,
     #[serde(default)]
     bonus_limit: BonusLimitField,
+    optional: Option<OptionalField>,
 }
 
 /// `bonus_limit`: a limit, or `null` (and absent) for none.
@@ -132,6 +133,18 @@ impl<'de> Deserialize<'de> for FinishField {
 }
 
 #[derive(Debug)]
+struct OptionalField(Optional);
+
+impl<'de> Deserialize<'de> for OptionalField {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse()
+            .map(OptionalField)
+            .map_err(|e| de::Error::custom(format_args!("`rules.optional`: {e}")))
+    }
+}
+
+#[derive(Debug)]
 struct StartField(Start);
 
 impl<'de> Deserialize<'de> for StartField {
@@ -208,19 +221,26 @@ impl RulesField {
             chain: file.chain.map(|c| c.0),
             start: file.start.map(|s| s.0),
             bonus,
+            optional: file.optional.map(|o| o.0),
         }))
     }
 }
 
 /// The `rules` object snl writes into board files, on one line: the fields
-/// of [`RulesJson`], in its order.
+/// of [`RulesJson`], in its order (`optional` only when a jump may be
+/// declined, as [`RulesJson`] writes it).
 pub(super) fn rules_json(rules: &Rules) -> String {
     let j = RulesJson::from(rules);
     let limit = j
         .bonus_limit
         .map_or_else(|| "null".to_string(), |n| n.to_string());
+    let optional = if j.optional.is_none() {
+        String::new()
+    } else {
+        format!(", \"optional\": \"{}\"", j.optional)
+    };
     format!(
-        "{{\"die\": \"{}\", \"finish\": \"{}\", \"chain\": {}, \"start\": {}, \"bonus\": {}, \"bonus_limit\": {limit}}}",
+        "{{\"die\": \"{}\", \"finish\": \"{}\", \"chain\": {}, \"start\": {}, \"bonus\": {}, \"bonus_limit\": {limit}{optional}}}",
         j.die, j.finish, j.chain, j.start, j.bonus
     )
 }
@@ -234,6 +254,7 @@ mod tests {
         let rules = Rules {
             die: "2d6".parse().unwrap(),
             bonus: Some(Bonus::with_limit(3).unwrap()),
+            optional: Optional::Ladders,
             ..Rules::default()
         };
         let written: serde_json::Value = serde_json::from_str(&rules_json(&rules)).unwrap();

@@ -36,6 +36,7 @@ pub(crate) fn rules(rng: &mut SplitMix64) -> Rules {
             Start::Square1
         },
         bonus: (rng.below(5) == 0).then(Bonus::unlimited),
+        ..Rules::default()
     }
 }
 

@@ -417,6 +417,7 @@ mod tests {
                         chain,
                         start,
                         bonus: None,
+                        optional: crate::rules::Optional::None,
                     };
                     let g = game(26, &jumps, rules);
                     let table = Chain::new(&g, &mut Control::default().meter()).unwrap();

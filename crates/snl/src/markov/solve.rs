@@ -345,7 +345,6 @@ impl Plan {
 const HELD: f64 = 9.0;
 
 /// Solves `x = c + Q x` by frontal elimination. Inactive unknowns are 0.
-#[cfg(test)]
 pub(crate) fn frontal<T: Scalar>(
     rows: &impl Rows,
     plan: &Plan,

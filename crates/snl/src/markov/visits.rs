@@ -186,6 +186,7 @@ mod tests {
             chain: true,
             start: Start::OffBoard,
             bonus: Some(Bonus::with_limit(1).unwrap()),
+            optional: crate::rules::Optional::None,
         };
         let g = Game::new(Board::empty(7).unwrap(), rules).unwrap();
         assert!(crate::markov::expected_rolls(&g).unwrap().unwrap() > 7e28);

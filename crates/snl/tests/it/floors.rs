@@ -14,7 +14,7 @@ use std::path::Path;
 
 /// Each top-level module and its floor, from the bottom: the primitives,
 /// the model, the analyses, what only front ends need.
-const FLOORS: [(&str, usize); 23] = [
+const FLOORS: [(&str, usize); 24] = [
     ("limits", 0),
     ("rules", 0),
     ("rng", 0),
@@ -35,6 +35,7 @@ const FLOORS: [(&str, usize); 23] = [
     ("presets", 2),
     ("design", 2),
     ("long", 2),
+    ("choice", 2),
     ("plan", 3),
     ("answer", 3),
     // The crate root re-exports the main types of every floor.

@@ -89,7 +89,7 @@ fn unknown_fields_list_the_expected_ones() {
     );
     assert_eq!(
         err(r#"{"squares": 10, "rules": {"facez": 6}}"#),
-        "line 1, column 33: unknown field `facez`, expected one of `faces`, `die`, `finish`, `chain`, `start`, `bonus`, `bonus_limit`"
+        "line 1, column 33: unknown field `facez`, expected one of `faces`, `die`, `finish`, `chain`, `start`, `bonus`, `bonus_limit`, `optional`"
     );
 }
 

@@ -46,7 +46,7 @@ proptest! {
         let answers: Vec<Option<u32>> = [snl::Finish::Exact, snl::Finish::Bounce, snl::Finish::Pass]
             .into_iter()
             .filter_map(|finish| {
-                let rules = snl::Rules { die: snl::Die::uniform(faces).unwrap(), finish, chain, start, bonus: None };
+                let rules = snl::Rules { die: snl::Die::uniform(faces).unwrap(), finish, chain, start, bonus: None, ..snl::Rules::default() };
                 snl::Game::new(board.clone(), rules).ok()
             })
             .map(|game| snl::shortest::min_rolls(&game).unwrap())

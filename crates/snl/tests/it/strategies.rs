@@ -42,6 +42,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
             chain,
             start: if off { Start::OffBoard } else { Start::Square1 },
             bonus,
+            ..Rules::default()
         },
     )
 }
