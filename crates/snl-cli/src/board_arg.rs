@@ -285,6 +285,12 @@ pub struct RulesArgs {
     /// Implies --bonus.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub bonus_limit: Option<u32>,
+
+    /// The jumps a player may decline on landing at their start: none,
+    /// ladders, snakes or all [default: none]. `snl expect` plays the best
+    /// choice; the other commands take every jump and refuse the rule.
+    #[arg(long, value_name = "WHICH")]
+    pub optional: Option<snl::Optional>,
 }
 
 fn parse_die(s: &str) -> Result<Die, String> {
@@ -322,6 +328,9 @@ impl RulesArgs {
         } else if self.bonus {
             rules.bonus = Some(Bonus::unlimited());
         }
+        if let Some(optional) = self.optional {
+            rules.optional = optional;
+        }
         Ok(rules)
     }
 }
@@ -350,13 +359,38 @@ impl LoadedGame {
 /// first problem that makes the board unplayable (with a pointer to
 /// `snl check`, which lists them all).
 pub fn load_game(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
+    load(board, rules, false)
+}
+
+/// [`load_game`] for a command that plays optional jumps (`snl expect`).
+///
+/// # Errors
+///
+/// As [`load_game`], but for optional jumps.
+pub fn load_game_choosing(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
+    load(board, rules, true)
+}
+
+fn load(board: &BoardArgs, rules: &RulesArgs, choosing: bool) -> Result<LoadedGame> {
     let loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
-    let game = snl::check::playable(&loaded.parsed.spec, rules).map_err(|problem| {
-        anyhow!(
-            "{}: {problem} (`snl check` lists every problem)",
-            loaded.source
-        )
+    let game = if choosing {
+        snl::check::playable_choosing(&loaded.parsed.spec, rules)
+    } else {
+        snl::check::playable(&loaded.parsed.spec, rules)
+    };
+    let game = game.map_err(|problem| {
+        if problem.errors[0].code == "optional-unplayed" {
+            anyhow!(
+                "{}: {problem}; `snl expect` plays it, and `--optional none` takes every jump",
+                loaded.source
+            )
+        } else {
+            anyhow!(
+                "{}: {problem} (`snl check` lists every problem)",
+                loaded.source
+            )
+        }
     })?;
     Ok(LoadedGame {
         board: loaded,

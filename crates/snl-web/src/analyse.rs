@@ -257,6 +257,7 @@ pub fn analyse_with(
             .map(|t| LengthStats::new(t, Unit::Turns, &[], None)),
         visits: None,
         impact: None,
+        policy: None,
     };
     let from_each: Vec<Vec<u32>> = RACE_PLAYERS
         .iter()

@@ -40,6 +40,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::BoardSpec;
 use crate::brute::BruteResult;
 use crate::check::{Diagnostic, Severity};
+use crate::choice::{self, Play};
 use crate::duel::{Duel, DuelRules, Winner};
 use crate::game::{Game, Move, Unit};
 use crate::markov::{self, JumpImpact, Stats, Visits};
@@ -260,6 +261,72 @@ pub struct ExpectAnswer {
     /// Each jump's effect on the mean; only when asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub impact: Option<Vec<Impact>>,
+    /// The best play, when the player has a choice (optional jumps, dice
+    /// to pick from): the statistics above are of the game under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyAnswer>,
+}
+
+/// The best play of a game with choices ([`choice::Solution`]): what it
+/// does with each optional jump, and with dice to pick from, the die it
+/// picks on each square.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyAnswer {
+    /// Each optional jump, by start, and what the best play does with it.
+    pub jumps: Vec<JumpPlayAnswer>,
+    /// The dice picked from, as `--choose-die` reads them; absent when the
+    /// player rolls the rules' die.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<String>,
+    /// With dice to pick from: for each position from 0 to the last
+    /// square, the die picked there at the start of a turn, an index into
+    /// `dice`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die_by_square: Option<Vec<usize>>,
+}
+
+/// One optional jump and the best play's choice there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JumpPlayAnswer {
+    /// The jump's start.
+    pub from: u32,
+    /// Its end.
+    pub to: u32,
+    /// `ladder` or `snake`.
+    pub kind: String,
+    /// `taken`, `declined`, or `by_streak` (it depends on the top values
+    /// rolled in a row, under the bonus rule).
+    pub play: String,
+}
+
+impl PolicyAnswer {
+    /// The policy of `solution`; `picked` when the player picks among
+    /// dice (the dice and the die of each square are then given).
+    pub fn new(solution: &choice::Solution, picked: bool) -> PolicyAnswer {
+        PolicyAnswer {
+            jumps: solution
+                .jumps
+                .iter()
+                .map(|(j, p)| JumpPlayAnswer {
+                    from: j.from,
+                    to: j.to,
+                    kind: j.kind().to_string(),
+                    play: match p {
+                        Play::Taken => "taken",
+                        Play::Declined => "declined",
+                        _ => "by_streak",
+                    }
+                    .to_string(),
+                })
+                .collect(),
+            dice: if picked {
+                solution.dice.iter().map(ToString::to_string).collect()
+            } else {
+                Vec::new()
+            },
+            die_by_square: picked.then(|| solution.policy.dice_by_square()),
+        }
+    }
 }
 
 /// The exact statistics of one count (rolls or turns).
@@ -355,6 +422,45 @@ impl LengthStats {
     }
 }
 
+impl LengthStats {
+    /// The statistics of the best play when it is no plain game: its mean,
+    /// variance and exact mean, every figure of the distribution left out
+    /// ([`LeftOutReason::Choice`]).
+    pub fn of_choice(solution: &choice::Solution, within: &[usize]) -> LengthStats {
+        let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
+            .iter()
+            .map(|&(_, key)| (key.to_string(), None))
+            .collect();
+        let within: BTreeMap<usize, Option<f64>> = within.iter().map(|&k| (k, None)).collect();
+        let mut fields = vec!["median".to_string(), "mode".to_string()];
+        fields.extend(quantiles.keys().map(|k| format!("quantiles.{k}")));
+        fields.extend(within.keys().map(|k| format!("within.{k}")));
+        let exact = solution.exact.as_ref();
+        LengthStats {
+            mean: solution.mean,
+            never_finishes: if solution.mean.is_some() { 0.0 } else { 1.0 },
+            variance: solution.variance,
+            std_dev: solution.variance.map(f64::sqrt),
+            min: None,
+            median: None,
+            mode: None,
+            quantiles,
+            within,
+            unresolved: 0.0,
+            left_out: Some(LeftOut {
+                fields,
+                reason: LeftOutReason::Choice,
+                message: "the best play picks among dice, or by the bonus streak, so it is no plain game whose distribution is followed".to_string(),
+                steps_followed: 0,
+                estimated_work: None,
+                allowed_work: None,
+            }),
+            exact_mean: exact.map(|m| format!("{}/{}", m.numer(), m.denom())),
+            exact_mean_decimal: exact.map(|m| markov::exact::decimal(m, EXACT_DIGITS)),
+        }
+    }
+}
+
 /// The figures of a [`LengthStats`] read off the distribution that were not
 /// given, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -386,6 +492,10 @@ pub enum LeftOutReason {
     OverBudget,
     /// `stopped`: it was followed until the work allowed ran out.
     Stopped,
+    /// `choice`: the best play picks among dice or decides by the bonus
+    /// streak, so it is no plain game whose distribution is followed; the
+    /// mean and variance are still the policy's.
+    Choice,
 }
 
 impl LeftOut {
@@ -862,6 +972,7 @@ mod tests {
             turns: None,
             visits: None,
             impact: None,
+            policy: None,
         };
         let race = crate::race::race(&g, &[1, 1]).unwrap();
         let race = RaceAnswer::new(header.clone(), &[1, 1], &race);

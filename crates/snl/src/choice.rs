@@ -120,6 +120,9 @@ pub struct Policy {
     /// Whether a pawn that would rest in each state after a jump's start
     /// declines the jump there (only ever true where the jump is optional).
     decline: Vec<bool>,
+    /// Whether a game from the start under the policy comes to rest in
+    /// each state.
+    reached: Vec<bool>,
 }
 
 impl Policy {
@@ -212,8 +215,12 @@ impl Solution {
         if self.jumps.iter().any(|(_, p)| *p == Play::ByStreak) {
             return Ok(None);
         }
-        let first = self.policy.die.first().copied().unwrap_or(0);
-        if self.policy.die.iter().any(|&d| d != first) {
+        // The dice of the states a game under the policy rests in: the
+        // others (the goal's, those it never comes to) play no part.
+        let p = &self.policy;
+        let mut reached = p.die.iter().zip(&p.reached).filter(|(_, r)| **r);
+        let first = reached.next().map_or(0, |(&d, _)| d);
+        if reached.any(|(&d, _)| d != first) {
             return Ok(None);
         }
         let optional = game.rules().optional;
@@ -366,10 +373,12 @@ pub fn solve_with(game: &Game, options: &Options, ctl: &Control) -> Result<Solut
     } else {
         (None, None)
     };
+    let reached = mdp.reached(&policy, &safe, start);
     let policy = Policy {
         states: mdp.states,
         die: policy.die,
         decline: policy.decline,
+        reached,
     };
     let optional = game.rules().optional;
     let jumps = game
@@ -521,6 +530,28 @@ impl<'g> Mdp<'g> {
 
     fn n(&self) -> usize {
         self.states.len()
+    }
+
+    /// The states a game from `start` under `policy` comes to rest in;
+    /// none when the best play may never finish.
+    fn reached(&self, policy: &Working, safe: &[bool], start: usize) -> Vec<bool> {
+        let mut seen = vec![false; self.n()];
+        if self.goal[start] || !safe[start] {
+            return seen;
+        }
+        let through = self.through(policy);
+        seen[start] = true;
+        let mut stack = vec![start];
+        while let Some(k) = stack.pop() {
+            for &a in self.row(k, usize::from(policy.die[k])) {
+                let rest = self.resolve(a, &through);
+                if rest != EXIT && !seen[rest as usize] {
+                    seen[rest as usize] = true;
+                    stack.push(rest as usize);
+                }
+            }
+        }
+        seen
     }
 
     /// Whether a jump starts at state `k`'s position: a pawn that would

@@ -10,7 +10,7 @@ use snl::answer::{
 use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError};
 use snl::{Game, Unit};
 
-use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game_choosing};
 use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
 
@@ -76,6 +76,15 @@ pub struct Args {
     /// keeps what was followed.
     #[arg(long)]
     pub full: bool,
+
+    /// Pick one of these dice before each roll (repeatable: `--choose-die
+    /// d6 --choose-die 1,1,1,0,0,0`), playing the choice that makes the
+    /// expected rolls least: the answer gives the die picked on each
+    /// square and the statistics under that play. Combines with
+    /// --optional, where the best play also takes or declines each
+    /// optional jump.
+    #[arg(long = "choose-die", value_name = "SPEC")]
+    pub choose_die: Vec<snl::Die>,
 
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -166,8 +175,71 @@ fn with_progress<T>(
 
 /// Runs `snl expect`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    let loaded = load_game(&args.board, &args.rules)?;
+    let loaded = load_game_choosing(&args.board, &args.rules)?;
+    if !loaded.rules().optional.is_none() || !args.choose_die.is_empty() {
+        return run_choice(args, &loaded, out);
+    }
+    run_plain(args, &loaded, &loaded.game, None, out)
+}
+
+/// `snl expect` with a choice: the best play, then the statistics of the
+/// plain game it is when it is one.
+fn run_choice(
+    args: &Args,
+    loaded: &LoadedGame,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    if args.impact {
+        anyhow::bail!(
+            "--impact is not given with a choice (--optional, --choose-die): each jump's effect would need the best play solved again without it"
+        );
+    }
     let game = &loaded.game;
+    let ctl = control::get();
+    let options = snl::choice::Options {
+        dice: args.choose_die.clone(),
+        exact: args.exact,
+        max_exact_states: control::forced().then_some(usize::MAX),
+    };
+    let solution = match snl::choice::solve_with(game, &options, ctl) {
+        Err(e @ snl::choice::ChoiceError::TooLarge(_)) => {
+            return Err(
+                anyhow::Error::new(e).context("--exact (--force tries it anyway, under no budget)")
+            );
+        }
+        other => other.budget().context("the best play")?,
+    };
+    if let Some(plain) = solution.plain(game)? {
+        return run_plain(args, loaded, &plain, Some(&solution), out);
+    }
+    let policy = snl::answer::PolicyAnswer::new(&solution, !args.choose_die.is_empty());
+    let answer = ExpectAnswer {
+        header: Header::new(loaded.board.name(), &loaded.game),
+        rolls: LengthStats::of_choice(&solution, &args.within),
+        min_rolls: None,
+        turns: None,
+        visits: None,
+        impact: None,
+        policy: Some(policy),
+    };
+    note_left_out(&answer);
+    if args.json {
+        write_json(out, &answer)?;
+    } else {
+        write_text(out, loaded, &answer, None)?;
+    }
+    Ok(control::exit_code())
+}
+
+/// The statistics of `game` (the loaded game, or the plain game the best
+/// play is, with its policy and exact mean).
+fn run_plain(
+    args: &Args,
+    loaded: &LoadedGame,
+    game: &Game,
+    choice: Option<&snl::choice::Solution>,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
     let bonus = game.rules().bonus.is_some();
     let ctl = control::get();
     // The documented limit of --exact, unless --force: the elimination's
@@ -217,14 +289,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         }
     };
     let rolls = stats(Unit::Rolls)?;
-    let exact_rolls = if args.exact {
-        exact(Unit::Rolls)?
-    } else {
-        None
+    let policy = choice.map(|s| snl::answer::PolicyAnswer::new(s, !args.choose_die.is_empty()));
+    let exact_rolls = match choice {
+        Some(solution) => solution.exact.clone(),
+        None if args.exact => exact(Unit::Rolls)?,
+        None => None,
     };
     let turns = if bonus {
         let stats = stats(Unit::Turns)?;
-        let exact_turns = if args.exact {
+        let exact_turns = if args.exact && policy.is_none() {
             exact(Unit::Turns)?
         } else {
             None
@@ -245,7 +318,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     };
     let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
     let answer = ExpectAnswer {
-        header: Header::new(loaded.board.name(), game),
+        header: Header::new(loaded.board.name(), &loaded.game),
         rolls: LengthStats::new(&rolls, Unit::Rolls, &args.within, exact_rolls.as_ref()),
         min_rolls,
         turns: turns
@@ -255,12 +328,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         impact: impact
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
+        policy,
     };
     note_left_out(&answer);
     if args.json {
         write_json(out, &answer)?;
     } else {
-        write_text(out, &loaded, &answer, impact.as_deref())?;
+        write_text(out, loaded, &answer, impact.as_deref())?;
     }
     // Ctrl-C stops the distribution where it is: the answer above is what
     // was resolved by then, and says so.
@@ -314,6 +388,38 @@ fn write_count(
     Ok(())
 }
 
+/// The best play: each optional jump's choice, and the die of each square.
+fn write_policy(out: &mut dyn Write, policy: &snl::answer::PolicyAnswer) -> Result<()> {
+    writeln!(out, "best play (the least expected rolls):")?;
+    for j in &policy.jumps {
+        let play = match j.play.as_str() {
+            "taken" => "take",
+            "declined" => "stay",
+            _ => "take or stay by the top values rolled in a row",
+        };
+        writeln!(out, "  {:<6} {:>5} -> {:<5} {play}", j.kind, j.from, j.to)?;
+    }
+    if let Some(by_square) = &policy.die_by_square {
+        // Runs of squares with the same die, on one line each.
+        let mut from = 0;
+        while from < by_square.len() {
+            let die = by_square[from];
+            let mut to = from;
+            while to + 1 < by_square.len() && by_square[to + 1] == die {
+                to += 1;
+            }
+            let squares = if from == to {
+                format!("{from}")
+            } else {
+                format!("{from}-{to}")
+            };
+            writeln!(out, "  on {squares:<12} roll {}", policy.dice[die])?;
+            from = to + 1;
+        }
+    }
+    Ok(())
+}
+
 fn write_text(
     out: &mut dyn Write,
     loaded: &LoadedGame,
@@ -328,6 +434,9 @@ fn write_text(
             "the pawn can get stuck: it never finishes with chance {:.6}",
             a.rolls.never_finishes
         )?;
+    }
+    if let Some(policy) = &a.policy {
+        write_policy(out, policy)?;
     }
     write_count(out, "rolls", &a.rolls, a.min_rolls.map(|m| m as usize))?;
     if let Some(t) = &a.turns {

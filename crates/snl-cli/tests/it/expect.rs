@@ -4,6 +4,10 @@ use serde_json::Value;
 
 use crate::{SEED_20, ok, snl};
 
+/// Codeforces 1245E's third sample in snl's rules (see the library's
+/// tests for the mapping): the best play stays below the ladder 21->40.
+const CODEFORCES_3: &str = r#"{"squares": 100, "ladders": [[21, 40], [34, 94], [35, 95], [36, 96], [37, 97], [38, 98], [39, 99]], "snakes": []}"#;
+
 fn json(args: &[&str], stdin: Option<&str>) -> Value {
     let mut all = args.to_vec();
     all.push("--json");
@@ -213,4 +217,104 @@ fn full_follows_short_boards_as_before() {
     assert_eq!(plain, full);
     assert_eq!(plain["left_out"], Value::Null);
     assert!(plain["median"].is_u64());
+}
+
+#[test]
+fn optional_ladders_play_the_best_choice() {
+    let v = json(
+        &["expect", "-", "--optional", "ladders", "--exact"],
+        Some(CODEFORCES_3),
+    );
+    assert!(
+        (v["mean"].as_f64().unwrap() - 15.904_759_293_9).abs() < 1e-9,
+        "{v}"
+    );
+    assert_eq!(v["rules"]["optional"], "ladders");
+    let jumps = v["policy"]["jumps"].as_array().unwrap();
+    assert_eq!(jumps.len(), 7);
+    assert_eq!(jumps[0]["from"], 21);
+    assert_eq!(jumps[0]["play"], "declined");
+    assert!(jumps[1..].iter().all(|j| j["play"] == "taken"));
+    // The exact mean is the float one, and the statistics are of the game
+    // under the policy: its distribution is followed.
+    let decimal: f64 = v["exact_mean_decimal"].as_str().unwrap().parse().unwrap();
+    assert!((decimal - v["mean"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(v["median"].as_u64().is_some());
+    let text = ok(
+        &["expect", "-", "--optional", "ladders"],
+        Some(CODEFORCES_3),
+    );
+    assert!(text.contains("ladder    21 -> 40    stay"), "{text}");
+    assert!(text.contains("ladders optional"), "{text}");
+}
+
+#[test]
+fn the_rule_is_read_from_the_board_file_and_refused_where_not_played() {
+    let board = format!(
+        "{}, \"rules\": {{\"optional\": \"ladders\"}}}}",
+        CODEFORCES_3.trim_end_matches('}')
+    );
+    let board = board.as_str();
+    let v = json(&["expect", "-"], Some(board));
+    assert_eq!(v["policy"]["jumps"][0]["play"], "declined");
+    assert_eq!(v["rules"]["optional"], "ladders");
+    for command in ["race", "solve", "simulate"] {
+        let run = snl(&[command, "-"], Some(board));
+        assert_eq!(run.code, 2, "{command}");
+        assert!(
+            run.stderr
+                .contains("the rules let a player decline ladders (`optional: ladders`)")
+                && run.stderr.contains("`--optional none` takes every jump"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+    let plain = ok(&["race", "-", "--optional", "none"], Some(board));
+    assert!(plain.contains("seat"), "{plain}");
+}
+
+#[test]
+fn choosing_a_die_each_roll() {
+    // One die: a d1 always finishes two squares in one roll.
+    let v = json(
+        &["expect", "-", "--choose-die", "d6", "--choose-die", "1"],
+        Some(TWO),
+    );
+    assert_eq!(v["mean"].as_f64(), Some(1.0));
+    // The whole distribution is that of the plain game with the d1.
+    assert_eq!(v["median"].as_u64(), Some(1));
+    assert_eq!(v["policy"]["dice"], serde_json::json!(["d6", "d1"]));
+    assert_eq!(v["policy"]["die_by_square"][1], 1);
+    // Ten squares: the d6 far from the end, the d1 for an exact finish.
+    let ten = r#"{"squares": 10, "ladders": [], "snakes": []}"#;
+    let run = snl(
+        &[
+            "expect",
+            "-",
+            "--choose-die",
+            "d6",
+            "--choose-die",
+            "1",
+            "--exact",
+            "--json",
+        ],
+        Some(ten),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the best play picks among dice"),
+        "{}",
+        run.stderr
+    );
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let mean = v["mean"].as_f64().unwrap();
+    let d6 = json(&["expect", "-"], Some(ten))["mean"].as_f64().unwrap();
+    assert!(mean < d6 && mean < 9.0, "{mean} {d6}");
+    let by_square = v["policy"]["die_by_square"].as_array().unwrap();
+    assert_eq!(by_square[9], 1);
+    assert_eq!(by_square[1], 0);
+    assert_eq!(v["left_out"]["reason"], "choice");
+    assert!(v["median"].is_null());
+    let decimal: f64 = v["exact_mean_decimal"].as_str().unwrap().parse().unwrap();
+    assert!((decimal - mean).abs() < 1e-9);
 }
