@@ -24,8 +24,7 @@
 //!    choice changed where another is better by more than rounding, until
 //!    none is.
 //! 3. With [`Options::exact`], the same iteration in exact fractions from
-//!    the policy found, on games of up to
-//!    [`MAX_EXACT_STATES`](crate::markov::exact::MAX_EXACT_STATES) states:
+//!    the policy found, on games of up to [`MAX_EXACT_STATES`] states:
 //!    the exact values of the policy, checked against every other choice
 //!    exactly, so the exact mean given is the optimum, not the value of a
 //!    policy that rounding made look best.
