@@ -23,8 +23,12 @@
 //! # Modules
 //!
 //! The modules stand on four floors. A module imports from its own floor or
-//! the floors below, never above, and no two modules import each other (a
-//! test reads the sources and checks it).
+//! the floors below, never above, and no two modules import each other,
+//! however far round; inside a family (`markov/`, `shortest/`, ...) the
+//! facade `mod.rs` imports its children and they import only each other
+//! (but `input`, whose readers and facade still share items both ways).
+//! A test reads the sources and checks it, and checks that this map and
+//! the test's own list of floors agree.
 //!
 //! Floor 0, the primitives, import nothing from the crate:
 //!
@@ -33,7 +37,7 @@
 //! - [`rules`]: the die, the finish rule, chaining, the start, bonus rolls.
 //! - [`rng`]: the one seeded generator, [`rng::SplitMix64`].
 //!
-//! The model, a board under rules:
+//! Floor 1, the model, a board under rules:
 //!
 //! - [`board`]: squares and jumps; a [`Board`] is valid once built, and
 //!   [`board::cost`] says what its tables take.
@@ -42,7 +46,7 @@
 //!   snake pairs as JSON or text), read and written.
 //! - [`words`]: phrases for people (ordinals, plurals, the rules in words).
 //!
-//! The analyses, each with the estimate of its own cost:
+//! Floor 2, the analyses, each with the estimate of its own cost:
 //!
 //! - [`shortest`]: the fewest rolls, one optimal sequence, how many there are.
 //! - [`brute`]: an exhaustive search, kept as an independent check.
@@ -66,7 +70,7 @@
 //!   and the moments of the length, at a cost that grows with the jumps
 //!   rather than the squares.
 //!
-//! The top, what front ends need:
+//! Floor 3, the top, what front ends need:
 //!
 //! - [`plan`]: which analyses to run and whether they fit: every
 //!   analysis's estimate, the admission of a set of them, the limit inside

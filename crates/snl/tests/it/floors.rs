@@ -132,6 +132,47 @@ fn no_import_runs_up_a_floor_or_round_in_a_circle() {
     );
 }
 
+/// The module map in the crate docs (`lib.rs`: a `Floor N` line, then a
+/// bullet `- [`name`]` for each module of that floor) names the same
+/// modules on the same floors as [`FLOORS`], and the crate declares each.
+#[test]
+fn the_crate_docs_map_the_floors() {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"))
+        .expect("the crate root");
+    let mut floor = None;
+    let mut documented = BTreeMap::new();
+    for line in lib.lines().filter_map(|l| l.strip_prefix("//!")) {
+        let line = line.trim_start();
+        if let Some(rest) = line.strip_prefix("Floor ") {
+            let n: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            floor = Some(n.parse::<usize>().expect("a floor number after `Floor `"));
+        } else if let Some(rest) = line.strip_prefix("- [`") {
+            let name = rest.split('`').next().expect("a module name");
+            let floor = floor.unwrap_or_else(|| panic!("`{name}` is listed before any floor"));
+            assert!(
+                documented.insert(name.to_string(), floor).is_none(),
+                "`{name}` is listed twice in the crate docs"
+            );
+        }
+    }
+    let want: BTreeMap<String, usize> = FLOORS
+        .iter()
+        .filter(|(name, _)| !name.is_empty())
+        .map(|&(name, floor)| (name.to_string(), floor))
+        .collect();
+    assert_eq!(
+        documented, want,
+        "the crate docs' module map and FLOORS differ"
+    );
+    let declared: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';'))
+        .map(String::from)
+        .collect();
+    let listed: BTreeSet<String> = want.keys().cloned().collect();
+    assert_eq!(declared, listed, "the crate's modules and FLOORS differ");
+}
+
 #[test]
 fn the_reader_finds_imports_in_every_form() {
     let code = r#"

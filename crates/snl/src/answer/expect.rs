@@ -1,0 +1,354 @@
+//! `expect`'s answer: the exact statistics of a game's length.
+
+use std::collections::BTreeMap;
+
+use num_rational::BigRational;
+use serde::{Deserialize, Serialize};
+
+use super::header::Header;
+use super::visits::{Impact, VisitsAnswer};
+use crate::choice::{self, Play};
+use crate::game::Unit;
+use crate::markov::{self, Stats};
+use crate::words;
+
+/// The quantiles `expect` gives, as the keys of [`LengthStats::quantiles`].
+pub const EXPECT_QUANTILES: [(f64, &str); 6] = [
+    (0.1, "0.1"),
+    (0.25, "0.25"),
+    (0.5, "0.5"),
+    (0.75, "0.75"),
+    (0.9, "0.9"),
+    (0.99, "0.99"),
+];
+
+/// Digits after the point in [`LengthStats::exact_mean_decimal`].
+pub const EXACT_DIGITS: usize = 40;
+
+/// `expect`: the exact statistics of a one-player game's length. The
+/// statistics by rolls are at the top level; by turns in `turns`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExpectAnswer {
+    /// The board, its size and the rules.
+    #[serde(flatten)]
+    pub header: Header,
+    /// The statistics of the number of rolls.
+    #[serde(flatten)]
+    pub rolls: LengthStats,
+    /// The fewest rolls, from the search (exact even where the distribution
+    /// does not follow chances as small as the fewest rolls'); `null` when
+    /// unreachable.
+    pub min_rolls: Option<u32>,
+    /// The same statistics by turns; only under the bonus-roll rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turns: Option<LengthStats>,
+    /// Expected landings and rests on every square; only when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub visits: Option<VisitsAnswer>,
+    /// Each jump's effect on the mean; only when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub impact: Option<Vec<Impact>>,
+    /// The best play, when the player has a choice (optional jumps, dice
+    /// to pick from): the statistics above are of the game under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<PolicyAnswer>,
+}
+
+/// The best play of a game with choices ([`choice::Solution`]): what it
+/// does with each optional jump, and with dice to pick from, the die it
+/// picks on each square.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyAnswer {
+    /// Each optional jump, by start, and what the best play does with it.
+    pub jumps: Vec<JumpPlayAnswer>,
+    /// The dice picked from, as `--choose-die` reads them; absent when the
+    /// player rolls the rules' die.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<String>,
+    /// With dice to pick from: for each position from 0 to the last
+    /// square, the die picked there at the start of a turn, an index into
+    /// `dice`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die_by_square: Option<Vec<usize>>,
+}
+
+/// One optional jump and the best play's choice there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JumpPlayAnswer {
+    /// The jump's start.
+    pub from: u32,
+    /// Its end.
+    pub to: u32,
+    /// `ladder` or `snake`.
+    pub kind: String,
+    /// `taken`, `declined`, or `by_streak` (it depends on the top values
+    /// rolled in a row, under the bonus rule).
+    pub play: String,
+}
+
+impl PolicyAnswer {
+    /// The policy of `solution`; `picked` when the player picks among
+    /// dice (the dice and the die of each square are then given).
+    pub fn new(solution: &choice::Solution, picked: bool) -> PolicyAnswer {
+        PolicyAnswer {
+            jumps: solution
+                .jumps
+                .iter()
+                .map(|(j, p)| JumpPlayAnswer {
+                    from: j.from,
+                    to: j.to,
+                    kind: j.kind().to_string(),
+                    play: match p {
+                        Play::Taken => "taken",
+                        Play::Declined => "declined",
+                        _ => "by_streak",
+                    }
+                    .to_string(),
+                })
+                .collect(),
+            dice: if picked {
+                solution.dice.iter().map(ToString::to_string).collect()
+            } else {
+                Vec::new()
+            },
+            die_by_square: picked.then(|| solution.policy.dice_by_square()),
+        }
+    }
+}
+
+/// The exact statistics of one count (rolls or turns).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LengthStats {
+    /// The mean; `null` when the game may never end.
+    pub mean: Option<f64>,
+    /// The chance that the game never ends.
+    pub never_finishes: f64,
+    /// The variance; `null` when the game may never end.
+    pub variance: Option<f64>,
+    /// The standard deviation; `null` when the game may never end.
+    pub std_dev: Option<f64>,
+    /// The fewest turns with which the game can end, by turns; absent by
+    /// rolls, where the answer's `min_rolls` says it from the search.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "present"
+    )]
+    // Three cases the JSON tells apart: absent, `null` and a number.
+    #[allow(clippy::option_option)]
+    pub min: Option<Option<usize>>,
+    /// The median.
+    pub median: Option<usize>,
+    /// The most likely length (the smallest, on a tie).
+    pub mode: Option<usize>,
+    /// The q-quantile (the smallest t with P(T <= t) >= q) for each q of
+    /// [`EXPECT_QUANTILES`], keyed `"0.1"`, ..., `"0.99"`; `null` where the
+    /// game ends with a chance below q or the distribution stopped short.
+    pub quantiles: BTreeMap<String, Option<usize>>,
+    /// P(T <= K) for each K asked for ([`markov::Distribution::within`]);
+    /// `null` where the distribution stopped short of K.
+    pub within: BTreeMap<usize, Option<f64>>,
+    /// The chance the distribution did not account for (below 1e-12 unless
+    /// the board is very large).
+    pub unresolved: f64,
+    /// The figures above read off the distribution that are `null` because
+    /// it was skipped or stopped short, and why; `null` when nothing was
+    /// left out.
+    pub left_out: Option<LeftOut>,
+    /// The exact mean as a fraction in lowest terms (`"1234/56"`); only when
+    /// asked for and the game always ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact_mean: Option<String>,
+    /// The exact mean in decimal, rounded to [`EXACT_DIGITS`] digits after
+    /// the point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exact_mean_decimal: Option<String>,
+}
+
+/// A field that is there, `null` or not: `Some(None)` for `null`, where
+/// the field's absence is `None`.
+// Three cases the JSON tells apart: absent, `null` and a number.
+#[allow(clippy::option_option)]
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Option<usize>>, D::Error> {
+    Option::<usize>::deserialize(d).map(Some)
+}
+
+impl LengthStats {
+    /// The statistics of `stats`, a length counted in `unit`, with the
+    /// chance of ending within each of `within`, and the exact mean when it
+    /// was computed.
+    pub fn new(
+        stats: &Stats,
+        unit: Unit,
+        within: &[usize],
+        exact_mean: Option<&BigRational>,
+    ) -> LengthStats {
+        let d = &stats.distribution;
+        let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
+            .iter()
+            .map(|&(q, key)| (key.to_string(), d.quantile(q)))
+            .collect();
+        let within: BTreeMap<usize, Option<f64>> =
+            within.iter().map(|&k| (k, d.within(k))).collect();
+        let left_out = LeftOut::new(stats, unit, &quantiles, &within);
+        LengthStats {
+            mean: stats.mean,
+            never_finishes: stats.never_finishes,
+            variance: stats.variance,
+            std_dev: stats.std_dev,
+            min: (unit == Unit::Turns).then(|| d.min()),
+            median: d.median(),
+            mode: d.mode(),
+            quantiles,
+            within,
+            unresolved: d.unresolved,
+            left_out,
+            exact_mean: exact_mean.map(|m| format!("{}/{}", m.numer(), m.denom())),
+            exact_mean_decimal: exact_mean.map(|m| markov::exact::decimal(m, EXACT_DIGITS)),
+        }
+    }
+}
+
+impl LengthStats {
+    /// The statistics of the best play when it is no plain game: its mean,
+    /// variance and exact mean, every figure of the distribution left out
+    /// ([`LeftOutReason::Choice`]).
+    pub fn of_choice(solution: &choice::Solution, within: &[usize]) -> LengthStats {
+        let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
+            .iter()
+            .map(|&(_, key)| (key.to_string(), None))
+            .collect();
+        let within: BTreeMap<usize, Option<f64>> = within.iter().map(|&k| (k, None)).collect();
+        let mut fields = vec!["median".to_string(), "mode".to_string()];
+        fields.extend(quantiles.keys().map(|k| format!("quantiles.{k}")));
+        fields.extend(within.keys().map(|k| format!("within.{k}")));
+        let exact = solution.exact.as_ref();
+        LengthStats {
+            mean: solution.mean,
+            never_finishes: if solution.mean.is_some() { 0.0 } else { 1.0 },
+            variance: solution.variance,
+            std_dev: solution.variance.map(f64::sqrt),
+            min: None,
+            median: None,
+            mode: None,
+            quantiles,
+            within,
+            unresolved: 0.0,
+            left_out: Some(LeftOut {
+                fields,
+                reason: LeftOutReason::Choice,
+                message: "the best play picks among dice, or by the bonus streak, so it is no plain game whose distribution is followed".to_string(),
+                steps_followed: 0,
+                estimated_work: None,
+                allowed_work: None,
+            }),
+            exact_mean: exact.map(|m| format!("{}/{}", m.numer(), m.denom())),
+            exact_mean_decimal: exact.map(|m| markov::exact::decimal(m, EXACT_DIGITS)),
+        }
+    }
+}
+
+/// The figures of a [`LengthStats`] read off the distribution that were not
+/// given, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeftOut {
+    /// The fields that are `null` for want of the distribution, among
+    /// `min` (by turns), `median`, `mode`, `quantiles` (as
+    /// `quantiles.0.9`, ...) and `within` (as `within.K`).
+    pub fields: Vec<String>,
+    /// Why.
+    pub reason: LeftOutReason,
+    /// The same in words, with the figures.
+    pub message: String,
+    /// The steps (rolls or turns) followed.
+    pub steps_followed: usize,
+    /// The estimated work of following it all, in state updates (about a
+    /// nanosecond each); `over_budget` only.
+    pub estimated_work: Option<u64>,
+    /// The work allowed.
+    pub allowed_work: Option<u64>,
+}
+
+/// Why figures read off the distribution were left out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum LeftOutReason {
+    /// `over_budget`: the distribution was not followed, since its
+    /// estimated work was over the work allowed.
+    OverBudget,
+    /// `stopped`: it was followed until the work allowed ran out.
+    Stopped,
+    /// `choice`: the best play picks among dice or decides by the bonus
+    /// streak, so it is no plain game whose distribution is followed; the
+    /// mean and variance are still the policy's.
+    Choice,
+}
+
+impl LeftOut {
+    /// What `stats` left out, given the figures read off its distribution;
+    /// `None` when the distribution is complete.
+    fn new(
+        stats: &Stats,
+        unit: Unit,
+        quantiles: &BTreeMap<String, Option<usize>>,
+        within: &BTreeMap<usize, Option<f64>>,
+    ) -> Option<LeftOut> {
+        let d = &stats.distribution;
+        if d.is_complete() {
+            return None;
+        }
+        let mut fields = Vec::new();
+        for (name, missing) in [
+            ("min", unit == Unit::Turns && d.min().is_none()),
+            ("median", d.median().is_none()),
+            ("mode", d.mode().is_none()),
+        ] {
+            if missing {
+                fields.push(name.to_string());
+            }
+        }
+        fields.extend(
+            quantiles
+                .iter()
+                .filter(|(_, v)| v.is_none())
+                .map(|(k, _)| format!("quantiles.{k}")),
+        );
+        fields.extend(
+            within
+                .iter()
+                .filter(|(_, v)| v.is_none())
+                .map(|(k, _)| format!("within.{k}")),
+        );
+        let steps_followed = d.pmf.len() - 1;
+        Some(match stats.skipped {
+            Some(s) => LeftOut {
+                fields,
+                reason: LeftOutReason::OverBudget,
+                message: format!(
+                    "the distribution of the length was not followed: {} steps, {} state \
+                     updates in all ({}), over the {:.1e} allowed",
+                    words::about(s.steps),
+                    words::about(s.work),
+                    words::about_time(s.work),
+                    s.allowed as f64
+                ),
+                steps_followed,
+                estimated_work: Some(s.work),
+                allowed_work: Some(s.allowed),
+            },
+            None => LeftOut {
+                fields,
+                reason: LeftOutReason::Stopped,
+                message: format!(
+                    "the distribution of the length was followed for {steps_followed} steps, \
+                     until the work allowed ran out; a chance of {:.3e} is still unresolved",
+                    d.unresolved
+                ),
+                steps_followed,
+                estimated_work: None,
+                allowed_work: None,
+            },
+        })
+    }
+}

@@ -1,0 +1,181 @@
+//! The search over (position, streak) pairs, for games under a bonus limit,
+//! where a position alone does not say which rolls are allowed.
+
+use num_bigint::BigUint;
+
+use crate::game::{Game, Move, Pawn, States};
+use crate::limits::{self, LimitError, Meter};
+
+/// The breadth-first search over [`Game::choice_states`]. Rolls that do not move
+/// the pawn (lost, or sending it back to the start) are never part of a
+/// shortest sequence and are not followed: a lost roll that is not a top
+/// means the top is lost too, so it frees no move.
+pub(super) struct StreakSearch {
+    pub(super) states: States,
+    /// Rolls from the start to each state, `u32::MAX` where unreached.
+    pub(super) dist: Vec<u32>,
+    /// The state each was first reached from.
+    parent: Vec<u32>,
+    /// Rolls to the goal.
+    pub(super) goal: Option<u32>,
+}
+
+impl StreakSearch {
+    fn state(&self, p: Pawn) -> usize {
+        self.states.index(p)
+    }
+
+    fn pawn(&self, k: usize) -> Pawn {
+        self.states.pawn(k)
+    }
+
+    /// The moves out of state `k` that move the pawn: `(roll, move, next
+    /// state)`.
+    fn moves(&self, game: &Game, k: usize) -> impl Iterator<Item = (Move, usize)> {
+        let pawn = self.pawn(k);
+        game.rules().die.values().filter_map(move |r| {
+            let played = game.play(pawn, r);
+            played.moved.map(|m| (m, self.state(played.pawn)))
+        })
+    }
+
+    pub(super) fn search(
+        game: &Game,
+        from: u32,
+        stop_at_goal: bool,
+        meter: &mut Meter<'_>,
+    ) -> Result<StreakSearch, LimitError> {
+        let states = game.choice_states();
+        let n = states.len();
+        let mut s = StreakSearch {
+            states,
+            dist: limits::vec_of(n, u32::MAX, "the search's distance table")?,
+            parent: limits::vec_of(n, u32::MAX, "the search's table of parents")?,
+            goal: None,
+        };
+        let start = s.state(Pawn {
+            at: from,
+            streak: 0,
+        });
+        s.dist[start] = 0;
+        if from == game.goal() {
+            s.goal = Some(0);
+            return Ok(s);
+        }
+        let goal = s.state(Pawn {
+            at: game.goal(),
+            streak: 0,
+        });
+        let mut queue = vec![start];
+        let mut head = 0;
+        while head < queue.len() {
+            let u = queue[head];
+            head += 1;
+            let d = s.dist[u] + 1;
+            meter.add(8)?;
+            let next: Vec<usize> = s.moves(game, u).map(|(_, v)| v).collect();
+            for v in next {
+                if s.dist[v] == u32::MAX {
+                    s.dist[v] = d;
+                    s.parent[v] = u as u32;
+                    queue.push(v);
+                    if v == goal {
+                        s.goal = Some(d);
+                        if stop_at_goal {
+                            return Ok(s);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    /// The optimal sequence whose rolls come first in dictionary order, as
+    /// [`super::path::first_path`] finds it for the fast search. Needs the full search
+    /// (`stop_at_goal` false) so that every state's distance is known.
+    pub(super) fn first_path(
+        &self,
+        game: &Game,
+        meter: &mut Meter<'_>,
+    ) -> Result<Vec<Move>, LimitError> {
+        let Some(k) = self.goal.filter(|&k| k > 0) else {
+            return Ok(Vec::new());
+        };
+        let goal = self.state(Pawn {
+            at: game.goal(),
+            streak: 0,
+        });
+        // Every edge between consecutive layers, by its head.
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        for u in (0..self.dist.len()).filter(|&u| self.dist[u] < k) {
+            meter.add(8)?;
+            for (_, v) in self.moves(game, u) {
+                if self.dist[v] == self.dist[u] + 1 {
+                    edges.push((v, u));
+                }
+            }
+        }
+        edges.sort_unstable();
+        let mut on_path = limits::vec_of(self.dist.len(), false, "the table of optimal states")?;
+        on_path[goal] = true;
+        let mut layer = vec![goal];
+        while !layer.is_empty() {
+            meter.add(layer.len() as u64)?;
+            let mut before = Vec::new();
+            for &v in &layer {
+                let first = edges.partition_point(|&(head, _)| head < v);
+                for &(_, u) in edges[first..].iter().take_while(|&&(head, _)| head == v) {
+                    if !std::mem::replace(&mut on_path[u], true) {
+                        before.push(u);
+                    }
+                }
+            }
+            layer = before;
+        }
+        let mut path = Vec::with_capacity(k as usize);
+        let mut u = self.state(Pawn {
+            at: game.start(),
+            streak: 0,
+        });
+        while u != goal {
+            let (m, v) = self
+                .moves(game, u)
+                .find(|&(_, v)| on_path[v] && self.dist[v] == self.dist[u] + 1)
+                .expect("a marked state leads on to the next layer");
+            path.push(m);
+            u = v;
+        }
+        Ok(path)
+    }
+
+    pub(super) fn count(
+        &self,
+        game: &Game,
+        meter: &mut Meter<'_>,
+    ) -> Result<Option<BigUint>, LimitError> {
+        let Some(best) = self.goal else {
+            return Ok(None);
+        };
+        let goal = self.state(Pawn {
+            at: game.goal(),
+            streak: 0,
+        });
+        let mut order: Vec<usize> = (0..self.dist.len())
+            .filter(|&k| self.dist[k] < best)
+            .collect();
+        order.sort_by_key(|&k| self.dist[k]);
+        let mut count = limits::vec_of(self.dist.len(), BigUint::default(), "the count table")?;
+        count[order.first().copied().unwrap_or(goal)] = BigUint::from(1u32);
+        for &u in &order {
+            let cu = std::mem::take(&mut count[u]);
+            meter.add(cu.bits() / 64 + 8)?;
+            for (_, v) in self.moves(game, u) {
+                if self.dist[v] == self.dist[u] + 1 {
+                    count[v] += &cu;
+                }
+            }
+        }
+        Ok(Some(std::mem::take(&mut count[goal])))
+    }
+}
