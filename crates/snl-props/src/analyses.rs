@@ -326,7 +326,7 @@ pub fn expect(data: &[u8]) {
     })
     .expect("small boards");
     assert_eq!(mean, stats.mean, "the mean alone is the statistics' mean");
-    let dense = markov::reference::dense_mean(&game, false);
+    let dense = markov::reference::dense_mean(&game, Unit::Rolls);
     assert_eq!(
         stats.mean.is_some(),
         exact.is_some(),

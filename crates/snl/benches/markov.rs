@@ -53,14 +53,14 @@ fn main() {
     for n in [100, 200, 400] {
         let g = board(n, n / 10, n / 3);
         let fast = markov::expected_rolls(&g).unwrap().unwrap();
-        let dense = reference::dense_mean(&g, false).unwrap();
+        let dense = reference::dense_mean(&g, snl::Unit::Rolls).unwrap();
         assert!((fast - dense).abs() <= 1e-9 * dense, "{fast} vs {dense}");
         let mut group = c.benchmark_group(format!("mean/{n}"));
         group.bench_function("frontal", |b| {
             b.iter(|| markov::expected_rolls(black_box(&g)));
         });
         group.bench_function("dense", |b| {
-            b.iter(|| reference::dense_mean(black_box(&g), false));
+            b.iter(|| reference::dense_mean(black_box(&g), snl::Unit::Rolls));
         });
         group.finish();
         let a = median(
@@ -71,7 +71,7 @@ fn main() {
         );
         let b = median(
             || {
-                black_box(reference::dense_mean(&g, false));
+                black_box(reference::dense_mean(&g, snl::Unit::Rolls));
             },
             5,
         );

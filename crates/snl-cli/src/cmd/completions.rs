@@ -19,7 +19,7 @@ use clap_complete::Shell;
 #[derive(Debug, Clone, clap::Args)]
 #[command(verbatim_doc_comment, after_help = super::after_help("  \
   snl completions bash > ~/.local/share/bash-completion/completions/snl
-  snl completions zsh > ~/.zfunc/_snl", super::EXIT_CODES))]
+  snl completions zsh > ~/.zfunc/_snl", super::PLAIN_EXIT_CODES))]
 pub struct Args {
     /// The shell.
     #[arg(value_enum)]

@@ -38,8 +38,9 @@ use crate::output::note;
 
 Exit codes:
   0  the boards were written
-  2  usage error, or no board met the constraints (the message says which
-     turned the boards away)")]
+  2  usage error, no board met the constraints (the message says which
+     turned the boards away), or judging the boards was over the budget
+  130  stopped by Ctrl-C")]
 pub struct Args {
     /// The form each board is written in.
     #[arg(long, value_enum, value_name = "FORM", default_value = "pairs")]

@@ -35,7 +35,8 @@ Examples:
 Exit codes:
   0  every case agreed with snl
   1  a wrong answer, a crash, a timeout or unreadable output was found
-  2  usage error, or the program could not be started";
+  2  usage error, or the program could not be started
+  130  stopped by Ctrl-C (the program's runs are stopped too)";
 
 /// Check a program that computes the fewest rolls; explain its mistakes.
 ///

@@ -20,7 +20,7 @@ use crate::output_file::write_output;
 #[command(after_help = super::after_help("  \
   snl man | man -l -
   snl man solve > snl-solve.1
-  snl man --dir ~/.local/share/man/man1", super::EXIT_CODES))]
+  snl man --dir ~/.local/share/man/man1", super::PLAIN_EXIT_CODES))]
 pub struct Args {
     /// The subcommand whose page to print [default: snl's own].
     #[arg(value_name = "COMMAND", conflicts_with = "dir")]

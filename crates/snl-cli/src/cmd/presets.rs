@@ -17,7 +17,7 @@ use crate::output::{wrap, write_json};
 #[command(after_help = super::after_help("  \
   snl presets
   snl presets --json
-  snl solve --preset leetcode-909", super::EXIT_CODES))]
+  snl solve --preset leetcode-909", super::PLAIN_EXIT_CODES))]
 pub struct Args {
     /// Print one JSON document instead of text.
     #[arg(long)]

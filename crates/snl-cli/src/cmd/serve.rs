@@ -29,7 +29,7 @@ pub const DEFAULT_PORT: u16 = 8909;
 #[command(after_help = super::after_help("  \
   snl serve --preset milton-bradley --open
   snl serve testdata/seed-004-twenty.pairs.json --port 0
-  snl serve --host 0.0.0.0 --port 8080", super::EXIT_CODES))]
+  snl serve --host 0.0.0.0 --port 8080", super::PLAIN_EXIT_CODES))]
 pub struct Args {
     /// The port to listen on; 0 picks a free one (the address printed
     /// says which).

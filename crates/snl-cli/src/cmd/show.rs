@@ -17,7 +17,7 @@ use crate::output::colour_allowed;
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl show testdata/seed-000-leetcode-909.grid.json
-  snl show --preset milton-bradley", super::EXIT_CODES))]
+  snl show --preset milton-bradley", super::PLAIN_EXIT_CODES))]
 pub struct Args {
     /// Squares per row [default: n for an n x n board, else 10].
     #[arg(long, value_name = "W", value_parser = clap::value_parser!(u32).range(1..))]

@@ -43,12 +43,12 @@ impl Active {
         Active::of(chain, start, Reach::Reachable, ctl)
     }
 
-    /// The chain with no budget, for the textbook solvers that check the
-    /// fast one on small boards.
+    /// The chain with no budget, for the tests on small boards.
     ///
     /// # Panics
     ///
     /// When the chain's tables cannot be allocated.
+    #[cfg(test)]
     pub(crate) fn plain(game: &Game) -> Active {
         Active::new(game, "the chain", Estimate::default(), &Control::default())
             .unwrap_or_else(|e| panic!("{e}"))

@@ -56,7 +56,7 @@ fn chutes_and_ladders_published_mean() {
         snl::shortest::min_rolls(&g).unwrap().map(|m| m as usize)
     );
     assert_eq!(s.never_finishes, 0.0);
-    let dense = reference::dense_mean(&g, false).unwrap();
+    let dense = reference::dense_mean(&g, Unit::Rolls).unwrap();
     assert!(close(dense, mean, 1e-10));
 }
 
@@ -109,7 +109,7 @@ fn bonus_limit_costs_rolls() {
     let t1 = markov::expected_turns(&limited).unwrap().unwrap();
     assert!(m1 > m0);
     assert!(t1 < m1);
-    let dense = reference::dense_mean(&limited, true).unwrap();
+    let dense = reference::dense_mean(&limited, Unit::Turns).unwrap();
     assert!(close(dense, t1, 1e-10));
     let exact = markov::exact_turn_mean(&limited).unwrap().unwrap();
     assert!(close(exact.to_f64().unwrap(), t1, 1e-10));
@@ -136,12 +136,11 @@ proptest! {
 
     #[test]
     fn fast_solver_agrees_with_dense_elimination(game in strategies::game(1..=30)) {
-        for by_turns in [false, true] {
-            let dense = reference::dense_mean(&game, by_turns);
-            let fast = if by_turns {
-                markov::expected_turns(&game).unwrap()
-            } else {
-                markov::expected_rolls(&game).unwrap()
+        for unit in UNITS {
+            let dense = reference::dense_mean(&game, unit);
+            let fast = match unit {
+                Unit::Rolls => markov::expected_rolls(&game).unwrap(),
+                Unit::Turns => markov::expected_turns(&game).unwrap(),
             };
             prop_assert_eq!(dense.is_some(), fast.is_some());
             // Dense elimination's error grows with the condition number of
