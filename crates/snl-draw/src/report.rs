@@ -17,7 +17,7 @@ use snl::markov::{Distribution, JumpImpact, MarkovError, Measure, Visits};
 use snl::plan::Analysis;
 use snl::race::RaceSummary;
 use snl::shortest::{Search, Solution};
-use snl::words::plural;
+use snl::words::{figure, plural, signed_figure};
 
 use crate::board::BoardPicture;
 use crate::plot::LengthPlot;
@@ -176,13 +176,9 @@ impl Report {
         card(h, "fewest rolls", &fewest, "choosing every roll");
         match &self.stats {
             Ok(s) => {
-                let mean = s
-                    .mean
-                    .map_or_else(|| "∞".to_string(), |m| format!("{m:.2}"));
+                let mean = s.mean.map_or_else(|| "∞".to_string(), |m| figure(m, 2));
                 card(h, "mean rolls", &mean, "with a real die");
-                let sd = s
-                    .std_dev
-                    .map_or_else(|| "∞".to_string(), |m| format!("{m:.2}"));
+                let sd = s.std_dev.map_or_else(|| "∞".to_string(), |m| figure(m, 2));
                 card(h, "standard deviation", &sd, "rolls");
                 let median = s
                     .distribution
@@ -377,9 +373,9 @@ impl Report {
                     };
                     let without = i
                         .mean_without
-                        .map_or_else(|| "∞ (may never end)".to_string(), |m| format!("{m:.2}"));
+                        .map_or_else(|| "∞ (may never end)".to_string(), |m| figure(m, 2));
                     let change = match i.change {
-                        Some(c) => format!("{c:+.2}"),
+                        Some(c) => signed_figure(c, 2),
                         None if i.changes_finiteness(mean) => {
                             "decides whether the game ends".to_string()
                         }
@@ -433,7 +429,7 @@ impl Report {
                     }
                     let rounds = r
                         .expected_rounds
-                        .map_or_else(|| "∞".to_string(), |x| format!("{x:.2}"));
+                        .map_or_else(|| "∞".to_string(), |x| figure(x, 2));
                     put!(h, "<td class=\"num\">{rounds}</td></tr>\n");
                 }
                 Err(e) => put!(

@@ -431,15 +431,15 @@ impl PyVisits {
 
 #[pymethods]
 impl PyVisits {
+    /// Its attributes: the arrays by their length, as they have one entry
+    /// per position (0 the start off the board, then each square).
     fn __repr__(&self, py: Python<'_>) -> String {
         let rests = self.rests.bind(py).readonly();
-        let rests = rests.as_slice().unwrap_or(&[]);
-        let total: f64 = rests.iter().sum();
+        let positions = rests.as_slice().map_or(0, <[f64]>::len);
         format!(
-            "Visits(squares={}, rolls={total:.6}, lost={:.6}, resets={:.6})",
-            rests.len().saturating_sub(1),
-            self.lost,
-            self.resets
+            "Visits(landings=<{positions} floats>, rests=<{positions} floats>, lost={}, resets={})",
+            snl::words::figure(self.lost, 6),
+            snl::words::figure(self.resets, 6)
         )
     }
 }

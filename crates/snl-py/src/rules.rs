@@ -1,7 +1,7 @@
 //! `snl.Rules`: the rules a board is played under.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyString, PyTuple};
 use snl::{Bonus, Die, Finish, Start};
 
 use crate::errors;
@@ -29,14 +29,27 @@ use crate::errors;
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PyRules(pub snl::Rules);
 
-/// A die from what a Python user writes for one.
+/// What a die can be written as, for messages.
+const DIE_FORMS: &str =
+    "write \"d6\", \"2d6\", a number of faces, or a list of weights for faces 1, 2, ...";
+
+/// A die from what a Python user writes for one: a string, a number of
+/// faces, or a list (or tuple, or other sequence of whole numbers) of
+/// weights. Bytes are refused rather than read as weights of their values.
 fn die(value: &Bound<'_, PyAny>) -> PyResult<Die> {
     if let Ok(text) = value.cast::<PyString>() {
         return text.to_cow()?.parse::<Die>().map_err(errors::rules);
     }
+    if value.is_instance_of::<PyBytes>() || value.is_instance_of::<PyByteArray>() {
+        return Err(errors::rules(format!(
+            "{} is not a die: bytes are not read as text or as weights; {DIE_FORMS} (a text die \
+             as a str: decode it first)",
+            value.repr()?
+        )));
+    }
     if let Ok(faces) = value.extract::<i64>() {
         return u32::try_from(faces)
-            .map_err(|_| snl::RulesError::Faces(faces.unsigned_abs()))
+            .map_err(|_| snl::RulesError::Faces(faces))
             .and_then(Die::uniform)
             .map_err(errors::rules);
     }
@@ -51,7 +64,7 @@ fn die(value: &Bound<'_, PyAny>) -> PyResult<Die> {
         return Die::weighted(weights).map_err(errors::rules);
     }
     Err(errors::rules(format!(
-        "{} is not a die: write \"d6\", \"2d6\", a number of faces, or a list of weights for faces 1, 2, ...",
+        "{} is not a die: {DIE_FORMS}",
         value.repr()?
     )))
 }

@@ -198,10 +198,12 @@ def test_rules():
 @pytest.mark.parametrize("kw, message", [
     (dict(die="six"), "`six` is not a die"),
     (dict(die=0), "a die needs 1 to 1000 faces, not 0"),
-    (dict(die=-3), "a die needs 1 to 1000 faces, not 3"),
+    (dict(die=-3), "a die needs 1 to 1000 faces, not -3"),
     (dict(die=[0, 0]), "a weighted die needs at least one face with a weight above 0"),
     (dict(die=[1, -1]), "is not a die"),
     (dict(die=2.5), "2.5 is not a die"),
+    (dict(die=b"d6"), "b'd6' is not a die: bytes are not read as text or as weights"),
+    (dict(die=bytearray(b"\x01\x01")), "is not a die: bytes are not read"),
     (dict(finish="exactly"), "`exactly` is not a finish rule: use `exact`, `bounce` or `pass`"),
     (dict(start=2), "the start must be 1 (on square 1) or 0 (off the board), not 2"),
     (dict(bonus_limit=0), "the bonus limit must be at least 1"),
@@ -323,7 +325,10 @@ def test_visits_and_impact(mb):
     assert v.rests.sum() == pytest.approx(mb.expect().mean)
     assert v.landings.sum() + v.lost + v.resets == pytest.approx(mb.expect().mean)
     assert mb.visits().lost == v.lost
-    assert repr(v).startswith("Visits(squares=100, rolls=39.225122")
+    # Every name in the repr is an attribute of the object.
+    assert repr(v) == f"Visits(landings=<101 floats>, rests=<101 floats>, lost={v.lost:.6f}, resets=0.000000)"
+    for name in ["landings", "rests", "lost", "resets"]:
+        assert hasattr(v, name)
     impact = mb.expect().impact()
     assert len(impact) == 19
     top = impact[0]

@@ -28,7 +28,7 @@ export function same(a, b) {
 /** The rules object of a board file. */
 function rulesFile(rules) {
   const out = { die: rules.die.trim() || "d6", finish: rules.finish, chain: rules.chain, start: rules.start };
-  if (rules.bonusLimit != null) {
+  if (rules.bonusLimit != null && !Number.isNaN(rules.bonusLimit)) {
     out.bonus_limit = rules.bonusLimit;
   } else if (rules.bonus) {
     out.bonus = true;
@@ -127,9 +127,23 @@ export function fromFragment(hash) {
   board.rules.finish = p.get("finish") || "exact";
   board.rules.chain = p.get("chain") === "1";
   board.rules.start = p.get("start") === "0" ? 0 : 1;
+  // `bonus=on`, or `bonus=N` for a limit; anything else (`bonus=abc`) is
+  // the rule without a limit, so that the rules shown are those sent.
   const bonus = p.get("bonus");
   board.rules.bonus = bonus != null;
-  board.rules.bonusLimit = bonus && bonus !== "on" ? Number(bonus) : null;
+  board.rules.bonusLimit = bonus != null && /^\d+$/.test(bonus) ? Number(bonus) : null;
   board.name = p.get("name") || "";
   return board;
+}
+
+/**
+ * `x` with `digits` decimals, as `snl` prints a mean or a deviation: from
+ * 10^15 up in scientific notation (`1.234568e17`), past the digits a float
+ * holds.
+ */
+export function figure(x, digits) {
+  if (Number.isFinite(x) && Math.abs(x) >= 1e15) {
+    return x.toExponential(digits).replace("e+", "e");
+  }
+  return x.toFixed(digits);
 }

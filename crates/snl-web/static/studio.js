@@ -5,7 +5,7 @@
 // the game.
 
 import { Editor } from "./board.js";
-import { clone, emptyBoard, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
+import { clone, emptyBoard, figure, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,8 +109,8 @@ function deleteSelected() {
 
 // ---------------------------------------------------------------- answers
 
-async function post(path, body) {
-  const response = await fetch(path, { method: "POST", body, headers: { "Content-Type": "application/json" } });
+async function post(path, body, signal) {
+  const response = await fetch(path, { method: "POST", body, signal, headers: { "Content-Type": "application/json" } });
   let data = null;
   try {
     data = await response.json();
@@ -127,10 +127,18 @@ async function analyse() {
     q.set("width", String(studio.board.width));
   }
   $("busy").hidden = false;
+  // The answer to an earlier edit is no longer wanted: abandoning its
+  // request stops its analysis and frees its slot on the server.
+  studio.inFlight?.abort();
+  const inFlight = new AbortController();
+  studio.inFlight = inFlight;
   let answer;
   try {
-    answer = await post(`/api/analyse?${q}`, toBoardFile(studio.board));
+    answer = await post(`/api/analyse?${q}`, toBoardFile(studio.board), inFlight.signal);
   } catch (e) {
+    if (e.name === "AbortError") {
+      return;
+    }
     answer = { ok: false, status: 0, data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` } };
   }
   if (ticket !== studio.asked) {
@@ -144,7 +152,7 @@ async function analyse() {
   }
 }
 
-const fmt = (x, digits = 4) => (x == null ? "–" : Number(x).toFixed(digits));
+const fmt = (x, digits = 4) => (x == null ? "–" : figure(Number(x), digits));
 const pct = (x) => (x == null ? "–" : `${(100 * x).toFixed(2)}%`);
 
 function showAnswer(data) {

@@ -673,7 +673,9 @@ pub fn bytes(n: u64) -> String {
 }
 
 /// Units of work as time for people: `0.3 seconds`, `4 minutes`,
-/// `2.5 hours`, `310 years`.
+/// `2.5 hours`, `310 years`; below a hundredth of a millisecond in
+/// microseconds or nanoseconds (`4.2 µs`, `0 ns`), so that two small
+/// times never both read `0.00 ms`.
 pub fn duration(work: u64) -> String {
     let s = work as f64 / WORK_PER_SECOND;
     let (v, unit) = if s < 100.0 {
@@ -689,6 +691,10 @@ pub fn duration(work: u64) -> String {
     };
     if work == u64::MAX {
         "longer than anyone can wait".to_string()
+    } else if s < 1e-6 {
+        format!("{:.0} ns", s * 1e9)
+    } else if s < 1e-5 {
+        format!("{:.1} µs", s * 1e6)
     } else if s < 0.1 {
         // Below a tenth of a second, in milliseconds: never `0.0 seconds`.
         format!("{:.2} ms", s * 1000.0)
@@ -788,6 +794,9 @@ mod tests {
         assert_eq!(duration(300_000_000), "0.3 seconds");
         assert_eq!(duration(2_500_000), "2.50 ms");
         assert_eq!(duration(10_000), "0.01 ms");
+        assert_eq!(duration(4_200), "4.2 µs");
+        assert_eq!(duration(120), "120 ns");
+        assert_eq!(duration(0), "0 ns");
         assert_eq!(duration(240_000_000_000), "4.0 minutes");
         assert_eq!(duration(u64::MAX), "longer than anyone can wait");
         assert!(duration(10_000_000_000_000_000_000).ends_with("years"));

@@ -376,7 +376,7 @@ impl Die {
     /// A fair die with faces `1..=faces`.
     pub fn uniform(faces: u32) -> Result<Die, RulesError> {
         if faces == 0 || faces > MAX_ROLL {
-            return Err(RulesError::Faces(u64::from(faces)));
+            return Err(RulesError::Faces(i64::from(faces)));
         }
         Ok(Die {
             weights: vec![1; faces as usize],
@@ -426,7 +426,7 @@ impl Die {
             *w /= divisor;
         }
         if weights.len() > MAX_ROLL as usize {
-            return Err(RulesError::Faces(weights.len() as u64));
+            return Err(RulesError::Faces(weights.len() as i64));
         }
         if weights
             .iter()
@@ -498,6 +498,14 @@ impl Die {
             .then_some((count, faces))
     }
 
+    /// The one value this die shows when it can show only one (`d1` shows
+    /// 1; `0,0,0,0,1` always 5).
+    pub fn constant(&self) -> Option<u32> {
+        let mut values = self.values();
+        let v = values.next()?;
+        values.next().is_none().then_some(v)
+    }
+
     /// Whether every value `1..=max` is equally likely.
     pub fn is_uniform(&self) -> bool {
         self.weights.iter().all(|&w| w == self.weights[0])
@@ -514,12 +522,15 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 
 impl fmt::Display for Die {
     /// `d6` for a fair die, `2d6` for a sum of fair dice; the weights
-    /// otherwise (`1,1,1,1,1,2`). Each form reads back with `FromStr`.
+    /// otherwise (`1,1,1,1,1,2`, and `0,0,0,0,1` for a die that always
+    /// shows 5, rather than `5d1`). Each form reads back with `FromStr`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_uniform() {
             return write!(f, "d{}", self.max());
         }
-        if let Some((count, faces)) = self.sum_of_fair() {
+        if let Some((count, faces)) = self.sum_of_fair()
+            && self.constant().is_none()
+        {
             return write!(f, "{count}d{faces}");
         }
         for (i, w) in self.weights.iter().enumerate() {
@@ -566,9 +577,9 @@ impl FromStr for Die {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RulesError {
-    /// A die with no faces or too many.
+    /// A die with no faces, too many, or a negative number of them.
     #[error("a die needs 1 to {MAX_ROLL} faces, not {0}")]
-    Faces(u64),
+    Faces(i64),
     /// `NdK` with a zero or too large a total.
     #[error(
         "{count}d{faces} is not a usable die: both numbers must be at least 1 and their product at most {MAX_ROLL}"
@@ -663,7 +674,7 @@ mod tests {
     fn dice_with_the_same_chances_are_equal() {
         assert_eq!(Die::weighted(vec![2, 2, 2]), Die::uniform(3));
         assert_eq!(Die::weighted(vec![3, 6, 0]).unwrap().to_string(), "1,2");
-        assert_eq!(Die::weighted(vec![0, 0, 5]).unwrap().to_string(), "3d1");
+        assert_eq!(Die::weighted(vec![0, 0, 5]).unwrap().to_string(), "0,0,1");
         assert_eq!(
             "2,4,6,8,10,12,10,8,6,4,2".parse::<Die>(),
             "1,2,3,4,5,6,5,4,3,2,1".parse::<Die>()

@@ -73,6 +73,38 @@ pub fn about_time(work: u64) -> String {
     }
 }
 
+/// `x` with `decimals` places, as answers print a mean, a deviation or a
+/// count of rounds; from 10^15 up in scientific notation with as many
+/// decimals (`1.234568e270`), because a float holds only 17 significant
+/// digits and fixed point would print every made-up one after them.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(snl::words::figure(39.225122308, 6), "39.225122");
+/// assert_eq!(snl::words::figure(-2.5, 2), "-2.50");
+/// assert_eq!(snl::words::figure(1.234_567_89e270, 6), "1.234568e270");
+/// assert_eq!(snl::words::figure(999_999_999_999_999.0, 1), "999999999999999.0");
+/// assert_eq!(snl::words::figure(1e15, 1), "1.0e15");
+/// ```
+pub fn figure(x: f64, decimals: usize) -> String {
+    if x.is_finite() && x.abs() >= 1e15 {
+        format!("{x:.decimals$e}")
+    } else {
+        format!("{x:.decimals$}")
+    }
+}
+
+/// [`figure`] with a sign always: `+0.25`, `-3.10`, `+1.2e16`.
+pub fn signed_figure(x: f64, decimals: usize) -> String {
+    let text = figure(x, decimals);
+    if text.starts_with('-') {
+        text
+    } else {
+        format!("+{text}")
+    }
+}
+
 /// `text` with its control characters escaped (`\u{1b}`, `\n`, `\t`), for
 /// text from elsewhere (a board's name, a program's output) shown on a
 /// terminal or in a picture: it cannot move the cursor, clear the screen
@@ -100,7 +132,9 @@ pub fn escape_controls(text: &str) -> String {
 /// `die d6, finish exact, no chaining, start on square 1`, then the bonus
 /// rule when it is on.
 pub fn rules_line(rules: &Rules) -> String {
-    let die = if rules.die.is_uniform() || rules.die.sum_of_fair().is_some() {
+    let die = if let Some(v) = rules.die.constant().filter(|&v| v > 1) {
+        format!("die always showing {v}")
+    } else if rules.die.is_uniform() || rules.die.sum_of_fair().is_some() {
         format!("die {}", rules.die)
     } else {
         format!("die with weights {}", rules.die)
@@ -142,6 +176,8 @@ pub fn rules_sentences(rules: &Rules) -> Vec<String> {
             "Each roll is a fair die numbered 1 to {} ({die}).",
             die.max()
         )
+    } else if let Some(v) = die.constant() {
+        format!("Every roll shows {v}.")
     } else if let Some((count, faces)) = die.sum_of_fair() {
         format!("Each roll is the sum of {count} fair dice numbered 1 to {faces} ({die}).")
     } else {
@@ -240,6 +276,22 @@ mod tests {
             rules_line(&odd),
             "die with weights 1,1,2, finish bounce, chaining, start off the board (0)"
         );
+        // Not `5d1`: what it is.
+        let five = Rules {
+            die: "0,0,0,0,1,0".parse().unwrap(),
+            ..Rules::default()
+        };
+        assert_eq!(five.die.to_string(), "0,0,0,0,1");
+        assert_eq!(
+            five.die.to_string().parse::<crate::Die>().unwrap(),
+            five.die
+        );
+        assert_eq!(
+            rules_line(&five),
+            "die always showing 5, finish exact, no chaining, start on square 1"
+        );
+        assert_eq!(rules_sentences(&five)[0], "Every roll shows 5.");
+        assert_eq!("5d1".parse::<crate::Die>().unwrap(), five.die);
         let two = Rules {
             die: "2d6".parse().unwrap(),
             bonus: Some(Bonus::with_limit(3).unwrap()),

@@ -8,6 +8,7 @@ use snl::answer::{
     EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LeftOutReason, LengthStats, VisitsAnswer,
 };
 use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError};
+use snl::words::{figure, signed_figure};
 use snl::{Game, Unit};
 
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game_choosing};
@@ -355,7 +356,7 @@ fn write_count(
 ) -> Result<()> {
     writeln!(out, "{what}:")?;
     match s.mean {
-        Some(mean) => writeln!(out, "  mean       {mean:.6}")?,
+        Some(mean) => writeln!(out, "  mean       {}", figure(mean, 6))?,
         None => writeln!(
             out,
             "  mean       infinite: the game never ends with chance {:.6}",
@@ -367,8 +368,8 @@ fn write_count(
         writeln!(out, "             = {decimal}...")?;
     }
     if let (Some(v), Some(sd)) = (s.variance, s.std_dev) {
-        writeln!(out, "  std dev    {sd:.6}")?;
-        writeln!(out, "  variance   {v:.6}")?;
+        writeln!(out, "  std dev    {}", figure(sd, 6))?;
+        writeln!(out, "  variance   {}", figure(v, 6))?;
     }
     writeln!(out, "  fewest     {}", opt(fewest))?;
     writeln!(out, "  median     {}", opt(s.median))?;
@@ -457,13 +458,15 @@ fn write_text(
                 for sq in squares.iter().filter(|s| s.landings > 0.0 || s.rests > 0.0) {
                     writeln!(
                         out,
-                        "  {:>6}  {:>8.4}  {:>8.4}",
-                        sq.square, sq.landings, sq.rests
+                        "  {:>6}  {:>8}  {:>8}",
+                        sq.square,
+                        figure(sq.landings, 4),
+                        figure(sq.rests, 4)
                     )?;
                 }
-                writeln!(out, "  lost rolls {:.4}", v.lost.unwrap_or(0.0))?;
+                writeln!(out, "  lost rolls {}", figure(v.lost.unwrap_or(0.0), 4))?;
                 if game.rules().bonus_limit().is_some() {
-                    writeln!(out, "  sent back  {:.4}", v.resets.unwrap_or(0.0))?;
+                    writeln!(out, "  sent back  {}", figure(v.resets.unwrap_or(0.0), 4))?;
                 }
             }
         }
@@ -474,9 +477,9 @@ fn write_text(
             "impact (mean without each jump, largest change first):"
         )?;
         for i in list {
-            let without = opt(i.mean_without.map(|m| format!("{m:.4}")));
+            let without = opt(i.mean_without.map(|m| figure(m, 4)));
             let change = match (i.change, i.changes_finiteness(a.rolls.mean)) {
-                (Some(c), _) => format!("{c:+.4}"),
+                (Some(c), _) => signed_figure(c, 4),
                 (None, true) if i.mean_without.is_some() => "no longer endless".to_string(),
                 (None, true) => "becomes endless".to_string(),
                 (None, false) => "-".to_string(),

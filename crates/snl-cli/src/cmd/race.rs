@@ -82,9 +82,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     match race.expected_rounds {
         Some(r) if unresolved => writeln!(
             out,
-            "expected rounds: at least {r:.4} (from the games resolved)"
+            "expected rounds: at least {} (from the games resolved)",
+            snl::words::figure(r, 4)
         )?,
-        Some(r) => writeln!(out, "expected rounds: {r:.4}")?,
+        Some(r) => writeln!(out, "expected rounds: {}", snl::words::figure(r, 4))?,
         None => writeln!(out, "expected rounds: unbounded (no pawn may ever finish)")?,
     }
     if unresolved {

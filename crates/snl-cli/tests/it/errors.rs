@@ -36,6 +36,23 @@ const CASES: &[(&[&str], Option<&str>)] = &[
         None,
     ),
     (&["check", "--preset", "milton-bradley", "board.json"], None),
+    // One ladder pair on a line of its own and no snake count.
+    (&["solve", "--format", "pairs-text"], Some("1\n2 5\n")),
+    (
+        &["solve"],
+        Some(r#"{"squares": 10, "rules": {"faces": -1000}}"#),
+    ),
+    // A budget of no time at all: both times said as they are.
+    (
+        &[
+            "expect",
+            "--preset",
+            "milton-bradley",
+            "--max-time",
+            "1e-300",
+        ],
+        None,
+    ),
     (&["frobnicate"], None),
 ];
 

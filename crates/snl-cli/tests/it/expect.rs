@@ -317,4 +317,29 @@ fn choosing_a_die_each_roll() {
     assert!(v["median"].is_null());
     let decimal: f64 = v["exact_mean_decimal"].as_str().unwrap().parse().unwrap();
     assert!((decimal - mean).abs() < 1e-9);
+
+fn a_mean_past_a_float_s_digits_is_printed_in_powers_of_ten() {
+    // Every odd square from 3 a snake to 1, on 240 squares: a game lasts
+    // about 10^17 rolls, past the 17 digits a float holds.
+    let snakes: Vec<[u32; 2]> = (3..240).step_by(2).map(|s| [s, 1]).collect();
+    let board = serde_json::json!({"squares": 240, "snakes": snakes}).to_string();
+    let run = crate::snl(&["expect", "-"], Some(&board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mean = run
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("  mean       "))
+        .unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&crate::snl(&["expect", "-", "--json"], Some(&board)).stdout).unwrap();
+    let exact = json["mean"].as_f64().unwrap();
+    assert!(exact > 1e15, "{exact}");
+    assert_eq!(mean, format!("{exact:.6e}"), "{}", run.stdout);
+    assert!(mean.contains('e') && mean.len() < 16, "{mean}");
+    let sd = run
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("  std dev    "))
+        .unwrap();
+    assert!(sd.contains('e'), "{sd}");
 }

@@ -81,3 +81,35 @@ proptest! {
         prop_assert_eq!(answer_rules(&[], &file), printed);
     }
 }
+
+#[test]
+fn a_die_of_one_value_is_named_for_what_it_is() {
+    // Not `die 5d1`, though it is five fair dice of one face.
+    let out = crate::ok(
+        &[
+            "solve",
+            "--preset",
+            "moves-example-2",
+            "--die",
+            "0,0,0,0,1,0",
+        ],
+        None,
+    );
+    assert!(
+        out.contains("\nrules: die always showing 5, finish exact,"),
+        "{out}"
+    );
+    let json: Value = serde_json::from_str(&crate::ok(
+        &[
+            "solve",
+            "--preset",
+            "moves-example-2",
+            "--die",
+            "5d1",
+            "--json",
+        ],
+        None,
+    ))
+    .unwrap();
+    assert_eq!(json["rules"]["die"], "0,0,0,0,1");
+}

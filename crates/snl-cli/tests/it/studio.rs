@@ -911,3 +911,53 @@ fn serve_stops_on_ctrl_c_while_an_analysis_runs() {
     assert_eq!(status, 503, "{body}");
     assert!(body.contains("stopping"), "{body}");
 }
+
+#[test]
+fn studio_shows_the_rules_it_sends_from_a_damaged_link() {
+    with_studio(
+        "studio_shows_the_rules_it_sends_from_a_damaged_link",
+        &[],
+        |page| async move {
+            // `bonus=abc` is no limit: the rule is on, without one, in the
+            // controls and in the board sent and exported alike.
+            page.open(&format!("{}#squares=20&jumps=2-19,9-2&bonus=abc", page.url))
+                .await;
+            page.until_text("min-rolls", "2").await;
+            let ticked = page
+                .js("return document.getElementById('bonus').checked;", vec![])
+                .await;
+            let limit = page
+                .js(
+                    "return document.getElementById('bonus-limit').value;",
+                    vec![],
+                )
+                .await;
+            let exported: Value = serde_json::from_str(&page.export().await).unwrap();
+            assert_eq!(ticked, json!(true));
+            assert_eq!(limit, json!(""));
+            assert_eq!(exported["rules"]["bonus"], json!(true), "{exported}");
+            assert_eq!(exported["rules"]["bonus_limit"], Value::Null, "{exported}");
+            // A limit in the link is a limit.
+            page.open(&format!("{}#squares=20&bonus=3", page.url)).await;
+            page.settled().await;
+            let exported: Value = serde_json::from_str(&page.export().await).unwrap();
+            assert_eq!(exported["rules"]["bonus_limit"], json!(3), "{exported}");
+            // Figures past a float's digits in powers of ten, as `snl`
+            // prints them.
+            let shown = page
+                .js(
+                    "return import('/static/state.js').then((m) => \
+                     [m.figure(4.911261569567615e17, 4), m.figure(39.2251223, 4)]);",
+                    vec![],
+                )
+                .await;
+            assert_eq!(
+                shown,
+                json!([
+                    snl::words::figure(4.911_261_569_567_615e17, 4),
+                    snl::words::figure(39.225_122_3, 4)
+                ])
+            );
+        },
+    );
+}

@@ -100,7 +100,7 @@ struct FacesField(Die);
 impl<'de> Deserialize<'de> for FacesField {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v = IntSeed(Slot::Faces).deserialize(d)?;
-        let faces = u32::try_from(v).map_err(|_| RulesError::Faces(v.unsigned_abs()));
+        let faces = u32::try_from(v).map_err(|_| RulesError::Faces(v));
         faces
             .and_then(Die::uniform)
             .map(FacesField)

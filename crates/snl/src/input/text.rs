@@ -130,8 +130,10 @@ fn read(text: &str) -> Result<Vec<RawJump>, Mismatch> {
     let mut pairs = [0u64; 2];
     for (k, kind) in [JumpKind::Ladder, JumpKind::Snake].into_iter().enumerate() {
         let Some(count_token) = tokens.next() else {
-            // Only the snake count can be missing: empty input never gets here.
-            return Err(Mismatch::Count(ParseError::Text {
+            // Only the snake count can be missing: empty input never gets
+            // here. Every ladder pair was read, so this is the fault even
+            // on two lines (`1\n2 5`), not the ladder count's line.
+            return Err(Mismatch::Other(ParseError::Text {
                 line: tokens.line,
                 column: tokens.column,
                 message: format!(
@@ -335,6 +337,12 @@ mod tests {
         assert_eq!(
             err("1 6 46"),
             "line 1, column 7: the input ends after 1 ladder pair; a snake count must follow (0 for no snakes)"
+        );
+        // The pair on a line of its own: still the missing snake count,
+        // not the ladder count's line.
+        assert_eq!(
+            err("1\n2 5\n"),
+            "line 3, column 1: the input ends after 1 ladder pair; a snake count must follow (0 for no snakes)"
         );
         assert_eq!(
             err("1 6 46 1 47 9 5"),

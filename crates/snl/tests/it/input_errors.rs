@@ -206,6 +206,10 @@ fn rule_errors() {
             "line 1, column 37: `rules.faces`: a die needs 1 to 1000 faces, not 0",
         ),
         (
+            r#"{"squares": 10, "rules": {"faces": -1000}}"#,
+            "line 1, column 41: `rules.faces`: a die needs 1 to 1000 faces, not -1000",
+        ),
+        (
             r#"{"squares": 10, "rules": {"start": 2}}"#,
             "line 1, column 37: `rules.start`: the start must be 1 (on square 1) or 0 (off the board), not 2",
         ),
