@@ -107,8 +107,17 @@ impl Analysis {
 /// its estimate is then its cap, and that of a simulation the work of its
 /// games at their cap.
 pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
+    estimate_under(game, analysis, &Budget::UNLIMITED)
+}
+
+/// [`estimate`] for a front end that checks it against `budget`: the same,
+/// except that an estimate which runs a search of its own (counting the
+/// optimal sequences, [`shortest::estimate_under`]) runs it only when that
+/// search fits `budget`, and is otherwise that search's estimate, already
+/// over `budget`. [`admit`] and [`counting`] estimate this way.
+pub fn estimate_under(game: &Game, analysis: Analysis, budget: &Budget) -> Estimate {
     match analysis {
-        Analysis::Shortest(search) => shortest::estimate(game, search),
+        Analysis::Shortest(search) => shortest::estimate_under(game, search, budget),
         Analysis::Markov(measure) => markov::estimate(game, measure),
         Analysis::Race { players } => race::estimate(game, players),
         Analysis::Duel => duel::estimate(game),
@@ -140,7 +149,7 @@ pub fn admit(game: &Game, analyses: &[Analysis], budget: &Budget) -> Result<(), 
         return Ok(());
     }
     for &a in analyses {
-        estimate(game, a).check(a.noun(), budget)?;
+        estimate_under(game, a, budget).check(a.noun(), budget)?;
     }
     Ok(())
 }
@@ -276,7 +285,7 @@ pub fn counting(game: &Game, asked: bool, budget: &Budget) -> Counting {
     }
     // The estimate runs a search of its own: only under a limit.
     if !budget.is_unlimited() {
-        let cost = estimate(game, Analysis::Shortest(Search::Count));
+        let cost = estimate_under(game, Analysis::Shortest(Search::Count), budget);
         if !cost.fits(budget) {
             return Counting::OverBudget(cost);
         }
@@ -313,5 +322,31 @@ mod tests {
             Counting::OverBudget(e) if e.work > 1000
         ));
         assert_eq!(counting(&game, false, &Budget::UNLIMITED), Counting::Count);
+    }
+
+    #[test]
+    fn counting_a_search_over_the_budget_does_not_run_it() {
+        // 20 squares with a bonus limit of 10^8: 2.1 billion states, whose
+        // search alone is 34 GB. Counting is refused at the search's size,
+        // without running it to learn the fewest rolls.
+        let rules = Rules {
+            bonus: Some(crate::Bonus::with_limit(100_000_000).unwrap()),
+            ..Rules::default()
+        };
+        let game = Game::new(Board::empty(20).unwrap(), rules).unwrap();
+        let search = estimate(&game, Analysis::Shortest(Search::MinRolls));
+        assert!(search.memory > 30_000_000_000);
+        let start = std::time::Instant::now();
+        assert_eq!(
+            counting(&game, false, &Budget::DEFAULT),
+            Counting::OverBudget(search)
+        );
+        let refused = admit(
+            &game,
+            &[Analysis::Shortest(Search::Count)],
+            &Budget::DEFAULT,
+        );
+        assert!(refused.unwrap_err().to_string().contains("34 GB"));
+        assert!(start.elapsed().as_secs() < 2, "{:?}", start.elapsed());
     }
 }

@@ -317,7 +317,9 @@ fn choosing_a_die_each_roll() {
     assert!(v["median"].is_null());
     let decimal: f64 = v["exact_mean_decimal"].as_str().unwrap().parse().unwrap();
     assert!((decimal - mean).abs() < 1e-9);
+}
 
+#[test]
 fn a_mean_past_a_float_s_digits_is_printed_in_powers_of_ten() {
     // Every odd square from 3 a snake to 1, on 240 squares: a game lasts
     // about 10^17 rolls, past the 17 digits a float holds.

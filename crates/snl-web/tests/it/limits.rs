@@ -156,6 +156,31 @@ async fn sequences_are_counted_only_where_snl_solve_counts_them() {
     assert_eq!(a.json()["solve"]["optimal_sequences"], "5");
 }
 
+#[tokio::test]
+async fn a_huge_bonus_limit_is_refused_before_anything_is_searched() {
+    // 20 squares with a bonus limit of 10^8 have 2.1 billion states: the
+    // search is refused at its size, without searching them to learn what
+    // counting would cost (that took gigabytes and 20 s, then a 503). The
+    // largest limit asked for 361 GB.
+    for limit in [100_000_000u32, u32::MAX] {
+        let body = format!(r#"{{"squares": 20, "rules": {{"bonus_limit": {limit}}}}}"#);
+        let start = Instant::now();
+        let a = send_with(snl_web::Config::default(), analyse(&body)).await;
+        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text());
+        assert!(
+            a.error()
+                .starts_with("the fewest-rolls search with a path would need about"),
+            "{}",
+            a.error()
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+}
+
 /// A request whose body sends a few bytes and then never ends.
 fn never_ending(path: &str) -> Request<Body> {
     use futures_util::StreamExt;

@@ -33,7 +33,7 @@ mod streak;
 use num_bigint::BigUint;
 
 use crate::game::{Game, Move};
-use crate::limits::{self, Control, Estimate, LimitError};
+use crate::limits::{self, Budget, Control, Estimate, LimitError};
 
 use layers::{bfs, set_distances};
 use path::{Reached, first_path};
@@ -246,7 +246,7 @@ pub fn count_optimal(game: &Game) -> Result<Option<BigUint>, LimitError> {
 /// [`LimitError`] when refused, stopped, or out of memory.
 pub fn count_optimal_with(game: &Game, ctl: &Control) -> Result<Option<BigUint>, LimitError> {
     ctl.admit_by("counting the optimal sequences", || {
-        estimate(game, Search::Count)
+        estimate_under(game, Search::Count, &ctl.budget)
     })?;
     let mut meter = ctl.meter();
     if limited(game) {
@@ -305,6 +305,30 @@ pub enum Search {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn estimate(game: &Game, search: Search) -> Estimate {
+    estimate_under(game, search, &Budget::UNLIMITED)
+}
+
+/// [`estimate`] for a front end that will check it against `budget`: the
+/// cheap search counting runs for its estimate is run only when its own
+/// estimate fits `budget`, and under it. When it does not fit, the answer is
+/// that search's estimate, over `budget` as the count's would be (the count
+/// costs at least its search), so a 20-square board with a bonus limit of
+/// 10^8 is refused at once instead of searching 2.1 billion states to
+/// learn what counting them would cost.
+///
+/// ```
+/// use snl::limits::Budget;
+/// use snl::shortest::{self, Search};
+/// use snl::{Board, Bonus, Game, Rules};
+///
+/// let rules = Rules { bonus: Some(Bonus::with_limit(100_000_000)?), ..Rules::default() };
+/// let game = Game::new(Board::empty(20)?, rules)?;
+/// let count = shortest::estimate_under(&game, Search::Count, &Budget::DEFAULT);
+/// assert!(!count.fits(&Budget::DEFAULT));
+/// assert_eq!(count, shortest::estimate(&game, Search::MinRolls));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn estimate_under(game: &Game, search: Search, budget: &Budget) -> Estimate {
     let n = game.positions() as f64;
     let states = n * f64::from(game.streaks());
     let faces = game.rules().die.values().count() as f64;
@@ -314,7 +338,8 @@ pub fn estimate(game: &Game, search: Search) -> Estimate {
         // queue, 16 bytes a state; each face played once.
         let search_alone = Estimate::from_f64(states * 16.0, states * faces * 8.0);
         return match search {
-            Search::Count => search_alone.then(count_estimate(game, states, faces)),
+            Search::Count if !search_alone.fits(budget) => search_alone,
+            Search::Count => search_alone.then(count_estimate(game, states, faces, budget)),
             _ => search_alone,
         };
     }
@@ -322,19 +347,23 @@ pub fn estimate(game: &Game, search: Search) -> Estimate {
         Search::MinRolls => Estimate::from_f64(n * 0.5, n * 0.25 + jumps * faces),
         Search::Solve => Estimate::from_f64(n * 5.5, n * 2.0 + jumps * faces * 4.0),
         Search::Count => {
-            Estimate::from_f64(n * 5.5, n * 2.0).then(count_estimate(game, states, faces))
+            let min_rolls = estimate(game, Search::MinRolls);
+            if !min_rolls.fits(budget) {
+                return min_rolls;
+            }
+            Estimate::from_f64(n * 5.5, n * 2.0).then(count_estimate(game, states, faces, budget))
         }
     }
 }
 
 /// Counting optimal sequences: exact integers that grow by up to
 /// `log2(faces)` bits a roll, added once per face and position.
-fn count_estimate(game: &Game, states: f64, faces: f64) -> Estimate {
+fn count_estimate(game: &Game, states: f64, faces: f64, budget: &Budget) -> Estimate {
     // The count of sequences of `d` rolls has at most d·log2(faces) bits.
-    // The fewest rolls come from the cheap search; a board where the goal
-    // cannot be reached counts nothing, and one whose search cannot even be
-    // allocated cannot be counted.
-    let d = match min_rolls_from_with(game, game.start(), &Control::default()) {
+    // The fewest rolls come from the cheap search, under `budget`; a board
+    // where the goal cannot be reached counts nothing, and one whose search
+    // cannot even be allocated cannot be counted.
+    let d = match min_rolls_from_with(game, game.start(), &Control::new(*budget)) {
         Ok(Some(d)) => d,
         Ok(None) => return Estimate::default(),
         Err(_) => return Estimate::new(u64::MAX, u64::MAX),
