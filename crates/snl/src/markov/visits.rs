@@ -42,9 +42,11 @@ impl Visits {
 ///
 /// # Errors
 ///
-/// As [`stats`](crate::markov::stats), and [`MarkovError::Inaccurate`] on a
-/// chain so badly conditioned that the visits keep no digit (chances
-/// billions of times apart, games of 10^16 rolls and more).
+/// As [`stats`](crate::markov::stats), [`MarkovError::Overflow`] when the
+/// expected number of rolls is beyond floating point, and
+/// [`MarkovError::Inaccurate`] on a chain so badly conditioned that the
+/// visits keep no digit (chances billions of times apart, games of 10^16
+/// rolls and more).
 ///
 /// # Examples
 ///
@@ -118,6 +120,11 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
         |_| 1.0,
         ctl,
     )?;
+    // A mean beyond floating point has no visits to add up to (an infinite
+    // mean would pass any comparison): they are beyond it too.
+    if !mean.is_finite() {
+        return Err(MarkovError::Overflow { unit: "rolls" });
+    }
     let total: f64 = (0..n)
         .filter(|&k| a.solved[k])
         .map(|k| rolls[n - 1 - k])

@@ -348,3 +348,28 @@ fn long_boards_skip_the_distribution_at_once() {
         None
     );
 }
+
+#[test]
+fn visits_beyond_floating_point_are_refused_not_made_up() {
+    // Every odd square from 3 a snake to 1, with a die showing 1 twice as
+    // often as 2: the pawn climbs two squares with chance 1/3 or starts
+    // again, so the expected game on 1,400 squares is past 1.8e308 rolls.
+    // Solved directly (as under a budget), the visits came out summing to
+    // 1.2e16, the last square landed on 1e-318 times: the infinite mean
+    // passed the check that they add up to it.
+    let snakes: Vec<(u32, u32)> = (3..1400).step_by(2).map(|s| (s, 1)).collect();
+    let die = Rules {
+        die: "2,1".parse().unwrap(),
+        ..Rules::default()
+    };
+    let game = game(1400, &snakes, die);
+    let ctl = Control::new(Budget::DEFAULT);
+    assert!(matches!(
+        markov::expected_rolls_with(&game, &ctl),
+        Err(markov::MarkovError::Overflow { unit: "rolls" })
+    ));
+    match markov::visits_with(&game, &ctl) {
+        Err(markov::MarkovError::Overflow { unit: "rolls" }) => {}
+        other => panic!("{:?}", other.map(|v| v.map(|v| v.total()))),
+    }
+}
