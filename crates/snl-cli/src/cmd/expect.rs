@@ -119,14 +119,22 @@ fn note_left_out(answer: &ExpectAnswer) {
     }
 }
 
-/// The visits, or why they are left out: visits that cannot be trusted
-/// leave the rest of the answer standing.
+/// The visits, or why they are left out: visits that cannot be trusted,
+/// are over the budget or did not converge within it leave the rest of the
+/// answer standing (the mean is given, with why the visits are not). A stop
+/// by Ctrl-C and a failed allocation end the command.
 fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> {
+    use snl::limits::LimitError;
     match markov::visits_with(game, ctl) {
         Ok(v) => Ok(VisitsAnswer::new(v.as_ref())),
-        Err(e @ markov::MarkovError::Inaccurate { .. }) => {
-            note(&format!("the visits are not given: {e}"));
-            Ok(VisitsAnswer::unavailable(e.to_string()))
+        Err(
+            e @ (MarkovError::Inaccurate { .. }
+            | MarkovError::NotConverged { .. }
+            | MarkovError::Limit(LimitError::Memory { .. } | LimitError::Work { .. })),
+        ) => {
+            let why = format!("{:#}", control::explain(e));
+            note(&format!("the visits are not given: {why}"));
+            Ok(VisitsAnswer::unavailable(why))
         }
         Err(e) => Err(control::explain(e)),
     }
@@ -446,10 +454,9 @@ fn write_text(
     if let Some(v) = &a.visits {
         match &v.squares {
             None if v.unavailable.is_some() => {
-                writeln!(
-                    out,
-                    "visits: not given (they cannot be computed accurately here)"
-                )?;
+                // The reason is the note on stderr, and `unavailable` in
+                // the JSON answer.
+                writeln!(out, "visits: not given (the note on stderr says why)")?;
             }
             None => writeln!(out, "visits: infinite (the pawn can get stuck)")?,
             Some(squares) => {

@@ -519,6 +519,37 @@ fn generated_means_are_under_the_budget() {
     assert!(run.stderr.contains("--force"), "{}", run.stderr);
 }
 
+/// Visits over the budget are left out, saying why; the mean is given.
+#[test]
+fn visits_over_the_budget_leave_the_mean_standing() {
+    // The statistics fit 2 MB on an empty board of 100,000 squares; the
+    // visits' tables do not. The command failed, printing no mean.
+    let args = ["expect", "--visits", "--max-memory", "0.002", "-"];
+    let board = r#"{"squares": 100000}"#;
+    let run = snl(&args, Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("  mean       "), "{}", run.stdout);
+    assert!(run.stdout.contains("visits: not given"), "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "the visits are not given: the expected visits would need about 13 MB of memory, \
+             more than the budget of 2.0 MB; --force runs it anyway"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = snl(&[&args[..], &["--json"]].concat(), Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert!(json["mean"].as_f64().is_some(), "{json}");
+    assert!(
+        json["visits"]["unavailable"]
+            .as_str()
+            .is_some_and(|why| why.starts_with("the expected visits would need about")),
+        "{json}"
+    );
+}
+
 /// Visits that cannot be computed accurately are left out, saying why; the
 /// rest of the answer stands.
 #[test]
