@@ -130,6 +130,15 @@ pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
     if direct_over_budget && !forced() {
         return anyhow::anyhow!("{err:#}; {FORCE_HINT}");
     }
+    if direct_over_budget {
+        // With no budget the solver eliminates only up to a few seconds of
+        // work; under a budget that holds the elimination it eliminates.
+        return anyhow::anyhow!(
+            "{err:#}; --force sets no budget, and without one the solver solves directly only \
+             what takes a few seconds: instead, --max-time and --max-memory with room for the \
+             direct solve run it (Ctrl-C stops it)"
+        );
+    }
     match limit_error(&err) {
         Some(e) if e.is_stop() && interrupted() => anyhow::Error::new(Stopped),
         Some(LimitError::Memory { .. } | LimitError::Work { .. } | LimitError::Overran { .. })

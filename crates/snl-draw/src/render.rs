@@ -17,6 +17,7 @@
 //! ```
 
 use snl::Game;
+use snl::limits::Control;
 use snl::markov::Measure;
 use snl::plan::Analysis;
 use snl::shortest::Search;
@@ -86,7 +87,21 @@ impl Options {
 ///
 /// As [`board_picture`].
 pub fn board_svg(game: &Game, label: &str, options: &Options) -> Result<String, DrawError> {
-    Ok(board_picture(game, label, options)?.to_svg())
+    board_svg_with(game, label, options, &Control::default())
+}
+
+/// [`board_svg`] under a [`Control`]: see [`board_picture_with`].
+///
+/// # Errors
+///
+/// As [`board_picture_with`].
+pub fn board_svg_with(
+    game: &Game,
+    label: &str,
+    options: &Options,
+    ctl: &Control,
+) -> Result<String, DrawError> {
+    Ok(board_picture_with(game, label, options, ctl)?.to_svg())
 }
 
 /// The picture [`board_svg`] writes, before it is written: for a front end
@@ -103,6 +118,24 @@ pub fn board_picture<'g>(
     label: &str,
     options: &Options,
 ) -> Result<BoardPicture<'g>, DrawError> {
+    board_picture_with(game, label, options, &Control::default())
+}
+
+/// [`board_picture`] under a [`Control`]: the analyses of the picture run
+/// under its budget (the heat map's solve chooses how to solve by it, as
+/// `snl expect --visits` does) and stop when its token is set (a request
+/// whose client went away, Ctrl-C).
+///
+/// # Errors
+///
+/// As [`board_picture`]; [`DrawError::Limit`] when stopped or refused, and
+/// [`DrawError::Markov`] holding the limit the heat map met.
+pub fn board_picture_with<'g>(
+    game: &'g Game,
+    label: &str,
+    options: &Options,
+    ctl: &Control,
+) -> Result<BoardPicture<'g>, DrawError> {
     let board = game.board();
     if board.squares() > crate::MAX_DRAWN_SQUARES {
         return Err(DrawError::TooManySquares {
@@ -114,7 +147,7 @@ pub fn board_picture<'g>(
     let mut title = label.to_string();
     let mut pic = BoardPicture::new(board).grid(grid);
     if options.path {
-        let best = snl::shortest::solve(game)?;
+        let best = snl::shortest::solve_with(game, ctl)?;
         title = match best.min_rolls {
             Some(k) => format!("{title}: fewest rolls {k}"),
             None => format!("{title}: the last square cannot be reached"),
@@ -123,9 +156,9 @@ pub fn board_picture<'g>(
     }
     match options.overlay {
         Overlay::Plain => {}
-        Overlay::Layers => pic = pic.layers(&snl::shortest::distances(game)?),
+        Overlay::Layers => pic = pic.layers(&snl::shortest::distances_with(game, ctl)?),
         Overlay::Heat => {
-            let visits = snl::markov::visits(game)
+            let visits = snl::markov::visits_with(game, ctl)
                 .map_err(DrawError::Markov)?
                 .ok_or(DrawError::EndlessHeat)?;
             pic = pic.heat(&visits.landings, "expected landings per game");
@@ -138,6 +171,37 @@ pub fn board_picture<'g>(
 mod tests {
     use super::*;
     use snl::{Board, Jump, Rules};
+
+    #[test]
+    fn a_stopped_control_stops_every_overlay() {
+        use snl::limits::LimitError;
+        let game = Game::new(
+            Board::new(30, [Jump { from: 2, to: 20 }]).unwrap(),
+            Rules::default(),
+        )
+        .unwrap();
+        let stopped = Control::default();
+        stopped.cancel.cancel();
+        for overlay in [Overlay::Layers, Overlay::Heat] {
+            let options = Options {
+                overlay,
+                ..Options::default()
+            };
+            let got = board_svg_with(&game, "stopped", &options, &stopped);
+            let stopped_by = |e: &DrawError| match e {
+                DrawError::Limit(e) | DrawError::Markov(snl::markov::MarkovError::Limit(e)) => {
+                    *e == LimitError::Cancelled
+                }
+                _ => false,
+            };
+            assert!(
+                got.as_ref().is_err_and(stopped_by),
+                "{overlay:?}: {:?}",
+                got.map(|s| s.len())
+            );
+            assert!(board_svg(&game, "free", &options).is_ok());
+        }
+    }
 
     #[test]
     fn unreachable_title_and_endless_heat() {

@@ -690,8 +690,15 @@ impl PyBoard {
             width,
         };
         crate::limits::admit(&game, &options.analyses())?;
-        py.detach(|| render::board_svg(&game, &label, &options))
-            .map_err(errors::analysis)
+        // Under the budget (the heat map's solve chooses by it) and
+        // Ctrl-C, as every analysis.
+        crate::limits::interruptible(py, |ctl| {
+            render::board_svg_with(&game, &label, &options, ctl)
+        })?
+        .map_err(|e| match e {
+            snl_draw::DrawError::Limit(e) => errors::limit(e),
+            e => errors::analysis(e),
+        })
     }
 
     /// The board as SVG, so that Jupyter draws it with its fewest-rolls

@@ -286,7 +286,15 @@ pub fn analyse_with(
     ctl.cancel.check().map_err(over)?;
     let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
-    let (svg, layout, plot) = draw(game, label, options, &stats, solution.min_rolls)?;
+    let (svg, layout, plot) = draw(
+        game,
+        label,
+        options,
+        &stats,
+        solution.min_rolls,
+        &ctl,
+        limits,
+    )?;
     let (plot, plot_note) = match (plot, &expect.rolls.left_out) {
         (Ok(plot), _) => (Some(plot), None),
         (Err(_), Some(left)) if stats.skipped.is_some() => {
@@ -317,19 +325,26 @@ fn picture_options(options: &Options) -> render::Options {
 }
 
 /// The board picture (with where its squares are) and the game-length
-/// plot, or why there is none.
+/// plot, or why there is none; the picture's analyses (the heat map's
+/// solve) run under `ctl`, and stop with the request.
 fn draw(
     game: &Game,
     label: &str,
     options: &Options,
     stats: &snl::markov::Stats,
     min_rolls: Option<u32>,
+    ctl: &Control,
+    limits: &Limits,
 ) -> Result<(String, Layout, Result<String, String>), ApiError> {
-    let picture =
-        render::board_picture(game, label, &picture_options(options)).map_err(|e| match e {
+    let picture = render::board_picture_with(game, label, &picture_options(options), ctl).map_err(
+        |e| match e {
             DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
+            DrawError::Limit(e) | DrawError::Markov(MarkovError::Limit(e)) => {
+                ApiError::limit(e, limits)
+            }
             e => ApiError::Analysis(e.to_string()),
-        })?;
+        },
+    )?;
     let layout = picture.layout();
     let svg = picture.to_svg();
     let plot = match LengthPlot::new(&stats.distribution)

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use snl::plan;
+use snl_draw::DrawError;
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
@@ -58,15 +59,28 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
-    // The overlays are computed without a control: their cost is checked
-    // against the budget before they start.
+    // The overlays' cost is checked against the budget before they start;
+    // they run under it (the heat map's solve chooses by it) and Ctrl-C.
     let ctl = control::get();
     let options = options(args);
     plan::admit(game, &options.analyses(), &ctl.budget).budget()?;
-    let svg = render::board_svg(game, &loaded.board.label(), &options)?;
+    let svg =
+        render::board_svg_with(game, &loaded.board.label(), &options, ctl).map_err(explain)?;
     control::check_interrupted()?;
     write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A picture's error as the command reports it: the limit the heat map's
+/// solve met (a stop by Ctrl-C, a refusal, a solve that did not converge)
+/// explained as every command explains it.
+fn explain(e: DrawError) -> anyhow::Error {
+    match e {
+        DrawError::Markov(m) => control::explain(m)
+            .context("the heat map needs the expected landings, which could not be computed"),
+        DrawError::Limit(l) => control::explain(l),
+        e => e.into(),
+    }
 }
 
 /// The picture `args` ask for.

@@ -160,6 +160,29 @@ fn drawing_errors_exit_2_and_leave_no_file() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// A heat map of a board whose game is past 1.8e308 rolls is refused with
+/// that reason, not drawn from made-up counts.
+#[test]
+fn render_heat_beyond_floating_point_is_refused() {
+    // Every odd square a snake to 1, and a die showing 1 twice as often as
+    // 2: the pawn climbs two squares with chance 1/3 or starts again.
+    let snakes: Vec<String> = (3..1400).step_by(2).map(|s| format!("[{s}, 1]")).collect();
+    let board = format!(
+        r#"{{"squares": 1400, "snakes": [{}], "rules": {{"die": "2,1"}}}}"#,
+        snakes.join(", ")
+    );
+    let run = snl(&["render", "-", "--heat"], Some(&board));
+    assert_eq!(run.code, 2, "{}", &run.stdout[..run.stdout.len().min(200)]);
+    assert!(
+        run.stderr.contains(
+            "the heat map needs the expected landings, which could not be computed: the \
+             expected number of rolls is beyond 1.8e308"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
 #[test]
 fn report_is_one_self_contained_page() {
     let dir = tempfile::tempdir().unwrap();
