@@ -427,10 +427,24 @@ impl Report {
                             None => h.push_str("<td></td>"),
                         }
                     }
-                    let rounds = r
-                        .expected_rounds
-                        .map_or_else(|| "∞".to_string(), |x| figure(x, 2));
+                    // A race cut short by the budget is not shown as whole.
+                    let unresolved = r.unresolved > 1e-9;
+                    let rounds = match r.expected_rounds {
+                        None => "∞".to_string(),
+                        Some(x) if unresolved => format!("at least {}", figure(x, 2)),
+                        Some(x) => figure(x, 2),
+                    };
                     put!(h, "<td class=\"num\">{rounds}</td></tr>\n");
+                    if unresolved {
+                        put!(
+                            h,
+                            "<tr><td></td><td colspan=\"{}\" class=\"note unresolved\">Unresolved: \
+                             {:.6}. The games were followed until the work budget ran out; each \
+                             chance above may be short by up to this much.</td></tr>\n",
+                            most + 1,
+                            r.unresolved
+                        );
+                    }
                 }
                 Err(e) => put!(
                     h,
@@ -528,6 +542,26 @@ mod tests {
         let html = Report::compute(&game, "stuck").unwrap().to_html().unwrap();
         assert!(html.contains("No game on this board ever ends."));
         assert!(html.contains("<strong>cannot be reached</strong>"));
+    }
+
+    #[test]
+    fn races_cut_short_by_the_budget_say_so() {
+        // Every odd square from 3 a snake to 1 on 200 squares: games of
+        // about 10^14 rolls, followed for a small budget's work only. The
+        // page showed 0.0 % for every seat and the rounds so far as exact.
+        let board = Board::new(200, (3..200).step_by(2).map(|from| Jump { from, to: 1 })).unwrap();
+        let game = Game::new(board, Rules::default()).unwrap();
+        let ctl = Control::new(snl::limits::Budget {
+            memory: 1 << 30,
+            work: 20_000_000,
+        });
+        let report = Report::compute_with(&game, "odd", &ctl).unwrap();
+        let race = report.races[0].as_ref().unwrap();
+        assert!(race.unresolved > 0.99, "{}", race.unresolved);
+        let html = report.to_html().unwrap();
+        let table = &html[html.find("<section id=\"race\">").unwrap()..];
+        assert!(table.contains("at least "), "{table}");
+        assert!(table.contains("Unresolved: 1.000000."), "{table}");
     }
 
     #[test]

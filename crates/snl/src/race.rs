@@ -317,8 +317,13 @@ pub struct RaceSummary {
     pub seats: Vec<SeatCurve>,
     /// The chance that nobody ever wins.
     pub no_winner: f64,
-    /// The expected number of rounds, when the race always ends.
+    /// The expected number of rounds, when the race always ends; a lower
+    /// bound while `unresolved` is above zero.
     pub expected_rounds: Option<f64>,
+    /// The chance the turn distribution did not reach (followed until the
+    /// budget's work ran out, or stopped): a bound on the error of every
+    /// chance above, as [`Race::unresolved`].
+    pub unresolved: f64,
 }
 
 /// One seat of a [`RaceSummary`].
@@ -408,6 +413,7 @@ impl RaceSummary {
                 .collect(),
             no_winner: whole.no_winner,
             expected_rounds: whole.expected_rounds,
+            unresolved: whole.unresolved,
         })
     }
 }
