@@ -482,13 +482,30 @@ impl PyBoard {
 
     /// Every error and warning about this board under ``rules`` (its own by
     /// default), errors first: ``snl check``'s findings as
-    /// ``snl.Diagnostic`` objects. Empty when all is well.
+    /// ``snl.Diagnostic`` objects. Empty when all is well. Looking for the
+    /// warnings runs under the budget (``snl.set_budget``) and Ctrl-C, as
+    /// ``snl check`` does: over the budget only the board as written is
+    /// checked, and a ``UserWarning`` says why.
     #[pyo3(signature = (rules = None))]
-    fn check(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> Vec<PyDiagnostic> {
+    fn check(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<Vec<PyDiagnostic>> {
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
         let spec = BoardSpec::from(&self.board);
-        let found = py.detach(|| check::check(&spec, &rules));
-        found.diagnostics.iter().map(PyDiagnostic::from).collect()
+        let found = crate::limits::interruptible(py, |ctl| check::check_with(&spec, &rules, ctl))?;
+        if let Some(why) = &found.skipped {
+            let message = format!("only the board as written was checked: {why}");
+            let message = std::ffi::CString::new(message).unwrap_or_default();
+            PyErr::warn(
+                py,
+                &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+                &message,
+                1,
+            )?;
+        }
+        Ok(found.diagnostics.iter().map(PyDiagnostic::from).collect())
     }
 
     /// The fewest rolls to the last square when you choose every roll, one
@@ -598,8 +615,11 @@ impl PyBoard {
     /// Plays ``games`` games with a real die on all cores (or ``threads``)
     /// and counts their lengths. The same ``seed`` gives the same numbers
     /// on any number of threads. A game still running after ``max_rolls``
-    /// rolls is stopped and counted as capped. Ctrl-C (``KeyboardInterrupt``)
-    /// stops it.
+    /// rolls is stopped and counted as capped. The games are played under
+    /// the budget's work (``snl.set_budget``), as ``snl simulate`` plays
+    /// them: past it the games played so far are counted (``games`` says
+    /// how many) and a ``UserWarning`` says so. Ctrl-C
+    /// (``KeyboardInterrupt``) stops it.
     #[pyo3(signature = (games = 100_000, seed = 0, threads = None, *, max_rolls = 100_000, rules = None, by_turns = false))]
     #[allow(clippy::too_many_arguments)]
     fn simulate(

@@ -6,7 +6,6 @@ use pyo3::prelude::*;
 use snl::Game;
 use snl::Unit;
 use snl::duel::{DuelError, Winner};
-use snl::limits::{Budget, Control};
 use snl::race::RaceError;
 use snl::simulate::{Options, Simulation};
 
@@ -79,21 +78,29 @@ pub fn simulate(
     };
     let unit = if by_turns { Unit::Turns } else { Unit::Rolls };
     let g = &game;
-    // A simulation is bounded by its games and their cap, not by the budget
-    // (its estimate is the work of every game at the cap): only Ctrl-C
-    // stops it early.
+    // As `snl simulate`: the games stop at the budget's work, and the
+    // games played by then are counted.
     let sim = interruptible(py, |ctl| {
-        let ctl = Control {
-            cancel: ctl.cancel.clone(),
-            budget: Budget::UNLIMITED,
-        };
-        let run = || snl::simulate::run_with(g, &options, &ctl, |_| {});
+        let run = || snl::simulate::run_with(g, &options, ctl, |_| {});
         match &pool {
             Some(pool) => pool.install(run),
             None => run(),
         }
     })?
     .map_err(errors::limit)?;
+    if sim.stopped {
+        let message = format!(
+            "stopped early at the budget of work (snl.set_budget raises it): {} of {} games played",
+            sim.games, games
+        );
+        let message = std::ffi::CString::new(message).unwrap_or_default();
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &message,
+            1,
+        )?;
+    }
     let exact = interruptible(py, |ctl| {
         if by_turns {
             snl::markov::expected_turns_with(g, ctl)

@@ -5,6 +5,7 @@ import os
 import signal
 import threading
 import time
+import warnings
 
 import pytest
 
@@ -109,3 +110,37 @@ def test_ctrl_c_stops_every_long_analysis(name, budget):
     assert took < 5, f"{name} stopped after {took:.1f} s"
     # The module is still usable afterwards.
     assert snl.Board(20, ladders=[(2, 19)]).solve().min_rolls == 2
+
+
+def test_check_looks_for_warnings_only_within_the_budget(budget):
+    # Looking for warnings needs a few dozen bytes a square: over the
+    # budget only the board as written is checked, and a warning says why
+    # (it took 123 s and 6.8 GB on 2^30 squares, under any budget).
+    board = snl.Board(100_000, ladders=[(3, 500)], snakes=[(99_999, 99_000)])
+    snl.set_budget(100_000, None)
+    with pytest.warns(UserWarning, match="^only the board as written was checked: checking the board would need about"):
+        found = board.check()
+    assert found == []
+    snl.set_budget(4 << 30, 60.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert board.check() == []
+    # A 2 on square 1 of a board whose only way on is a snake's foot is
+    # found as before.
+    trap = snl.Board(10, snakes=[(s, 2) for s in range(4, 10)])
+    assert [d.code for d in trap.check()] == ["goal-unreachable"]
+
+
+def test_simulate_is_under_the_budget(budget):
+    # simulate(10**12) ran whatever the budget: games estimated over it are
+    # refused before the first is played, as `snl simulate` refuses them.
+    board = snl.Board.preset("milton-bradley")
+    start = time.monotonic()
+    with pytest.raises(snl.LimitError, match="^the simulation would take about .* more than the budget of 60 seconds"):
+        board.simulate(10**12)
+    snl.set_budget(None, 0.01)
+    with pytest.raises(snl.LimitError, match="more than the budget of 10.00 ms"):
+        board.simulate(100_000_000)
+    assert time.monotonic() - start < 5
+    snl.set_budget(None, None)
+    assert board.simulate(1000).games == 1000

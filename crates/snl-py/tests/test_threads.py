@@ -37,6 +37,10 @@ def test_simulation_lets_other_threads_run():
 
 def test_ctrl_c_stops_a_long_simulation():
     board = snl.Board.preset("milton-bradley")
+    # A billion games are over the default budget: lifted, Ctrl-C is all
+    # that stops them.
+    old = snl.budget()
+    snl.set_budget(None, None)
     # A billion games take minutes; Ctrl-C half a second in stops them.
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
@@ -46,6 +50,7 @@ def test_ctrl_c_stops_a_long_simulation():
             board.simulate(1_000_000_000, seed=1)
     finally:
         timer.cancel()
+        snl.set_budget(*old)
     assert time.monotonic() - start < 10
     # The module is still usable afterwards.
     assert board.simulate(1000, seed=1).games == 1000

@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use snl::RulesJson;
 use snl::input::Format;
+use snl::limits::Estimate;
 
 use crate::board_arg::{FormatArg, RulesArgs};
 use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
@@ -81,6 +82,21 @@ struct CaseJson<'a> {
     mean: Option<Option<f64>>,
 }
 
+/// The memory of writing a board of `spec` at its largest in `format`: the
+/// text, in a string that grows by doubling, and for a JSON line the board
+/// read back as a JSON value (a few dozen bytes a number).
+fn writing(spec: &snl::random::Spec, format: Format, line: bool) -> Estimate {
+    let (s, j) = spec.largest();
+    let (s, j) = (s as f64, j as f64);
+    let (text, values) = match format {
+        Format::Grid | Format::Moves => (4.0 * s + 12.0 * j, 40.0 * s),
+        Format::Pairs => (26.0 * j, 120.0 * j),
+        _ => (24.0 * j, 0.0),
+    };
+    let held = if line { text + values } else { 0.0 };
+    Estimate::from_f64(2.0 * text + held, 0.0)
+}
+
 /// Runs `snl gen`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let rules = args.rules.resolve(&snl::input::RulesPatch::default())?;
@@ -91,6 +107,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     };
     let spec = args.boards.spec(rules.clone(), args.format, defaults)?;
     let format = Format::from(args.format);
+    // The board is drawn, judged and written in memory: refused, before
+    // anything is drawn, when that is over the budget.
+    control::get()
+        .admit(
+            "drawing and writing the board",
+            spec.estimate()
+                .and(writing(&spec, format, args.cases.is_some())),
+        )
+        .budget()?;
     let seed = seed_or_clock(args.seed);
     if args.seed.is_none() {
         note(&format!(

@@ -278,3 +278,36 @@ fn impossible_requests_are_usage_errors() {
     assert_eq!(run.code, 0);
     assert!(run.stderr.contains("add --seed"), "{}", run.stderr);
 }
+
+/// The largest boards are drawn in memory: over the budget they are refused
+/// before anything is drawn, with what they need, where they aborted the
+/// process (exit 134) under a memory limit.
+#[test]
+fn boards_over_the_budget_are_refused_before_they_are_drawn() {
+    for args in [
+        &["gen", "--squares", "1073741824"][..],
+        &["gen", "--grid", "32768", "--format", "moves"],
+        &["gen", "--squares", "100000000", "--max-memory", "0.5"],
+    ] {
+        let start = std::time::Instant::now();
+        let run = snl(args, None);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr
+                .contains("drawing and writing the board would need about")
+                && run.stderr.contains("more than the budget of")
+                && run.stderr.contains("--force"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty());
+        assert!(
+            start.elapsed().as_secs() < 5,
+            "{args:?}: {:?}",
+            start.elapsed()
+        );
+    }
+    // Within it, as before.
+    let board = ok(&["gen", "--squares", "100000", "--seed", "1"], None);
+    assert!(board.starts_with('{'), "{}", &board[..40]);
+}

@@ -35,7 +35,7 @@ mod span;
 
 use crate::board::{Board, Jump, MAX_SQUARES};
 use crate::game::Game;
-use crate::limits::{Control, LimitError};
+use crate::limits::{Control, Estimate, LimitError};
 use crate::rng::SplitMix64;
 use crate::rules::Rules;
 use crate::{markov, shortest};
@@ -193,6 +193,7 @@ impl Spec {
         index: u64,
         ctl: &Control,
     ) -> Result<Generated, GenError> {
+        ctl.admit("drawing the board", self.estimate())?;
         let mut rng = SplitMix64::stream(seed, index);
         let mut turned_away = [0u32; REASONS.len()];
         for tries in 1..=self.tries.max(1) {
@@ -217,6 +218,58 @@ impl Spec {
             tries: self.tries.max(1),
             failed,
         })
+    }
+
+    /// The most squares and jumps a board of this spec has.
+    pub fn largest(&self) -> (u64, u64) {
+        let squares = match self.size {
+            Size::Squares(span) => u64::from(span.hi),
+            Size::Grid(span) => u64::from(span.hi) * u64::from(span.hi),
+        }
+        .min(MAX_SQUARES);
+        let jumps = match self.amount {
+            // A wall of snakes as wide as the die's largest roll, besides.
+            Amount::Density(p) => {
+                (u128::from(squares) * u128::from(p.num()) / u128::from(p.den())) as u64
+                    + u64::from(self.rules.die.max())
+            }
+            Amount::Jumps(span) => u64::from(span.hi),
+            Amount::Each { ladders, snakes } => u64::from(ladders.hi) + u64::from(snakes.hi),
+        };
+        (squares, jumps.min(squares))
+    }
+
+    /// The memory of drawing one board of this spec at its largest and
+    /// building its game, before the searches that judge it
+    /// (which are estimated and refused on their own): what
+    /// [`Spec::generate_with`] checks against the budget before it draws.
+    /// A board of 2^30 squares, one in ten starting a jump, takes about
+    /// 5 GB.
+    ///
+    /// ```
+    /// use snl::random::{Size, Span, Spec};
+    ///
+    /// let largest = Spec { size: Size::Squares(Span::exactly(1 << 30)), ..Spec::default() };
+    /// assert!(largest.estimate().memory > 4_000_000_000);
+    /// assert!(Spec::default().estimate().memory < 100_000);
+    /// ```
+    pub fn estimate(&self) -> Estimate {
+        let (s, j) = self.largest();
+        let (s, j) = (s as f64, j as f64);
+        // Scattered jumps are gathered in a vector that grows by doubling;
+        // jumps placed by count pick their squares from a list of the free
+        // ones, with a flag a square.
+        let drawing = match self.amount {
+            Amount::Density(_) => 16.0 * j,
+            _ => 5.0 * s + 8.0 * j,
+        };
+        // The jumps handed to the board, the board and its copy in the
+        // game, and the game's own map: a few bits a square and four bytes
+        // a jump, each.
+        let built = 8.0 * j + 3.0 * (0.25 * s + 4.0 * j);
+        // Its work is a pass over the squares, bounded by its memory: a few
+        // seconds at the largest. Only the memory is weighed.
+        Estimate::from_f64(drawing + built, 0.0)
     }
 
     /// One board of this spec's size and jumps, without looking at the
