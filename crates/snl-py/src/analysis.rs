@@ -330,8 +330,10 @@ impl PyExpectation {
 
     /// The mean as an exact ``fractions.Fraction`` in lowest terms, worked
     /// out on first use (about a second for 1,000 squares); ``None`` when
-    /// the pawn can get stuck. Raises ``snl.LimitError`` on boards of more
-    /// than 2,002 states (squares, times the bonus limit).
+    /// the pawn can get stuck. Raises ``snl.LimitError`` on games of more
+    /// than 2,002 states (positions 0 to the last square, times the bonus
+    /// limit), as ``snl expect --exact`` refuses them, unless the budget is
+    /// lifted (``snl.set_budget(None, None)``, as ``--force``).
     #[getter]
     fn exact_mean(&self, py: Python<'_>) -> PyResult<Option<BigRational>> {
         if let Some(v) = self.exact.get() {
@@ -339,13 +341,19 @@ impl PyExpectation {
         }
         let game = &self.game;
         let by_turns = self.by_turns;
-        // No fixed limit on the states: the module's budget decides.
+        // The command line's limit on the states, unless the budget is
+        // lifted (as `--force` lifts both).
         let options = ExactOptions {
             unit: unit(by_turns),
-            max_states: None,
+            max_states: (!crate::limits::budget().is_unlimited())
+                .then_some(markov::exact::MAX_EXACT_STATES),
         };
-        let v = interruptible(py, |ctl| markov::exact_mean_with(game, &options, ctl))?
-            .map_err(markov_error)?;
+        let v = interruptible(py, |ctl| markov::exact_mean_with(game, &options, ctl))?.map_err(
+            |e| match e {
+                MarkovError::TooLarge(e) => errors::limit(e),
+                e => markov_error(e),
+            },
+        )?;
         Ok(self.exact.get_or_init(|| v).clone())
     }
 

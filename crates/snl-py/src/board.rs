@@ -25,6 +25,22 @@ const _: () = assert!(snl::simulate::DEFAULT_MAX_ROLLS == 100_000);
 /// show their ``repr`` (an SVG of millions of squares would stall the page).
 const INLINE_SVG_SQUARES: u32 = 10_000;
 
+/// A picture of one line of text: what Jupyter shows where a board is not
+/// drawn, saying why.
+fn note_svg(text: &str) -> String {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;");
+    let width = 16 + 8 * text.chars().count();
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"32\" \
+         viewBox=\"0 0 {width} 32\"><text x=\"8\" y=\"21\" font-family=\"sans-serif\" \
+         font-size=\"14\" fill=\"#555\">{escaped}</text></svg>"
+    )
+}
+
 /// A Snakes and Ladders board: its squares, ladders and snakes, the rules it
 /// is played under (its own, unless an analysis is given others) and a name.
 ///
@@ -722,13 +738,25 @@ impl PyBoard {
     }
 
     /// The board as SVG, so that Jupyter draws it with its fewest-rolls
-    /// path; ``None`` (Jupyter then shows the ``repr``) for boards over
-    /// 10,000 squares.
-    fn _repr_svg_(&self, py: Python<'_>) -> Option<String> {
-        if self.board.squares() > INLINE_SVG_SQUARES {
-            return None;
+    /// path. A board over 10,000 squares, or whose path is over the budget,
+    /// is not drawn inline: the picture is then a line saying why (Jupyter
+    /// showed nothing, with no word why). Ctrl-C stops it.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        let squares = self.board.squares();
+        if squares > INLINE_SVG_SQUARES {
+            return Ok(note_svg(&format!(
+                "A board of {squares} squares is not drawn inline (at most {INLINE_SVG_SQUARES}); \
+                 Board.svg() draws it."
+            )));
         }
-        self.svg(py, true, false, false, None, None, None).ok()
+        match self.svg(py, true, false, false, None, None, None) {
+            Ok(svg) => Ok(svg),
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyKeyboardInterrupt>(py) => Err(e),
+            Err(e) => Ok(note_svg(&format!(
+                "The board is not drawn: {}",
+                e.value(py)
+            ))),
+        }
     }
 
     /// The board as text: a grid of square numbers as it is played, with

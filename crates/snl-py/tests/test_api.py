@@ -303,16 +303,24 @@ def test_bonus_rolls_count_turns():
 
 
 def test_exact_mean_has_a_limit():
-    # The budget decides (see test_limits.py): its digits make the exact mean
-    # of 3,000 squares over half a second of work, so it is refused at once.
+    # As `snl expect --exact` (it was computed here where the command
+    # refuses it): 2,002 states at most, and 2,002 squares are 2,003
+    # positions.
+    with pytest.raises(
+        snl.LimitError,
+        match=r"^the exact mean is limited to 2002 chain states .*; this game has 2003; use the floating-point mean$",
+    ):
+        snl.Board(2002).expect().exact_mean
+    # Within it, the budget decides (see test_limits.py).
+    e = snl.Board(2000).expect()
     old = snl.budget()
-    snl.set_budget(None, 0.5)
+    snl.set_budget(None, 1e-6)
     try:
         with pytest.raises(
             snl.LimitError,
-            match=r"^the exact mean would take about .* seconds of work, more than the budget of 0.5 seconds$",
+            match=r"^the exact mean would take about .* of work, more than the budget of ",
         ):
-            snl.Board(3000).expect().exact_mean
+            e.exact_mean
     finally:
         snl.set_budget(*old)
 
@@ -428,7 +436,18 @@ def test_pictures(mb):
     with pytest.raises(snl.AnalysisError, match="no heat map: a game on this board may never end"):
         trap.svg(heat=True)
     assert "the last square cannot be reached" in trap.svg()
-    assert snl.Board(20_000)._repr_svg_() is None
+    # Not drawn inline, with a word why (it was None: nothing shown).
+    big = snl.Board(20_000)._repr_svg_()
+    assert ET.fromstring(big).tag == SVG
+    assert "A board of 20000 squares is not drawn inline (at most 10000); Board.svg() draws it." in big
+    old = snl.budget()
+    snl.set_budget(100, None)
+    try:
+        over = snl.Board(5000)._repr_svg_()
+    finally:
+        snl.set_budget(*old)
+    assert ET.fromstring(over).tag == SVG
+    assert "The board is not drawn: the fewest-rolls search with a path would need about" in over
     text = mb.show()
     assert text.splitlines()[-2].startswith("  1↑38")
     assert len(mb.show(width=25).splitlines()) == 5
