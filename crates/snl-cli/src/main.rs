@@ -24,8 +24,8 @@ Exit codes:
      a crash or a timeout
   2  usage, input or I/O error, or an analysis over the budget (the message
      says what it would need; --force runs it anyway)
-  130  stopped by Ctrl-C (a simulation, `expect` and `race` still print what
-       they had computed, and say so; no output file is written)";
+  130  stopped by Ctrl-C (a simulation, `expect`, `race` and `design` still
+       print what they had computed, and say so; no output file is written)";
 
 /// Analyse Snakes and Ladders boards: the fewest rolls and which rolls, how
 /// long a game with a real die lasts, who wins, and what the board looks like.
@@ -106,6 +106,7 @@ enum Command {
     Report(cmd::report::Args),
     Show(cmd::show::Args),
     Gen(cmd::generate::Args),
+    Design(cmd::design::Args),
     Judge(cmd::judge::Args),
     Serve(cmd::serve::Args),
     // Left out of `snl -h`'s list, whose column of names they would widen
@@ -162,6 +163,7 @@ fn main() -> ExitCode {
         Command::Report(args) => cmd::report::run(args, &mut out),
         Command::Show(args) => cmd::show::run(args, &mut out),
         Command::Gen(args) => cmd::generate::run(args, &mut out),
+        Command::Design(args) => cmd::design::run(args, &mut out),
         Command::Judge(args) => cmd::judge::run(args, &mut out),
         Command::Serve(args) => cmd::serve::run(args, &mut out),
         Command::Completions(args) => cmd::completions::run(args, &mut out),

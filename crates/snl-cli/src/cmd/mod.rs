@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod completions;
+pub mod design;
 pub mod duel;
 pub mod expect;
 pub mod generate;

@@ -2,6 +2,7 @@
 //! code, bad input, and the README's examples.
 
 mod check;
+mod design;
 mod draw;
 mod errors;
 mod expect;

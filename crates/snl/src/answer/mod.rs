@@ -31,6 +31,7 @@
 //! exact mean) are decimal strings: no JSON number type holds them. `null`
 //! stands for "none" or "not known", as each field says.
 
+pub mod design;
 pub mod judge;
 
 mod check;

@@ -747,7 +747,20 @@ fn examine(
 ) -> Result<Found, DesignError> {
     let board = layout.board();
     let game = Game::new(board.clone(), request.space.rules.clone())?;
+    debug_assert_eq!(
+        request
+            .space
+            .from
+            .as_ref()
+            .map(|from| super::request::changes(from, &board).len() as u32),
+        request.space.from.as_ref().map(|_| layout.changes())
+    );
     let figures = targets::measure(&game, &request.targets, ctl)?;
+    let changed = request
+        .space
+        .from
+        .as_ref()
+        .map_or_else(Vec::new, |from| super::request::changes(from, &board));
     let mut verdicts = targets::verdicts(&request.targets, &figures);
     verdicts.extend(
         targets::shape_verdicts(&request.space, &board)
@@ -759,6 +772,7 @@ fn examine(
         figures,
         verdicts,
         changes: request.space.from.as_ref().map(|_| layout.changes()),
+        changed,
         candidates,
     })
 }

@@ -53,7 +53,7 @@ mod space;
 mod targets;
 
 pub use error::DesignError;
-pub use request::{Design, Found, Progress, Request, estimate};
+pub use request::{Change, Design, Found, Progress, Request, changes, estimate};
 pub use space::Space;
 pub use targets::{
     Fair, Figures, Interval, IntervalError, Target, Targets, Verdict, Within, WithinError, measure,

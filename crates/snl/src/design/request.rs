@@ -1,6 +1,8 @@
 //! A search request, what it found, and what it will cost.
 
-use crate::board::Board;
+use std::fmt;
+
+use crate::board::{Board, Jump};
 use crate::game::Game;
 use crate::limits::{Estimate, LimitError};
 use crate::markov::{self, incremental::Incremental};
@@ -54,8 +56,73 @@ pub struct Found {
     pub verdicts: Vec<Verdict>,
     /// When tuning: the jumps added, removed or moved from the board given.
     pub changes: Option<u32>,
+    /// When tuning: what changed, jump by jump (see [`changes`]).
+    pub changed: Vec<Change>,
     /// The candidates the search had weighed when it came to this board.
     pub candidates: u64,
+}
+
+/// One change between two boards: a jump added, removed, or moved (either
+/// end, or both).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Change {
+    /// The jump taken away, or moved from.
+    pub removed: Option<Jump>,
+    /// The jump put in, or moved to.
+    pub added: Option<Jump>,
+}
+
+impl fmt::Display for Change {
+    /// `47->26 moved to 47->30`, `added 4->14`, `removed 62->19`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.removed, self.added) {
+            (Some(r), Some(a)) => write!(f, "{r} moved to {a}"),
+            (Some(r), None) => write!(f, "removed {r}"),
+            (None, Some(a)) => write!(f, "added {a}"),
+            (None, None) => f.write_str("nothing"),
+        }
+    }
+}
+
+/// The changes from board `from` to board `to`, as few as there can be:
+/// a jump whose start stays is moved at its end; the other jumps taken
+/// away and put in are paired in square order as moves, and what is left
+/// over is added or removed. Their number is the larger of the jumps
+/// taken away and put in.
+pub fn changes(from: &Board, to: &Board) -> Vec<Change> {
+    let gone: Vec<Jump> = from
+        .jumps()
+        .filter(|j| to.jump(j.from) != Some(j.to))
+        .collect();
+    let new: Vec<Jump> = to
+        .jumps()
+        .filter(|j| from.jump(j.from) != Some(j.to))
+        .collect();
+    let mut out = Vec::new();
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for &r in &gone {
+        match new.iter().find(|a| a.from == r.from) {
+            Some(&a) => out.push(Change {
+                removed: Some(r),
+                added: Some(a),
+            }),
+            None => left.push(r),
+        }
+    }
+    for &a in &new {
+        if !gone.iter().any(|r| r.from == a.from) {
+            right.push(a);
+        }
+    }
+    let pairs = left.len().max(right.len());
+    for i in 0..pairs {
+        out.push(Change {
+            removed: left.get(i).copied(),
+            added: right.get(i).copied(),
+        });
+    }
+    out.sort_by_key(|c| c.removed.or(c.added).map(|j| j.from));
+    out
 }
 
 impl Found {
@@ -93,14 +160,9 @@ impl Request {
         let fewest = self.space.fewest_rolls_bound();
         let why = |what: &str| {
             format!(
-                "{what} is below the fewest rolls any board of {} squares allows here ({fewest}: the pawn moves at most {} squares a roll)",
+                "{what} is below the fewest rolls any board of {} squares allows here ({fewest}: a roll moves the pawn at most {} squares)",
                 self.space.squares,
-                if fewest == 0 {
-                    0
-                } else {
-                    u64::from(self.space.squares - self.space.rules.start.position())
-                        .div_ceil(u64::from(fewest))
-                }
+                self.space.reach_per_roll()
             )
         };
         if let Some(hi) = t.mean.and_then(|m| m.hi)
@@ -200,4 +262,37 @@ pub fn estimate(request: &Request) -> Estimate {
         one = Incremental::estimate(&bare).and(one);
     }
     one
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(jumps: &[(u32, u32)]) -> Board {
+        Board::new(30, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap()
+    }
+
+    #[test]
+    fn changes_pair_moves_and_count_once() {
+        let a = board(&[(3, 20), (9, 2), (14, 25), (27, 5)]);
+        let b = board(&[(3, 22), (9, 2), (16, 25), (4, 11), (28, 1)]);
+        let c: Vec<String> = changes(&a, &b).iter().map(ToString::to_string).collect();
+        assert_eq!(
+            c,
+            [
+                "3->20 moved to 3->22",
+                "14->25 moved to 4->11",
+                "27->5 moved to 16->25",
+                "added 28->1"
+            ]
+        );
+        assert_eq!(changes(&b, &a).len(), 4);
+        assert!(changes(&a, &a).is_empty());
+        let c: Vec<String> = changes(&a, &board(&[]))
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(c.len(), 4);
+        assert!(c.iter().all(|c| c.starts_with("removed")));
+    }
 }

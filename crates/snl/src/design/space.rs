@@ -296,25 +296,30 @@ impl Space {
         added + bad.max(counts)
     }
 
-    /// A lower bound on the fewest rolls of every board in the space: each
-    /// roll moves the pawn at most the die's largest value plus the longest
-    /// ladder (or, when jumps chain, up to the whole board).
-    pub fn fewest_rolls_bound(&self) -> u32 {
+    /// The most squares one roll can move a pawn forward on any board of
+    /// the space: the die's largest value plus the longest ladder (or, when
+    /// jumps chain, up to the whole board).
+    pub fn reach_per_roll(&self) -> u64 {
         let n = self.squares;
-        let start = self.rules.start.position();
-        if start >= n {
-            return 0;
-        }
         let ladders = self.ladders.hi > 0 || self.keep.iter().any(|j| j.is_ladder());
         let longest = if !ladders {
             0
         } else if self.rules.chain && !self.no_chains && self.ladders.hi > 1 {
             u64::from(n)
         } else {
-            u64::from(self.length.hi.min(n - 1))
+            u64::from(self.length.hi.min(n.saturating_sub(1)))
         };
-        let step = u64::from(self.rules.die.max()) + longest;
-        u64::from(n - start).div_ceil(step) as u32
+        u64::from(self.rules.die.max()) + longest
+    }
+
+    /// A lower bound on the fewest rolls of every board in the space: the
+    /// squares to go over [`Space::reach_per_roll`].
+    pub fn fewest_rolls_bound(&self) -> u32 {
+        let start = self.rules.start.position();
+        if start >= self.squares {
+            return 0;
+        }
+        u64::from(self.squares - start).div_ceil(self.reach_per_roll()) as u32
     }
 }
 

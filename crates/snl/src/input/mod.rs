@@ -59,7 +59,7 @@ mod values;
 
 pub use grid::{GridReading, from_grid, from_grid_read, to_grid, to_grid_json};
 pub use moves::{to_moves, to_moves_json};
-pub use pairs::to_pairs_json;
+pub use pairs::{to_named_pairs_json, to_pairs_json};
 pub use text::to_pairs_text;
 
 /// A form a board can be written in.

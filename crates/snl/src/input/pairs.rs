@@ -158,7 +158,31 @@ impl<'de> Visitor<'de> for PairSeed {
 /// # Ok::<(), snl::BoardError>(())
 /// ```
 pub fn to_pairs_json(board: &Board, rules: Option<&Rules>) -> String {
-    let mut out = format!("{{\n  \"squares\": {},\n", board.squares());
+    to_named_pairs_json(board, None, rules)
+}
+
+/// [`to_pairs_json`] with the board's `name` first, when it has one: the
+/// file every command reads back with its name.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Jump};
+///
+/// let board = Board::new(20, [Jump { from: 2, to: 19 }])?;
+/// let text = snl::input::to_named_pairs_json(&board, Some("a \"short\" one"), None);
+/// assert!(text.starts_with("{\n  \"name\": \"a \\\"short\\\" one\",\n  \"squares\": 20,"));
+/// let read = snl::input::parse(text.as_bytes(), &Default::default())?;
+/// assert_eq!(read.name.as_deref(), Some("a \"short\" one"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_named_pairs_json(board: &Board, name: Option<&str>, rules: Option<&Rules>) -> String {
+    let mut out = String::from("{\n");
+    if let Some(name) = name {
+        let quoted = serde_json::to_string(name).expect("a string is JSON");
+        writeln!(out, "  \"name\": {quoted},").expect("writing to a String cannot fail");
+    }
+    writeln!(out, "  \"squares\": {},", board.squares()).expect("writing to a String cannot fail");
     write_list(&mut out, "ladders", board.ladders());
     out.push_str(",\n");
     write_list(&mut out, "snakes", board.snakes());

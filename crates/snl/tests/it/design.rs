@@ -358,6 +358,7 @@ fn a_tuned_board_stays_within_its_changes() {
         let k = changes(&origin, &b.board);
         assert!(k <= 2, "{k} changes: {:?}", b.board);
         assert_eq!(b.changes, Some(k as u32));
+        assert_eq!(b.changed.len(), k);
         meets(&b.board, game.rules(), &targets).unwrap();
         in_space(&b.board, &space).unwrap();
     }
@@ -418,7 +419,7 @@ fn impossible_requests_are_refused_with_the_reason() {
     });
     assert_eq!(why.len(), 1, "{why:?}");
     assert!(
-        why[0].starts_with("a mean of at most 5 rolls is below the fewest rolls any board of 100 squares allows here (7"),
+        why[0].starts_with("a mean of at most 5 rolls is below the fewest rolls any board of 100 squares allows here (7: a roll moves the pawn at most 16 squares)"),
         "{why:?}"
     );
     // More jumps than squares.

@@ -246,6 +246,7 @@ fn a_long_moves_array_keeps_only_its_jumps() {
 /// The boards under `testdata/`, by file name: the squares for pairs text,
 /// and the fewest rolls under the file's rules.
 const TESTDATA: &[(&str, u64, Option<u32>)] = &[
+    ("designed-30-rolls.pairs.json", 100, Some(4)),
     ("exact-500.pairs.json", 500, Some(12)),
     ("odd-snakes-200.pairs.json", 200, Some(34)),
     ("seed-000-leetcode-909.grid.json", 36, Some(4)),
