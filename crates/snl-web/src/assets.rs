@@ -29,6 +29,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/board.js"),
     ),
     (
+        "design.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/design.js"),
+    ),
+    (
         "state.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/state.js"),

@@ -33,6 +33,9 @@
 //!   them with `--json`, `race` for 2 to 4 players, and the board drawn.
 //! - `POST /api/convert?to=FORM`: the board written in another form.
 //! - `POST /api/report`: the one-page HTML report of the board.
+//! - `POST /api/design`: boards that meet targets, as `snl design --json`
+//!   prints them; the body is `{"board": ..., "design": {...}}`, the board
+//!   being edited and the search (see [`design`]).
 //!
 //! Errors are `{"error": "..."}` with status 400 (an unreadable or
 //! unplayable board, a bad query, a request that is not HTTP/1.0 or 1.1 or
@@ -47,6 +50,7 @@
 //! # Modules
 //!
 //! - [`analyse`]: a request's board, read and answered.
+//! - [`design`]: the Design panel's search.
 //! - [`error`]: the one error type, and how each error becomes a response.
 //! - `http`: the connections, whose request heads are checked before hyper
 //!   reads them, so that its refusals carry the same JSON.
@@ -60,6 +64,7 @@
 pub mod analyse;
 #[cfg(feature = "server")]
 mod assets;
+pub mod design;
 pub mod error;
 #[cfg(feature = "server")]
 mod http;

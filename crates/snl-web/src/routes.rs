@@ -19,6 +19,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 use crate::analyse::{self, Options};
+use crate::design::design_with;
 use crate::error::{ApiError, bare_status};
 use crate::{Config, Limits, assets};
 use snl::limits::Cancel;
@@ -74,7 +75,8 @@ pub(crate) fn app(config: Config) -> (Router, watch::Sender<bool>) {
     let work = Router::new()
         .route("/api/analyse", post(analyse))
         .route("/api/convert", post(convert))
-        .route("/api/report", post(report));
+        .route("/api/report", post(report))
+        .route("/api/design", post(design));
     let errors_state = state.clone();
     let router = Router::new()
         .route("/", get(page))
@@ -242,6 +244,15 @@ async fn analyse(
         let analysis = analyse::analyse_with(&body, &options, limits, cancel)?;
         serde_json::to_vec(&analyse::AnalysisJson::from(&analysis))
             .map_err(|e| ApiError::Internal(e.to_string()))
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
+}
+
+async fn design(State(state): State<AppState>, body: Bytes) -> Result<Response, ApiError> {
+    let answer = run(&state, move |limits, cancel| {
+        let answer = design_with(&body, limits, cancel)?;
+        serde_json::to_vec(&answer).map_err(|e| ApiError::Internal(e.to_string()))
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())

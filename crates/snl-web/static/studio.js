@@ -5,6 +5,7 @@
 // the game.
 
 import { Editor } from "./board.js";
+import { wireDesign } from "./design.js";
 import { clone, emptyBoard, figure, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
@@ -440,6 +441,8 @@ function wireControls() {
     }
   });
   $("export").addEventListener("click", () => {
+    // Not the last board's text while this one's is on its way.
+    $("export-text").value = "";
     $("export-dialog").showModal();
     exportAs($("export-format").value);
   });
@@ -488,6 +491,10 @@ async function exportAs(form) {
 
 async function start() {
   wireControls();
+  wireDesign({
+    board: () => studio.board,
+    load: (board) => edit((x) => Object.assign(x, board)),
+  });
   const presets = await fetch("/api/presets").then((r) => r.json());
   studio.presets = presets;
   const menu = $("preset");

@@ -702,6 +702,169 @@ fn studio_restores_a_shared_address_exactly() {
     );
 }
 
+/// The flags of `snl design` that ask what the Design panel is filled in
+/// with below.
+const DESIGN_FLAGS: [&str; 17] = [
+    "design",
+    "--squares",
+    "36",
+    "--ladders",
+    "3",
+    "--snakes",
+    "3",
+    "--mean",
+    "10..11",
+    "--players",
+    "2",
+    "--fair",
+    "0.05",
+    "--no-trap",
+    "--seed",
+    "4",
+    "--json",
+];
+
+#[test]
+fn studio_design_panel_finds_the_boards_snl_design_finds_and_loads_them() {
+    with_studio(
+        "studio_design_panel_finds_the_boards_snl_design_finds_and_loads_them",
+        &[],
+        |page| async move {
+            page.open(&page.url).await;
+            page.js(
+                "const e = document.getElementById('squares'); e.value = '36';
+                 e.dispatchEvent(new Event('change'));",
+                vec![],
+            )
+            .await;
+            page.settled().await;
+            let fill = |fields: Value| {
+                let page = page.clone();
+                async move {
+                    page.js(
+                        "for (const [id, v] of Object.entries(arguments[0])) {
+                           const e = document.getElementById(id);
+                           if (e.type === 'checkbox') { e.checked = v; } else { e.value = v; }
+                         }",
+                        vec![fields],
+                    )
+                    .await;
+                }
+            };
+            fill(
+                json!({"design-ladders": "3", "design-snakes": "3", "design-mean": "10..11",
+                "design-fair": "0.05", "design-players": "2", "design-no-trap": true,
+                "design-seed": "4", "design-count": "2"}),
+            )
+            .await;
+            page.click("#design-find").await;
+            page.until("the boards are found", || async {
+                page.js("return document.body.dataset.design;", vec![])
+                    .await
+                    == json!("found")
+            })
+            .await;
+            page.settled().await;
+
+            // `snl design` with the same targets and seed finds the same
+            // boards.
+            let run = crate::snl(&[&DESIGN_FLAGS[..], &["--count", "2"]].concat(), None);
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let cli: Value = serde_json::from_str(&run.stdout).unwrap();
+            let boards = cli["boards"].as_array().unwrap();
+            assert_eq!(boards.len(), 2);
+            let listed = page
+                .js(
+                    "return document.querySelectorAll('#design-results > li').length;",
+                    vec![],
+                )
+                .await;
+            assert_eq!(listed, json!(2));
+            for (i, want) in boards.iter().enumerate() {
+                if i > 0 {
+                    page.click(&format!(
+                        "#design-results > li[data-index='{i}'] .design-load"
+                    ))
+                    .await;
+                    page.settled().await;
+                }
+                same_designed_board(&page, i, want).await;
+            }
+            // Loading a board is one edit: undo brings the first back.
+            page.click("#undo").await;
+            page.settled().await;
+            let back: Value = serde_json::from_str(&page.export().await).unwrap();
+            assert_eq!(back["ladders"], boards[0]["board"]["ladders"], "{cli}");
+
+            // A request no board can meet is refused with the reason
+            // `snl design` gives.
+            fill(json!({"design-ladders": "30", "design-snakes": "30"})).await;
+            page.click("#design-find").await;
+            page.until("the refusal shows", || async {
+                page.js("return document.body.dataset.design;", vec![])
+                    .await
+                    == json!("error")
+            })
+            .await;
+            let shown = page.text("design-error").await;
+            assert!(
+                shown.starts_with("no board can meet this request: 30 ladders and 30 snakes do not fit on 36 squares"),
+                "{shown}"
+            );
+        },
+    );
+}
+
+/// The board in the editor is `want`, the `i`th that `snl design` found,
+/// and its figures, in the Design panel and on the page, are what `snl
+/// expect` and `snl race` print for it.
+async fn same_designed_board(page: &Page, i: usize, want: &Value) {
+    let exported = page.export().await;
+    let got: Value = serde_json::from_str(&exported).unwrap();
+    assert_eq!(got["ladders"], want["board"]["ladders"], "board {}", i + 1);
+    assert_eq!(got["snakes"], want["board"]["snakes"], "board {}", i + 1);
+    assert_eq!(
+        page.js("return document.getElementById('name').value;", vec![])
+            .await,
+        want["board"]["name"]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("board.json");
+    std::fs::write(&saved, &exported).unwrap();
+    let expect = cli_json(&["expect"], &saved);
+    let mean = expect["mean"].as_f64().unwrap();
+    assert!((10.0..=11.0).contains(&mean), "{mean}");
+    assert_eq!(page.text("mean").await, format!("{mean:.4}"));
+    let figure = |name: &str| {
+        let css = format!("#design-results > li[data-index='{i}'] [data-figure='{name}'] dd");
+        async move {
+            page.js(
+                "return document.querySelector(arguments[0]).textContent;",
+                vec![json!(css)],
+            )
+            .await
+        }
+    };
+    assert_eq!(figure("mean").await, json!(format!("{mean:.3}")));
+    let sd = expect["std_dev"].as_f64().unwrap();
+    assert_eq!(figure("std dev").await, json!(format!("{sd:.3}")));
+    let race = cli_json(&["race", "--players", "2"], &saved);
+    for (seat, w) in race["win"].as_array().unwrap().iter().enumerate() {
+        let w = w.as_f64().unwrap();
+        assert!((w - 0.5).abs() <= 0.05, "{w}");
+        let shown = figure(&format!("seat {} wins", seat + 1)).await;
+        assert_eq!(shown, json!(format!("{:.2}%", 100.0 * w)));
+    }
+    let verdicts = page
+        .js(
+            "return [...document.querySelectorAll(`#design-results > li[data-index='${arguments[0]}'] .design-verdicts li`)]
+               .map((l) => l.className);",
+            vec![json!(i)],
+        )
+        .await;
+    assert_eq!(verdicts, json!(["met", "met", "met"]));
+}
+
 /// `POST path` with `body` to the server at `url`: the status and the body.
 fn http_post(url: &str, path: &str, body: &str) -> (u16, String) {
     use std::io::{Read, Write};

@@ -33,6 +33,7 @@ async fn the_page_and_its_files_are_served_with_a_policy() {
         ("studio.js", "text/javascript"),
         ("board.js", "text/javascript"),
         ("state.js", "text/javascript"),
+        ("design.js", "text/javascript"),
         ("studio.css", "text/css"),
         ("favicon.svg", "image/svg+xml"),
         ("DejaVuSans.ttf", "font/ttf"),

@@ -6,6 +6,7 @@
 
 mod api;
 mod burst;
+mod design;
 mod limits;
 
 use axum::body::Body;
