@@ -44,6 +44,7 @@ pub(crate) mod crossing;
 pub(crate) mod dd;
 pub(crate) mod layout;
 pub mod markov;
+pub mod reach;
 pub mod shortest;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -294,6 +295,29 @@ impl LongGame {
     /// Where a pawn that lands on `square` comes to rest.
     pub fn rest(&self, square: u64) -> u64 {
         self.board.index(square).map_or(square, |i| self.rest[i])
+    }
+
+    /// The squares where a jump starts that a pawn landing on `square`
+    /// passes through, in order, as [`Game::jumps_taken`] gives them.
+    ///
+    /// [`Game::jumps_taken`]: crate::Game::jumps_taken
+    pub fn jumps_taken(&self, square: u64) -> impl Iterator<Item = u64> + '_ {
+        // `LongGame::new` refused circles of jumps under chaining.
+        let board = &self.board;
+        let chain = self.rules.chain;
+        let mut next = board.jump(square).map(|_| square);
+        std::iter::from_fn(move || {
+            let at = next?;
+            next = board
+                .jump(at)
+                .filter(|&to| chain && board.jump(to).is_some());
+            Some(at)
+        })
+    }
+
+    /// The index of the jump starting on `square`, by starting square.
+    pub(crate) fn jump_index(&self, square: u64) -> Option<usize> {
+        self.board.index(square)
     }
 
     /// The square a roll lands on, by the finish rule ([`Finish::land`]).

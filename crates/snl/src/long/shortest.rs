@@ -288,6 +288,14 @@ pub fn estimate(game: &LongGame) -> Estimate {
     Estimate::from_f64(memory, work)
 }
 
+/// How many squares the search keeps one by one on `game`: what its work
+/// grows with.
+pub fn kept_squares(game: &LongGame) -> u64 {
+    let k = game.rules().die.max();
+    let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
+    layout::node_count(&layout::intervals(game, k, gap))
+}
+
 /// The rules this engine takes: all but a bonus limit (without a limit,
 /// bonus rolls change no sequence of rolls).
 fn supported(game: &LongGame) -> Result<(), Unsupported> {
@@ -297,23 +305,45 @@ fn supported(game: &LongGame) -> Result<(), Unsupported> {
     Ok(())
 }
 
-/// The search's result: the fewest rolls to the end from every node the
-/// search settled.
-struct Search<'g> {
-    game: &'g LongGame,
-    layout: Layout,
-    fewest: Fewest,
-    values: Vec<u32>,
-    /// Fewest rolls to the end from each node: final for those below the
-    /// start's, at least the start's for the rest; `u64::MAX` for none.
-    h: Vec<u64>,
+/// How far the backward search goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Settle {
+    /// Until the start is settled: every node whose fewest rolls are below
+    /// the start's has them.
+    Start,
+    /// Every node.
+    All,
 }
 
-const NONE: u64 = u64::MAX;
+/// The search's result: the fewest rolls to the end from every node the
+/// search settled.
+pub(crate) struct Search<'g> {
+    pub game: &'g LongGame,
+    pub layout: Layout,
+    pub fewest: Fewest,
+    pub values: Vec<u32>,
+    /// Fewest rolls to the end from each node: final for those below the
+    /// start's (for every node, settled to the end), at least the start's
+    /// for the rest; `NONE` for none.
+    pub h: Vec<u64>,
+}
+
+/// No way to the end.
+pub(crate) const NONE: u64 = u64::MAX;
 
 impl<'g> Search<'g> {
     /// The search, or `None` when the pawn starts on the last square.
     fn run(game: &'g LongGame, ctl: &Control) -> Result<Option<Search<'g>>, LongError> {
+        Search::settle(game, Settle::Start, ctl)
+    }
+
+    /// The search as far as `settle` says, or `None` when the pawn starts
+    /// on the last square.
+    pub(crate) fn settle(
+        game: &'g LongGame,
+        settle: Settle,
+        ctl: &Control,
+    ) -> Result<Option<Search<'g>>, LongError> {
         supported(game)?;
         if game.starts_finished() {
             return Ok(None);
@@ -329,7 +359,7 @@ impl<'g> Search<'g> {
             values,
             h: Vec::new(),
         };
-        s.h = s.backward(&mut ctl.meter())?;
+        s.h = s.backward(settle, &mut ctl.meter())?;
         Ok(Some(s))
     }
 
@@ -341,7 +371,7 @@ impl<'g> Search<'g> {
     /// The node a roll of `roll` from node `u` (square `square`, zone `z`)
     /// lands on, or `None` when it lands in the stretch after the zone (or
     /// is lost).
-    fn land_in_zone(&self, z: usize, square: u64, roll: u32) -> Landing {
+    pub(crate) fn land_in_zone(&self, z: usize, square: u64, roll: u32) -> Landing {
         let zone = &self.layout.zones[z];
         match self.game.land(square, roll) {
             None => Landing::Lost,
@@ -353,9 +383,9 @@ impl<'g> Search<'g> {
         }
     }
 
-    /// Dijkstra's search from the last square over the reversed moves,
-    /// until the start is settled.
-    fn backward(&self, meter: &mut Meter<'_>) -> Result<Vec<u64>, LimitError> {
+    /// Dijkstra's search from the last square over the reversed moves, as
+    /// far as `settle` says.
+    fn backward(&self, settle: Settle, meter: &mut Meter<'_>) -> Result<Vec<u64>, LimitError> {
         let l = &self.layout;
         let nodes = l.nodes();
         let k = l.k as usize;
@@ -384,7 +414,7 @@ impl<'g> Search<'g> {
             if d != h[t as usize] {
                 continue;
             }
-            if t == l.start {
+            if t == l.start && settle == Settle::Start {
                 break;
             }
             let t = t as usize;
@@ -718,7 +748,7 @@ impl Reversed {
 }
 
 /// Where a roll from a node lands.
-enum Landing {
+pub(crate) enum Landing {
     /// Lost (an exact finish overshot).
     Lost,
     /// On a node, and its square.
