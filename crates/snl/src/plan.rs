@@ -25,11 +25,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use serde::{Deserialize, Serialize};
+
+use crate::board::MAX_SQUARES;
 use crate::brute::BruteError;
 use crate::choice::{self, ChoiceError};
 use crate::duel::{self, DuelError};
 use crate::game::Game;
 use crate::limits::{Budget, Estimate, LimitError};
+use crate::long::{self, LongError, LongGame};
 use crate::markov::{self, MarkovError, Measure};
 use crate::race::{self, RaceError};
 use crate::random::GenError;
@@ -239,8 +243,97 @@ pub fn limit_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e
         Some(e)
     } else if let Some(ChoiceError::Markov(MarkovError::Limit(e))) = err.downcast_ref() {
         Some(e)
+    } else if let Some(LongError::Limit(e)) = err.downcast_ref() {
+        Some(e)
     } else {
         None
+    }
+}
+
+/// Which engine answers a question about a board: the fewest rolls and the
+/// moments of the length have two.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Engine {
+    /// Tables a square long: [`crate::shortest`], [`crate::markov`].
+    Dense,
+    /// Squares kept one by one only near the jumps, stretches between
+    /// crossed in one step: [`crate::long`].
+    Sparse,
+}
+
+impl Engine {
+    /// `dense` or `sparse`, as the JSON answers write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dense => "dense",
+            Engine::Sparse => "sparse",
+        }
+    }
+}
+
+/// How many squares of the dense engines' tables the work of one square
+/// the sparse engine keeps is worth, from the long benchmark (`cargo bench
+/// -p snl --bench long`, which runs both engines on the scale benchmark's
+/// board of 10^8 squares): a kept square takes a search step with a heap,
+/// where a plain square takes a few bits of a word, and there the sparse
+/// search, keeping 1.3·10^6 squares, takes about the dense one's time (40
+/// leaves room for boards where it keeps more per jump). The moments'
+/// elimination costs more the more jumps span a square, not only per
+/// square kept: on that board (40 jumps over each square) the sparse
+/// moments are not faster, so they are chosen only on boards far sparser.
+const SPARSE_SEARCH_WEIGHT: f64 = 40.0;
+const SPARSE_MOMENTS_WEIGHT: f64 = 200.0;
+
+/// The engine that answers `analysis` of a board (`game`, as the sparse
+/// engine holds it): the sparse one on a board longer than the dense
+/// engines' tables take ([`MAX_SQUARES`]), and where it is faster (it keeps
+/// so few squares that their work is less than that of every square); the
+/// dense one otherwise, and for every other analysis. The sparse engine
+/// gives the mean and variance but not the distribution, so for
+/// [`Measure::Stats`] it answers only boards the dense one cannot hold.
+/// Both give the same answers: the same fewest rolls and sequence, the
+/// same moments within the bounds the sparse engine states. The sparse engine does not take a
+/// bonus limit; on a board the dense engine cannot hold, it then refuses
+/// clearly.
+///
+/// ```
+/// use snl::long::{LongBoard, LongGame};
+/// use snl::plan::{self, Analysis, Engine};
+/// use snl::shortest::Search;
+/// use snl::Rules;
+///
+/// let search = Analysis::Shortest(Search::Solve);
+/// let small = LongGame::new(LongBoard::new(100, [(3, 50)])?, Rules::default())?;
+/// assert_eq!(plan::engine(&small, search), Engine::Dense);
+/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// assert_eq!(plan::engine(&long, search), Engine::Sparse);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn engine(game: &LongGame, analysis: Analysis) -> Engine {
+    let weight = match analysis {
+        Analysis::Shortest(Search::MinRolls | Search::Solve) => SPARSE_SEARCH_WEIGHT,
+        Analysis::Markov(Measure::Mean) => SPARSE_MOMENTS_WEIGHT,
+        // The sparse engine gives the moments, not the distribution: only
+        // where the dense one cannot hold the board.
+        Analysis::Markov(Measure::Stats) if game.goal() > MAX_SQUARES => return Engine::Sparse,
+        _ => return Engine::Dense,
+    };
+    if game.goal() > MAX_SQUARES {
+        return Engine::Sparse;
+    }
+    if game.rules().bonus_limit().is_some() {
+        return Engine::Dense;
+    }
+    let kept = match analysis {
+        Analysis::Shortest(_) => long::shortest::kept_squares(game),
+        _ => long::markov::kept_squares(game),
+    };
+    if kept as f64 * weight < game.goal() as f64 {
+        Engine::Sparse
+    } else {
+        Engine::Dense
     }
 }
 

@@ -121,6 +121,13 @@ fn gap(game: &LongGame) -> u64 {
     u64::from(game.rules().die.max()) + 1
 }
 
+/// How many squares the solve keeps one by one on `game` (each an unknown,
+/// when the start reaches it and it reaches the end): what its work grows
+/// with.
+pub fn kept_squares(game: &LongGame) -> u64 {
+    layout::node_count(&layout::intervals(game, game.rules().die.max(), gap(game)))
+}
+
 /// The memory and work of [`moments`] before the elimination's plan is
 /// known: the zones' squares with the tables kept for each, and the rows
 /// played three times over (for the squares the start reaches, those that
