@@ -24,6 +24,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use snl::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
+use snl::long::{LongBoard, LongGame};
+use snl::plan::{Analysis, Engine};
 use snl::presets;
 use snl::{Bonus, Die, Finish, Game, Rules, Start};
 
@@ -349,6 +351,89 @@ impl LoadedGame {
     pub fn rules(&self) -> &Rules {
         self.game.rules()
     }
+}
+
+/// A board ready to play with the engine for boards of any length.
+#[derive(Debug, Clone)]
+pub struct LoadedLong {
+    /// The board as read.
+    pub board: LoadedBoard,
+    /// The board under its rules.
+    pub game: LongGame,
+}
+
+impl LoadedLong {
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        self.game.rules()
+    }
+}
+
+/// A board read for one question, built for the engine that answers it.
+#[derive(Debug, Clone)]
+pub enum Chosen {
+    /// Tables a square long ([`snl::Game`]).
+    Dense(LoadedGame),
+    /// Squares kept only near the jumps ([`LongGame`]).
+    Sparse(LoadedLong),
+}
+
+/// Reads the board, settles the rules and builds the game for the engine
+/// [`snl::plan::engine`] chooses for `analysis`: the sparse one for a board
+/// longer than the dense engines hold, or where it is faster. `dense` names
+/// what needs the dense engine whatever the board (an option only it
+/// answers): then the board is built for it, and one longer than it holds
+/// is refused with that reason.
+///
+/// # Errors
+///
+/// As [`load_game`], and a board over 2^30 squares when `dense` is given.
+pub fn load_for(
+    board: &BoardArgs,
+    rules: &RulesArgs,
+    analysis: Analysis,
+    dense: Option<&str>,
+) -> Result<Chosen> {
+    let loaded = board.load()?;
+    let rules = rules.resolve(&loaded.parsed.rules)?;
+    let spec = &loaded.parsed.spec;
+    let unplayable = |problem: &dyn fmt::Display| {
+        anyhow!(
+            "{}: {problem} (`snl check` lists every problem)",
+            loaded.source
+        )
+    };
+    if spec.squares > snl::board::MAX_SQUARES {
+        let board = LongBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
+        if let Some(what) = dense {
+            bail!(
+                "{}: {what} needs the engine that keeps tables a square long, which holds \
+                 boards of up to 2^30 squares; this one has {}",
+                loaded.source,
+                spec.squares
+            );
+        }
+        let game = LongGame::new(board, rules).map_err(|p| unplayable(&p))?;
+        return Ok(Chosen::Sparse(LoadedLong {
+            board: loaded,
+            game,
+        }));
+    }
+    if dense.is_none()
+        && let Ok(board) = LongBoard::from_spec(spec)
+        && let Ok(game) = LongGame::new(board, rules.clone())
+        && snl::plan::engine(&game, analysis) == Engine::Sparse
+    {
+        return Ok(Chosen::Sparse(LoadedLong {
+            board: loaded,
+            game,
+        }));
+    }
+    let game = snl::check::playable(spec, rules).map_err(|p| unplayable(&p))?;
+    Ok(Chosen::Dense(LoadedGame {
+        board: loaded,
+        game,
+    }))
 }
 
 /// Reads the board, settles the rules and builds the game.

@@ -181,11 +181,15 @@ function showAnswer(data) {
         : `${s.optimal_sequences} optimal roll sequence${s.optimal_sequences === "1" ? "" : "s"}`;
   const path = $("path");
   path.replaceChildren();
-  for (const step of s.path) {
+  // The path comes as runs of equal rolls: `count` rolls of `roll`, the
+  // last landing on `land` and resting on `to`.
+  for (const run of s.path) {
     const li = document.createElement("li");
-    const jump = step.to > step.land ? `<span class="up">↑${step.to}</span>` : step.to < step.land ? `<span class="down">↓${step.to}</span>` : "";
-    li.innerHTML = `<b>${step.roll}</b><span>${step.land}</span>${jump}`;
-    li.title = `roll ${step.roll}: land on ${step.land}${jump ? `, then ${step.to > step.land ? "climb" : "slide"} to ${step.to}` : ""}`;
+    const jump = run.to > run.land ? `<span class="up">↑${run.to}</span>` : run.to < run.land ? `<span class="down">↓${run.to}</span>` : "";
+    const times = run.count > 1 ? ` × ${run.count}` : "";
+    li.innerHTML = `<b>${run.roll}${times}</b><span>${run.land}</span>${jump}`;
+    const rolls = run.count > 1 ? `${run.count} rolls of ${run.roll}` : `roll ${run.roll}`;
+    li.title = `${rolls}: land on ${run.land}${jump ? `, then ${run.to > run.land ? "climb" : "slide"} to ${run.to}` : ""}`;
     path.appendChild(li);
   }
 

@@ -6,9 +6,10 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use snl::answer::{Header, SolveAnswer, Step};
+use snl::answer::{Header, PathRun, SolveAnswer, Step};
+use snl::words::{plural, rules_line};
 
-use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
+use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
 use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
 use snl::plan::{COUNT_LIMIT, Counting};
@@ -66,7 +67,88 @@ pub enum Method {
 
 /// Runs `snl solve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    let loaded = load_game(&args.board, &args.rules)?;
+    // Counting and the exhaustive search take the dense engine, and so
+    // does every board small enough to be counted by default.
+    let dense = if args.method == Method::Brute {
+        Some("--method brute")
+    } else if args.count {
+        Some("--count")
+    } else {
+        None
+    };
+    let analysis = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
+    let loaded = match load_for(&args.board, &args.rules, analysis, dense)? {
+        Chosen::Dense(loaded) => loaded,
+        Chosen::Sparse(long) if long.game.goal() <= u64::from(COUNT_LIMIT) => {
+            // Small enough to count: the dense engine counts too.
+            return run_dense(args, &dense_of(long)?, out);
+        }
+        Chosen::Sparse(long) => return run_sparse(args, &long, out),
+    };
+    run_dense(args, &loaded, out)
+}
+
+/// The board of `long` for the dense engine.
+fn dense_of(long: LoadedLong) -> Result<LoadedGame> {
+    let game = snl::check::playable(&long.board.parsed.spec, long.game.rules().clone())
+        .map_err(|p| anyhow::anyhow!("{}: {p}", long.board.source))?;
+    Ok(LoadedGame {
+        board: long.board,
+        game,
+    })
+}
+
+/// `snl solve` by the engine for boards of any length, which does not
+/// count the optimal sequences.
+fn run_sparse(
+    args: &Args,
+    loaded: &LoadedLong,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    let game = &loaded.game;
+    let ctl = control::get();
+    let solution = snl::long::shortest::solve_with(game, ctl).budget()?;
+    if solution.min_rolls.is_some_and(|k| k > 0) {
+        note(&format!(
+            "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}){}",
+            game.goal(),
+            if game.goal() <= snl::board::MAX_SQUARES {
+                "; add --count to count them"
+            } else {
+                ""
+            }
+        ));
+    }
+    let answer = SolveAnswer::from_long(Header::of_long(loaded.board.name(), game), &solution);
+    control::check_interrupted()?;
+    if args.json {
+        write_json(out, &answer)?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    let board = game.board();
+    let ladders = board.jumps().filter(|j| j.to > j.from).count() as u64;
+    writeln!(
+        out,
+        "board: {}, {}, {}, {}",
+        loaded.board.label(),
+        plural(game.goal(), "square", "squares"),
+        plural(ladders, "ladder", "ladders"),
+        plural(board.jump_count() as u64 - ladders, "snake", "snakes"),
+    )?;
+    writeln!(out, "rules: {}", rules_line(loaded.rules()))?;
+    write_fewest(out, &answer, game.goal())?;
+    if args.path && !answer.path.is_empty() {
+        write_runs(out, &answer.path, game.goal())?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// `snl solve` by the engines that keep tables a square long.
+fn run_dense(
+    args: &Args,
+    loaded: &LoadedGame,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
     let game = &loaded.game;
     let ctl = control::get();
     let header = Header::new(loaded.board.name(), game);
@@ -123,11 +205,20 @@ fn write_text(
 ) -> Result<()> {
     let game = &loaded.game;
     header(out, loaded)?;
+    write_fewest(out, answer, u64::from(game.goal()))?;
+    if show_path && !answer.path.is_empty() {
+        let steps: Vec<Step> = answer.path.iter().flat_map(steps).collect();
+        write_path(out, &steps, game.goal())?;
+    }
+    Ok(())
+}
+
+/// The fewest rolls and the count of optimal sequences, as text.
+fn write_fewest(out: &mut dyn Write, answer: &SolveAnswer, goal: u64) -> Result<()> {
     let Some(k) = answer.min_rolls else {
         writeln!(
             out,
-            "fewest rolls: none; the last square ({}) cannot be reached under these rules",
-            game.goal()
+            "fewest rolls: none; the last square ({goal}) cannot be reached under these rules"
         )?;
         return Ok(());
     };
@@ -139,8 +230,68 @@ fn write_text(
     if let Some(count) = &answer.optimal_sequences {
         writeln!(out, "optimal roll sequences: {count}")?;
     }
-    if show_path && !answer.path.is_empty() {
-        write_path(out, &answer.path, game.goal())?;
+    Ok(())
+}
+
+/// A run's rolls one by one, on a board the dense engines hold.
+fn steps(run: &PathRun) -> impl Iterator<Item = Step> + '_ {
+    (1..=run.count).map(move |i| {
+        let at = (run.from + i * u64::from(run.roll)) as u32;
+        if i == run.count {
+            Step {
+                roll: run.roll,
+                land: run.land as u32,
+                to: run.to as u32,
+            }
+        } else {
+            Step {
+                roll: run.roll,
+                land: at,
+                to: at,
+            }
+        }
+    })
+}
+
+/// The kind of jump a roll that lands on `land` and rests on `to` takes.
+fn jump_kind(land: u64, to: u64) -> &'static str {
+    match to.cmp(&land) {
+        Ordering::Greater => "ladder",
+        Ordering::Less => "snake",
+        Ordering::Equal => "-",
+    }
+}
+
+/// The sequence as runs of equal rolls: one row per run, for a board of
+/// any length.
+fn write_runs(out: &mut dyn Write, path: &[PathRun], goal: u64) -> Result<()> {
+    let square = goal.to_string().len().max("lands on".len());
+    let step = path.len().to_string().len();
+    let rolls = path
+        .iter()
+        .map(|r| format!("{} x {}", r.roll, r.count))
+        .collect::<Vec<_>>();
+    let width = rolls
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        .max("rolls".len());
+    writeln!(out, "one optimal sequence, as runs of equal rolls:")?;
+    writeln!(
+        out,
+        "  {:>step$}  {:>width$}  {:>square$}  {:<6}  {:>square$}",
+        "#", "rolls", "lands on", "jump", "ends on"
+    )?;
+    for (i, (r, rolls)) in path.iter().zip(&rolls).enumerate() {
+        writeln!(
+            out,
+            "  {:>step$}  {rolls:>width$}  {:>square$}  {:<6}  {:>square$}",
+            i + 1,
+            r.land,
+            jump_kind(r.land, r.to),
+            r.to
+        )?;
     }
     Ok(())
 }
@@ -162,11 +313,7 @@ fn write_path(out: &mut dyn Write, path: &[Step], goal: u32) -> Result<()> {
         "#", "roll", "lands on", "jump", "ends on"
     )?;
     for (i, m) in path.iter().enumerate() {
-        let jump = match m.to.cmp(&m.land) {
-            Ordering::Greater => "ladder",
-            Ordering::Less => "snake",
-            Ordering::Equal => "-",
-        };
+        let jump = jump_kind(u64::from(m.land), u64::from(m.to));
         writeln!(
             out,
             "  {:>step$}  {:>roll$}  {:>square$}  {jump:<6}  {:>square$}",

@@ -55,11 +55,21 @@ fn milton_bradley_preset() {
     assert_eq!(v["min_rolls"], 7);
     assert_eq!(v["rules"]["start"], 0);
     assert_eq!(v["rules"]["die"], "d6");
-    // Replaying the path from off the board ends on 100 in 7 rolls.
+    // Replaying the path from off the board ends on 100 in 7 rolls, in
+    // runs of equal rolls.
     let path = v["path"].as_array().unwrap();
-    assert_eq!(path.len(), 7);
+    let rolls: u64 = path.iter().map(|r| r["count"].as_u64().unwrap()).sum();
+    assert_eq!(rolls, 7);
+    assert_eq!(path[0]["from"], 0);
     assert_eq!(path[0]["land"], path[0]["roll"], "the first roll enters");
-    assert_eq!(path[6]["to"], 100);
+    assert_eq!(
+        path[2],
+        serde_json::json!({"roll": 6, "count": 2, "from": 39, "land": 51, "to": 67})
+    );
+    for pair in path.windows(2) {
+        assert_eq!(pair[0]["to"], pair[1]["from"]);
+    }
+    assert_eq!(path.last().unwrap()["to"], 100);
 }
 
 #[test]
@@ -116,7 +126,7 @@ fn die_finish_and_chain_flags() {
     assert_eq!(v["min_rolls"], 4);
     assert_eq!(
         v["path"][0],
-        serde_json::json!({"roll": 1, "land": 2, "to": 9})
+        serde_json::json!({"roll": 1, "count": 1, "from": 1, "land": 2, "to": 9})
     );
     let v = json(
         &["solve", "--faces", "1", "--chain", "--no-chain"],
@@ -196,4 +206,109 @@ fn every_form_of_a_board_gives_the_same_answer() {
         Some(text),
     );
     assert_eq!(v["squares"], 99);
+}
+
+/// A board of 10^12 squares: a ladder from 3 halfway, a snake near the end.
+const LONG: &str =
+    r#"{"squares": 1000000000000, "ladders": [[3, 500000000000]], "snakes": [[999999999990, 7]]}"#;
+
+#[test]
+fn a_board_of_any_length_by_the_sparse_engine() {
+    let run = snl(&["solve", "--json"], Some(LONG));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("not counting the optimal sequences"),
+        "{}",
+        run.stderr
+    );
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["engine"], "sparse");
+    assert_eq!(v["squares"], 1_000_000_000_000u64);
+    // 2 onto the ladder, then 5·10^11 squares: a 2 and 83,333,333,333 sixes.
+    assert_eq!(v["min_rolls"], 83_333_333_335u64);
+    assert_eq!(v["optimal_sequences"], Value::Null);
+    assert_eq!(
+        v["path"],
+        serde_json::json!([
+            {"roll": 2, "count": 1, "from": 1, "land": 3, "to": 500_000_000_000u64},
+            {"roll": 2, "count": 1, "from": 500_000_000_000u64, "land": 500_000_000_002u64, "to": 500_000_000_002u64},
+            {"roll": 6, "count": 83_333_333_333u64, "from": 500_000_000_002u64, "land": 1_000_000_000_000u64, "to": 1_000_000_000_000u64},
+        ])
+    );
+    let run = snl(&["solve", "--path"], Some(LONG));
+    assert_eq!(
+        run.stdout,
+        "\
+board: standard input, 1000000000000 squares, 1 ladder, 1 snake
+rules: die d6, finish exact, no chaining, start on square 1
+fewest rolls: 83333333335
+one optimal sequence, as runs of equal rolls:
+  #            rolls       lands on  jump          ends on
+  1            2 x 1              3  ladder   500000000000
+  2            2 x 1   500000000002  -        500000000002
+  3  6 x 83333333333  1000000000000  -       1000000000000
+"
+    );
+}
+
+#[test]
+fn the_engines_give_the_same_path() {
+    // 250,000 squares, three jumps: over the counting limit, so the sparse
+    // engine answers; --count takes the dense one, which counts.
+    let board =
+        r#"{"squares": 250000, "ladders": [[3, 1000], [5000, 120000]], "snakes": [[200000, 17]]}"#;
+    let sparse = snl(&["solve", "--json"], Some(board));
+    let sparse: Value = serde_json::from_str(&sparse.stdout).unwrap();
+    let dense = json(&["solve", "--count"], Some(board));
+    assert_eq!(sparse["engine"], "sparse");
+    assert_eq!(dense["engine"], "dense");
+    assert_eq!(sparse["min_rolls"], 22_335);
+    assert_eq!(sparse["min_rolls"], dense["min_rolls"]);
+    assert_eq!(sparse["path"], dense["path"]);
+    assert!(dense["optimal_sequences"].is_string());
+    // Small boards stay with the dense engine, which counts.
+    assert_eq!(json(&["solve"], Some(SEED_20))["engine"], "dense");
+}
+
+#[test]
+fn boards_past_the_dense_engines_are_refused_clearly() {
+    let run = snl(&["solve", "--count"], Some(LONG));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--count needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1000000000000"),
+        "{}",
+        run.stderr
+    );
+    let too_long = r#"{"squares": 4611686018427387905}"#;
+    let run = snl(&["solve"], Some(too_long));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("snl handles at most 2^62"),
+        "{}",
+        run.stderr
+    );
+    let off = r#"{"squares": 1000000000000, "ladders": [[3, 1000000000001]]}"#;
+    let run = snl(&["solve"], Some(off));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`snl check` lists every problem"),
+        "{}",
+        run.stderr
+    );
+    // The plain-text pairs form, with the size from --squares.
+    let text = "1\n3 500000000000\n1\n999999999990 7\n";
+    let run = snl(
+        &[
+            "solve",
+            "--json",
+            "--format",
+            "pairs-text",
+            "--squares",
+            "1000000000000",
+        ],
+        Some(text),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["min_rolls"], 83_333_333_335u64);
 }

@@ -548,7 +548,11 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
                     std::cmp::Ordering::Less => format!("↓{to}"),
                     std::cmp::Ordering::Equal => String::new(),
                 };
-                assert_eq!(chip.as_str().unwrap(), format!("{roll}{land}{jump}"));
+                let times = match step["count"].as_u64().unwrap() {
+                    1 => String::new(),
+                    count => format!(" × {count}"),
+                };
+                assert_eq!(chip.as_str().unwrap(), format!("{roll}{times}{land}{jump}"));
             }
 
             // The game length.

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::BoardSpec;
 use crate::game::Game;
+use crate::long::LongGame;
 use crate::rules::{Rules, RulesJson};
 
 /// What every answer about a board starts with.
@@ -24,6 +25,16 @@ impl Header {
         Header {
             board: name.map(str::to_string),
             squares: u64::from(game.goal()),
+            rules: RulesJson::from(game.rules()),
+        }
+    }
+
+    /// The header of an answer about `game`, a board of any length called
+    /// `name`.
+    pub fn of_long(name: Option<&str>, game: &LongGame) -> Header {
+        Header {
+            board: name.map(str::to_string),
+            squares: game.goal(),
             rules: RulesJson::from(game.rules()),
         }
     }

@@ -23,7 +23,8 @@
 //! assert_eq!(json["squares"], 20);
 //! assert_eq!(json["rules"]["die"], "d6");
 //! assert_eq!(json["min_rolls"], 2);
-//! assert_eq!(json["path"][0], serde_json::json!({"roll": 1, "land": 2, "to": 19}));
+//! assert_eq!(json["engine"], "dense");
+//! assert_eq!(json["path"][0], serde_json::json!({"roll": 1, "count": 1, "from": 1, "land": 2, "to": 19}));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -54,7 +55,7 @@ pub use header::Header;
 pub use presets::{PresetEntry, PresetsAnswer};
 pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
-pub use solve::{SolveAnswer, SolveMethod, Step};
+pub use solve::{PathRun, SolveAnswer, SolveMethod, Step};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};
 
 #[cfg(test)]

@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 use super::header::Header;
 use crate::brute::BruteResult;
 use crate::game::Move;
+use crate::long::shortest::Run;
+use crate::long::{self, LongMove};
+use crate::plan::Engine;
 use crate::shortest::Solution;
 
 /// `solve`: the fewest rolls when every roll is chosen.
@@ -16,16 +19,66 @@ pub struct SolveAnswer {
     pub header: Header,
     /// The search that found it.
     pub method: SolveMethod,
+    /// The engine that answered: `dense` (tables a square long) or
+    /// `sparse` (squares kept only near the jumps; boards of any length).
+    pub engine: Engine,
     /// The fewest rolls from the start to the last square; `null` when the
     /// last square cannot be reached.
-    pub min_rolls: Option<u32>,
+    pub min_rolls: Option<u64>,
     /// How many roll sequences reach the last square in the fewest rolls,
     /// as a decimal string (it outgrows every JSON number); `null` when
     /// unreachable or not counted.
     pub optimal_sequences: Option<String>,
-    /// The optimal sequence whose rolls come first in dictionary order;
+    /// The optimal sequence whose rolls come first in dictionary order, as
+    /// runs of equal rolls (a path of 10^12 rolls is a handful of runs);
     /// empty when unreachable or when the pawn starts on the last square.
-    pub path: Vec<Step>,
+    pub path: Vec<PathRun>,
+}
+
+/// `count` rolls of `roll` in a row from square `from`: all but the last
+/// land on the plain squares `from + roll`, `from + 2·roll`, ...; the last
+/// lands on `land` (moved by the finish rule, or not) and the pawn rests on
+/// `to`, after any jump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PathRun {
+    /// The value rolled.
+    pub roll: u32,
+    /// How many times in a row.
+    pub count: u64,
+    /// The square the pawn stood on before the run.
+    pub from: u64,
+    /// The square the run's last roll landed on.
+    pub land: u64,
+    /// The square the pawn rests on after the run.
+    pub to: u64,
+}
+
+impl From<&Run> for PathRun {
+    fn from(r: &Run) -> PathRun {
+        PathRun {
+            roll: r.roll,
+            count: r.count,
+            from: r.from,
+            land: r.land,
+            to: r.to,
+        }
+    }
+}
+
+impl PathRun {
+    /// The runs of a path of the square-by-square engines, played from
+    /// `start`.
+    pub fn of_moves(start: u32, path: &[Move]) -> Vec<PathRun> {
+        let moves = path.iter().map(|m| LongMove {
+            roll: m.roll,
+            land: u64::from(m.land),
+            to: u64::from(m.to),
+        });
+        long::shortest::runs(u64::from(start), moves)
+            .iter()
+            .map(PathRun::from)
+            .collect()
+    }
 }
 
 /// Which search answered.
@@ -69,22 +122,38 @@ impl SolveAnswer {
         optimal_sequences: Option<&BigUint>,
     ) -> SolveAnswer {
         SolveAnswer {
+            method: SolveMethod::Bfs,
+            engine: Engine::Dense,
+            min_rolls: solution.min_rolls.map(u64::from),
+            optimal_sequences: optimal_sequences.map(BigUint::to_string),
+            path: PathRun::of_moves(header.rules.start, &solution.path),
+            header,
+        }
+    }
+
+    /// The answer of the search for boards of any length
+    /// ([`crate::long::shortest::solve`]), which does not count the optimal
+    /// sequences.
+    pub fn from_long(header: Header, solution: &long::shortest::Solution) -> SolveAnswer {
+        SolveAnswer {
             header,
             method: SolveMethod::Bfs,
+            engine: Engine::Sparse,
             min_rolls: solution.min_rolls,
-            optimal_sequences: optimal_sequences.map(BigUint::to_string),
-            path: solution.path.iter().map(Step::from).collect(),
+            optimal_sequences: None,
+            path: solution.path.iter().map(PathRun::from).collect(),
         }
     }
 
     /// The answer of the exhaustive search.
     pub fn from_brute(header: Header, found: &BruteResult) -> SolveAnswer {
         SolveAnswer {
-            header,
             method: SolveMethod::Brute,
-            min_rolls: found.min_rolls,
+            engine: Engine::Dense,
+            min_rolls: found.min_rolls.map(u64::from),
             optimal_sequences: found.min_rolls.map(|_| found.optimal_sequences.to_string()),
-            path: found.path.iter().map(Step::from).collect(),
+            path: PathRun::of_moves(header.rules.start, &found.path),
+            header,
         }
     }
 }

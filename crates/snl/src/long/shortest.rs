@@ -86,6 +86,33 @@ impl Run {
     }
 }
 
+/// A path played move by move from square `start`, as runs of equal rolls:
+/// the shape [`solve`] gives, for a path of the square-by-square engines.
+/// A run goes on while the rolls are equal and each lands on a plain
+/// square straight ahead; the roll that ends it may take a jump or be
+/// moved by the finish rule.
+///
+/// ```
+/// use snl::long::LongMove;
+/// use snl::long::shortest::runs;
+///
+/// let plain = |land| LongMove { roll: 6, land, to: land };
+/// let moves = [plain(7), plain(13), LongMove { roll: 6, land: 19, to: 40 }, plain(46)];
+/// let path = runs(1, moves);
+/// assert_eq!(path.len(), 2);
+/// assert_eq!((path[0].count, path[0].land, path[0].to), (3, 19, 40));
+/// assert_eq!((path[1].from, path[1].count), (40, 1));
+/// ```
+pub fn runs(start: u64, moves: impl IntoIterator<Item = LongMove>) -> Vec<Run> {
+    let mut out = Vec::new();
+    let mut at = start;
+    for m in moves {
+        push(&mut out, m.roll, 1, at, m.land, m.to);
+        at = m.to;
+    }
+    out
+}
+
 /// Appends `count` rolls of `roll` from `from`, the last landing on `land`
 /// and resting on `to`, merging them into the last run where they
 /// continue it.
@@ -962,6 +989,14 @@ mod against_the_square_by_square_search {
                 })
                 .collect();
             assert_eq!(moves, want, "case {case}: {:?}", game.rules());
+            // The runs of the dense path are the sparse path's runs: one
+            // shape for both engines' answers.
+            assert_eq!(
+                runs(long.start(), want),
+                sparse.path,
+                "case {case}: {:?}",
+                game.rules()
+            );
             compared += 1;
             let search = Search::run(&long, &Control::default()).unwrap();
             crossed += usize::from(search.is_some_and(|s| s.layout.stretches() > 0));
