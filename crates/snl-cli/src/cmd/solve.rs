@@ -192,7 +192,7 @@ fn run_dense(
     if args.json {
         write_json(out, &answer)?;
     } else {
-        write_text(out, &loaded, &answer, args.path)?;
+        write_text(out, loaded, &answer, args.path)?;
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
