@@ -393,6 +393,7 @@ pub fn load_for(
     rules: &RulesArgs,
     analysis: Analysis,
     dense: Option<&str>,
+    choosing: bool,
 ) -> Result<Chosen> {
     let loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
@@ -403,6 +404,9 @@ pub fn load_for(
             loaded.source
         )
     };
+    // The best play of optional jumps is found on the tables a square long.
+    let dense =
+        dense.or((choosing && !rules.optional.is_none()).then_some("playing optional jumps"));
     if spec.squares > snl::board::MAX_SQUARES {
         let board = LongBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
         if let Some(what) = dense {
@@ -429,7 +433,7 @@ pub fn load_for(
             game,
         }));
     }
-    let game = snl::check::playable(spec, rules).map_err(|p| unplayable(&p))?;
+    let game = playable(&loaded, rules, choosing)?;
     Ok(Chosen::Dense(LoadedGame {
         board: loaded,
         game,
@@ -459,12 +463,23 @@ pub fn load_game_choosing(board: &BoardArgs, rules: &RulesArgs) -> Result<Loaded
 fn load(board: &BoardArgs, rules: &RulesArgs, choosing: bool) -> Result<LoadedGame> {
     let loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
+    let game = playable(&loaded, rules, choosing)?;
+    Ok(LoadedGame {
+        board: loaded,
+        game,
+    })
+}
+
+/// The game of `loaded` under `rules` when it is playable (with optional
+/// jumps too when `choosing`), else why not, naming the board.
+fn playable(loaded: &LoadedBoard, rules: Rules, choosing: bool) -> Result<Game> {
+    let spec = &loaded.parsed.spec;
     let game = if choosing {
-        snl::check::playable_choosing(&loaded.parsed.spec, rules)
+        snl::check::playable_choosing(spec, rules)
     } else {
-        snl::check::playable(&loaded.parsed.spec, rules)
+        snl::check::playable(spec, rules)
     };
-    let game = game.map_err(|problem| {
+    game.map_err(|problem| {
         if problem.errors[0].code == "optional-unplayed" {
             anyhow!(
                 "{}: {problem}; `snl expect` plays it, and `--optional none` takes every jump",
@@ -476,9 +491,5 @@ fn load(board: &BoardArgs, rules: &RulesArgs, choosing: bool) -> Result<LoadedGa
                 loaded.source
             )
         }
-    })?;
-    Ok(LoadedGame {
-        board: loaded,
-        game,
     })
 }

@@ -9,7 +9,7 @@ use anyhow::Result;
 use serde::Serialize;
 use snl::words::{plural, rules_line};
 
-use crate::board_arg::LoadedGame;
+use crate::board_arg::{LoadedGame, LoadedLong};
 
 /// Standard output, whose write errors say that they are standard
 /// output's (a full disk under `snl ... > file`, say), keeping their kind
@@ -85,6 +85,23 @@ pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
         plural(u64::from(board.squares()), "square", "squares"),
         plural(board.ladders().count() as u64, "ladder", "ladders"),
         plural(board.snakes().count() as u64, "snake", "snakes"),
+    )?;
+    writeln!(out, "rules: {}", rules_line(loaded.rules()))?;
+    Ok(())
+}
+
+/// The board and rules lines of a board of any length.
+pub fn header_long(out: &mut dyn Write, loaded: &LoadedLong) -> Result<()> {
+    let game = &loaded.game;
+    let board = game.board();
+    let ladders = board.jumps().filter(|j| j.to > j.from).count() as u64;
+    writeln!(
+        out,
+        "board: {}, {}, {}, {}",
+        loaded.board.label(),
+        plural(game.goal(), "square", "squares"),
+        plural(ladders, "ladder", "ladders"),
+        plural(board.jump_count() as u64 - ladders, "snake", "snakes"),
     )?;
     writeln!(out, "rules: {}", rules_line(loaded.rules()))?;
     Ok(())

@@ -251,7 +251,9 @@ pub fn analyse_with(
     let expect = ExpectAnswer {
         header: header(),
         rolls: LengthStats::new(&stats, Unit::Rolls, &[], None),
-        min_rolls: solution.min_rolls,
+        min_rolls: solution.min_rolls.map(u64::from),
+        engine: snl::plan::Engine::Dense,
+        error_bounds: None,
         turns: turns
             .as_ref()
             .map(|t| LengthStats::new(t, Unit::Turns, &[], None)),

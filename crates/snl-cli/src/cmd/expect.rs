@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::sync::mpsc::RecvTimeoutError;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use snl::answer::{
     EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LeftOutReason, LengthStats, VisitsAnswer,
 };
@@ -11,9 +11,9 @@ use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError};
 use snl::words::{figure, signed_figure};
 use snl::{Game, Unit};
 
-use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game_choosing};
+use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
 use crate::control::{self, Explain};
-use crate::output::{header, note, write_json};
+use crate::output::{header, header_long, note, write_json};
 
 /// How long a one-player game with a real die lasts: exact statistics.
 ///
@@ -40,6 +40,12 @@ use crate::output::{header, note, write_json};
 /// names the fields given as null and why). --full follows it anyway, with
 /// a progress bar on a terminal (Ctrl-C stops it and keeps what was
 /// followed); `snl simulate` estimates the same figures by playing games.
+///
+/// A board in the pairs forms past 2^30 squares (up to 2^62) is answered by
+/// the sparse engine, whose cost grows with the jumps: the mean, variance
+/// and standard deviation with a bound on the error of each, the chance of
+/// never finishing and the fewest rolls; not the distribution (--within,
+/// --full), nor --exact, --visits, --impact or counts by turns.
 // Flags are bools in clap.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -182,9 +188,30 @@ fn with_progress<T>(
     answer
 }
 
+/// The first option asked for that only the dense engine answers; the
+/// sparse one answers boards past the dense engine's size, with the
+/// moments alone.
+fn dense_only(args: &Args) -> Option<&'static str> {
+    [
+        (args.exact, "--exact"),
+        (!args.within.is_empty(), "--within"),
+        (args.visits, "--visits"),
+        (args.impact, "--impact"),
+        (args.full, "--full"),
+    ]
+    .into_iter()
+    .find_map(|(asked, what)| asked.then_some(what))
+}
+
 /// Runs `snl expect`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    let loaded = load_game_choosing(&args.board, &args.rules)?;
+    // The best play of a choice is found on the tables a square long.
+    let dense = dense_only(args).or((!args.choose_die.is_empty()).then_some("--choose-die"));
+    let analysis = snl::plan::Analysis::Markov(markov::Measure::Stats);
+    let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
+        Chosen::Dense(loaded) => loaded,
+        Chosen::Sparse(long) => return run_sparse(args, &long, out),
+    };
     if !loaded.rules().optional.is_none() || !args.choose_die.is_empty() {
         return run_choice(args, &loaded, out);
     }
@@ -226,6 +253,8 @@ fn run_choice(
         header: Header::new(loaded.board.name(), &loaded.game),
         rolls: LengthStats::of_choice(&solution, &args.within),
         min_rolls: None,
+        engine: snl::plan::Engine::Dense,
+        error_bounds: None,
         turns: None,
         visits: None,
         impact: None,
@@ -329,7 +358,9 @@ fn run_plain(
     let answer = ExpectAnswer {
         header: Header::new(loaded.board.name(), &loaded.game),
         rolls: LengthStats::new(&rolls, Unit::Rolls, &args.within, exact_rolls.as_ref()),
-        min_rolls,
+        min_rolls: min_rolls.map(u64::from),
+        engine: snl::plan::Engine::Dense,
+        error_bounds: None,
         turns: turns
             .as_ref()
             .map(|(t, exact)| LengthStats::new(t, Unit::Turns, &args.within, exact.as_ref())),
@@ -348,6 +379,80 @@ fn run_plain(
     // Ctrl-C stops the distribution where it is: the answer above is what
     // was resolved by then, and says so.
     Ok(control::exit_code())
+}
+
+/// `snl expect` by the engine for boards of any length: the mean and
+/// variance of the number of rolls with their error bounds, the chance of
+/// never finishing, the fewest rolls.
+fn run_sparse(
+    args: &Args,
+    loaded: &LoadedLong,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    let game = &loaded.game;
+    if game.rules().bonus.is_some() {
+        bail!(
+            "{}: the statistics by turns (the bonus rule) need the engine that keeps tables a \
+             square long, which holds boards of up to 2^30 squares; this one has {}",
+            loaded.board.source,
+            game.goal()
+        );
+    }
+    let ctl = control::get();
+    let moments = snl::long::markov::moments_with(game, ctl).budget()?;
+    let min_rolls = snl::long::shortest::min_rolls_with(game, ctl).budget()?;
+    let answer = ExpectAnswer::from_long(
+        Header::of_long(loaded.board.name(), game),
+        &moments,
+        min_rolls,
+    );
+    control::check_interrupted()?;
+    note_left_out(&answer);
+    if args.json {
+        write_json(out, &answer)?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    header_long(out, loaded)?;
+    let bounds = answer
+        .error_bounds
+        .expect("the sparse engine states its bounds");
+    let s = &answer.rolls;
+    if s.never_finishes > 0.0 {
+        writeln!(
+            out,
+            "the pawn can get stuck: it never finishes with chance {:.6} (error at most {:.1e})",
+            s.never_finishes, bounds.never_finishes
+        )?;
+    }
+    writeln!(out, "rolls:")?;
+    match s.mean {
+        Some(mean) => writeln!(
+            out,
+            "  mean       {mean:.6} (error at most {:.1e})",
+            bounds.mean
+        )?,
+        None => writeln!(
+            out,
+            "  mean       infinite: the game never ends with chance {:.6}",
+            s.never_finishes
+        )?,
+    }
+    if let Some(sd) = s.std_dev {
+        writeln!(
+            out,
+            "  std dev    {sd:.6} (error at most {:.1e})",
+            bounds.std_dev
+        )?;
+    }
+    if let Some(v) = s.variance {
+        writeln!(
+            out,
+            "  variance   {v:.6} (error at most {:.1e})",
+            bounds.variance
+        )?;
+    }
+    writeln!(out, "  fewest     {}", opt(answer.min_rolls))?;
+    Ok(std::process::ExitCode::SUCCESS)
 }
 
 fn opt<T: ToString>(v: Option<T>) -> String {

@@ -7,11 +7,10 @@ use std::io::Write;
 use anyhow::Result;
 use clap::ValueEnum;
 use snl::answer::{Header, PathRun, SolveAnswer, Step};
-use snl::words::{plural, rules_line};
 
 use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
 use crate::control::{self, Explain};
-use crate::output::{header, note, write_json};
+use crate::output::{header, header_long, note, write_json};
 use snl::plan::{COUNT_LIMIT, Counting};
 
 /// The fewest rolls to the last square when you choose every roll.
@@ -26,6 +25,11 @@ use snl::plan::{COUNT_LIMIT, Counting};
 /// boards, so it is skipped above 200000 squares (with a note on stderr)
 /// unless --count is given, and whenever its estimate is over the budget
 /// (--force counts anyway).
+///
+/// A board in the pairs forms may have up to 2^62 squares. Past 2^30, and
+/// on long boards with few jumps, the sparse engine answers (its cost grows
+/// with the jumps): the same fewest rolls and path, not counted. The JSON
+/// says which engine answered, and gives the path as runs of equal rolls.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl solve testdata/seed-004-twenty.pairs.json
@@ -77,7 +81,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         None
     };
     let analysis = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
-    let loaded = match load_for(&args.board, &args.rules, analysis, dense)? {
+    let loaded = match load_for(&args.board, &args.rules, analysis, dense, false)? {
         Chosen::Dense(loaded) => loaded,
         Chosen::Sparse(long) if long.game.goal() <= u64::from(COUNT_LIMIT) => {
             // Small enough to count: the dense engine counts too.
@@ -125,17 +129,7 @@ fn run_sparse(
         write_json(out, &answer)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    let board = game.board();
-    let ladders = board.jumps().filter(|j| j.to > j.from).count() as u64;
-    writeln!(
-        out,
-        "board: {}, {}, {}, {}",
-        loaded.board.label(),
-        plural(game.goal(), "square", "squares"),
-        plural(ladders, "ladder", "ladders"),
-        plural(board.jump_count() as u64 - ladders, "snake", "snakes"),
-    )?;
-    writeln!(out, "rules: {}", rules_line(loaded.rules()))?;
+    header_long(out, loaded)?;
     write_fewest(out, &answer, game.goal())?;
     if args.path && !answer.path.is_empty() {
         write_runs(out, &answer.path, game.goal())?;

@@ -345,3 +345,83 @@ fn a_mean_past_a_float_s_digits_is_printed_in_powers_of_ten() {
         .unwrap();
     assert!(sd.contains('e'), "{sd}");
 }
+
+#[test]
+fn a_board_of_any_length_by_the_sparse_engine() {
+    // 10^12 + 1 squares, nothing on them, reaching or passing the end:
+    // 2d/7 + 10/21 rolls for d = 10^12 to go, less an exponentially small
+    // term.
+    let empty = r#"{"squares": 1000000000001}"#;
+    let run = snl(&["expect", "--finish", "pass", "--json"], Some(empty));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("gives the mean and variance, not the distribution"),
+        "{}",
+        run.stderr
+    );
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["engine"], "sparse");
+    assert_eq!(v["left_out"]["reason"], "sparse");
+    assert_eq!(v["median"], Value::Null);
+    let want = 2e12 / 7.0 + 10.0 / 21.0;
+    let (mean, bound) = (
+        v["mean"].as_f64().unwrap(),
+        v["error_bounds"]["mean"].as_f64().unwrap(),
+    );
+    assert!(bound < 1e-3, "{bound}");
+    assert!(
+        (mean - want).abs() <= bound + want * 1e-15,
+        "{mean} against {want}"
+    );
+    assert_eq!(v["min_rolls"], 166_666_666_667u64);
+    assert_eq!(v["never_finishes"], 0.0);
+
+    // A wall of snakes before the end: the game never ends.
+    let stuck = r#"{"squares": 1000000000000, "snakes": [[999999999994, 1], [999999999995, 1], [999999999996, 1], [999999999997, 1], [999999999998, 1], [999999999999, 1]]}"#;
+    let run = snl(&["expect"], Some(stuck));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("mean       infinite: the game never ends with chance 1.000000"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("fewest     -"), "{}", run.stdout);
+
+    // What only the dense engine answers is refused clearly.
+    for flag in ["--visits", "--exact", "--impact", "--full"] {
+        let run = snl(&["expect", flag], Some(empty));
+        assert_eq!(run.code, 2, "{flag}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "{flag} needs the engine that keeps tables a square long"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = snl(&["expect", "--bonus"], Some(empty));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the statistics by turns (the bonus rule) need"),
+        "{}",
+        run.stderr
+    );
+    let run = snl(&["expect", "--bonus-limit", "3"], Some(empty));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+
+    // The best play of optional jumps is found on the dense engine alone.
+    let run = snl(&["expect", "--optional", "ladders"], Some(empty));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("playing optional jumps needs the engine that keeps tables a square long"),
+        "{}",
+        run.stderr
+    );
+
+    // Boards the dense engine holds stay with it, and say so.
+    assert_eq!(json(&["expect"], Some(SEED_20))["engine"], "dense");
+}

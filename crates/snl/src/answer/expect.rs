@@ -9,7 +9,9 @@ use super::header::Header;
 use super::visits::{Impact, VisitsAnswer};
 use crate::choice::{self, Play};
 use crate::game::Unit;
+use crate::long;
 use crate::markov::{self, Stats};
+use crate::plan::Engine;
 use crate::words;
 
 /// The quantiles `expect` gives, as the keys of [`LengthStats::quantiles`].
@@ -38,7 +40,163 @@ pub struct ExpectAnswer {
     /// The fewest rolls, from the search (exact even where the distribution
     /// does not follow chances as small as the fewest rolls'); `null` when
     /// unreachable.
-    pub min_rolls: Option<u32>,
+    pub min_rolls: Option<u64>,
+    /// How many roll sequences reach the last square in the fewest rolls,
+    /// as a decimal string (it outgrows every JSON number); `null` when
+    /// unreachable or not counted.
+    pub optimal_sequences: Option<String>,
+    /// The optimal sequence whose rolls come first in dictionary order, as
+    /// runs of equal rolls (a path of 10^12 rolls is a handful of runs);
+    /// empty when unreachable or when the pawn starts on the last square.
+    pub path: Vec<PathRun>,
+}
+
+/// `count` rolls of `roll` in a row from square `from`: all but the last
+/// land on the plain squares `from + roll`, `from + 2·roll`, ...; the last
+/// lands on `land` (moved by the finish rule, or not) and the pawn rests on
+/// `to`, after any jump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PathRun {
+    /// The value rolled.
+    pub roll: u32,
+    /// How many times in a row.
+    pub count: u64,
+    /// The square the pawn stood on before the run.
+    pub from: u64,
+    /// The square the run's last roll landed on.
+    pub land: u64,
+    /// The square the pawn rests on after the run.
+    pub to: u64,
+}
+
+impl From<&Run> for PathRun {
+    fn from(r: &Run) -> PathRun {
+        PathRun {
+            roll: r.roll,
+            count: r.count,
+            from: r.from,
+            land: r.land,
+            to: r.to,
+        }
+    }
+}
+
+impl PathRun {
+    /// The runs of a path of the square-by-square engines, played from
+    /// `start`.
+    pub fn of_moves(start: u32, path: &[Move]) -> Vec<PathRun> {
+        let moves = path.iter().map(|m| LongMove {
+            roll: m.roll,
+            land: u64::from(m.land),
+            to: u64::from(m.to),
+        });
+        long::shortest::runs(u64::from(start), moves)
+            .iter()
+            .map(PathRun::from)
+            .collect()
+    }
+}
+
+/// Which search answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum SolveMethod {
+    /// The breadth-first search of [`crate::shortest`].
+    Bfs,
+    /// The exhaustive search of [`crate::brute`].
+    Brute,
+}
+
+/// One roll of a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Step {
+    /// The value rolled.
+    pub roll: u32,
+    /// The square it landed on.
+    pub land: u32,
+    /// The square the pawn rests on, after any jump.
+    pub to: u32,
+}
+
+impl From<&Move> for Step {
+    fn from(m: &Move) -> Step {
+        Step {
+            roll: m.roll,
+            land: m.land,
+            to: m.to,
+        }
+    }
+}
+
+impl SolveAnswer {
+    /// The answer of the fast search, with the count of optimal sequences
+    /// when it was counted ([`crate::shortest::count_optimal`]).
+    pub fn from_search(
+        header: Header,
+        solution: &Solution,
+        optimal_sequences: Option<&BigUint>,
+    ) -> SolveAnswer {
+        SolveAnswer {
+            method: SolveMethod::Bfs,
+            engine: Engine::Dense,
+            min_rolls: solution.min_rolls.map(u64::from),
+            optimal_sequences: optimal_sequences.map(BigUint::to_string),
+            path: PathRun::of_moves(header.rules.start, &solution.path),
+            header,
+        }
+    }
+
+    /// The answer of the search for boards of any length
+    /// ([`crate::long::shortest::solve`]), which does not count the optimal
+    /// sequences.
+    pub fn from_long(header: Header, solution: &long::shortest::Solution) -> SolveAnswer {
+        SolveAnswer {
+            header,
+            method: SolveMethod::Bfs,
+            engine: Engine::Sparse,
+            min_rolls: solution.min_rolls,
+            optimal_sequences: None,
+            path: solution.path.iter().map(PathRun::from).collect(),
+        }
+    }
+
+    /// The answer of the exhaustive search.
+    pub fn from_brute(header: Header, found: &BruteResult) -> SolveAnswer {
+        SolveAnswer {
+            method: SolveMethod::Brute,
+            engine: Engine::Dense,
+            min_rolls: found.min_rolls.map(u64::from),
+            optimal_sequences: found.min_rolls.map(|_| found.optimal_sequences.to_string()),
+            path: PathRun::of_moves(header.rules.start, &found.path),
+            header,
+        }
+    }
+}
+
+/// `expect`: the exact statistics of a one-player game's length. The
+/// statistics by rolls are at the top level; by turns in `turns`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExpectAnswer {
+    /// The board, its size and the rules.
+    #[serde(flatten)]
+    pub header: Header,
+    /// The statistics of the number of rolls.
+    #[serde(flatten)]
+    pub rolls: LengthStats,
+    /// The fewest rolls, from the search (exact even where the distribution
+    /// does not follow chances as small as the fewest rolls'); `null` when
+    /// unreachable.
+    pub min_rolls: Option<u64>,
+    /// The engine that answered: `dense` (tables a square long) or
+    /// `sparse` (squares kept only near the jumps, for boards of any
+    /// length: the moments, not the distribution).
+    pub engine: Engine,
+    /// Bounds on the floating-point error of `mean`, `variance`, `std_dev`
+    /// and `never_finishes`; only from the sparse engine, which states
+    /// them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_bounds: Option<ErrorBounds>,
     /// The same statistics by turns; only under the bonus-roll rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turns: Option<LengthStats>,
@@ -112,6 +270,79 @@ impl PolicyAnswer {
                 Vec::new()
             },
             die_by_square: picked.then(|| solution.policy.dice_by_square()),
+        }
+    }
+}
+
+/// Bounds on the error of the moments the sparse engine gives: each
+/// figure is within its bound of the exact one.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct ErrorBounds {
+    /// The bound on the error of the mean, in rolls.
+    pub mean: f64,
+    /// The bound on the error of the variance.
+    pub variance: f64,
+    /// The bound on the error of the standard deviation.
+    pub std_dev: f64,
+    /// The bound on the error of the chance of never finishing.
+    pub never_finishes: f64,
+}
+
+impl ExpectAnswer {
+    /// The answer of the engine for boards of any length: the moments of
+    /// the number of rolls ([`crate::long::markov::moments`]), with their
+    /// error bounds, and the fewest rolls. The figures read off the
+    /// distribution are `null`, and `left_out` says why.
+    pub fn from_long(
+        header: Header,
+        moments: &long::markov::Moments,
+        min_rolls: Option<u64>,
+    ) -> ExpectAnswer {
+        let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
+            .iter()
+            .map(|&(_, key)| (key.to_string(), None))
+            .collect();
+        let mut fields = vec!["median".to_string(), "mode".to_string()];
+        fields.extend(quantiles.keys().map(|k| format!("quantiles.{k}")));
+        let rolls = LengthStats {
+            mean: moments.mean,
+            never_finishes: moments.never,
+            variance: moments.variance,
+            std_dev: moments.std_dev,
+            min: None,
+            median: None,
+            mode: None,
+            quantiles,
+            within: BTreeMap::new(),
+            unresolved: 1.0 - moments.never,
+            left_out: Some(LeftOut {
+                fields,
+                reason: LeftOutReason::Sparse,
+                message: "the engine for boards of any length gives the mean and variance, \
+                          not the distribution of the length"
+                    .to_string(),
+                steps_followed: 0,
+                estimated_work: None,
+                allowed_work: None,
+            }),
+            exact_mean: None,
+            exact_mean_decimal: None,
+        };
+        ExpectAnswer {
+            header,
+            rolls,
+            min_rolls,
+            engine: Engine::Sparse,
+            error_bounds: Some(ErrorBounds {
+                mean: moments.mean_error,
+                variance: moments.variance_error,
+                std_dev: moments.std_dev_error,
+                never_finishes: moments.never_error,
+            }),
+            turns: None,
+            visits: None,
+            impact: None,
+            policy: None,
         }
     }
 }
@@ -283,6 +514,9 @@ pub enum LeftOutReason {
     /// streak, so it is no plain game whose distribution is followed; the
     /// mean and variance are still the policy's.
     Choice,
+    /// `sparse`: the engine for boards of any length answered, which gives
+    /// the moments and not the distribution.
+    Sparse,
 }
 
 impl LeftOut {

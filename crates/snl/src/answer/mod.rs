@@ -48,8 +48,8 @@ mod visits;
 pub use check::{CheckAnswer, Finding};
 pub use duel::{DuelAnswer, DuelWinner};
 pub use expect::{
-    EXACT_DIGITS, EXPECT_QUANTILES, ExpectAnswer, JumpPlayAnswer, LeftOut, LeftOutReason,
-    LengthStats, PolicyAnswer,
+    EXACT_DIGITS, EXPECT_QUANTILES, ErrorBounds, ExpectAnswer, JumpPlayAnswer, LeftOut,
+    LeftOutReason, LengthStats, PolicyAnswer,
 };
 pub use header::Header;
 pub use presets::{PresetEntry, PresetsAnswer};
@@ -65,6 +65,7 @@ mod tests {
     use crate::duel::DuelRules;
     use crate::game::{Game, Unit};
     use crate::markov::Stats;
+    use crate::plan::Engine;
     use crate::rules::{Bonus, Rules};
 
     fn game(rules: Rules) -> Game {
@@ -87,6 +88,8 @@ mod tests {
             header: header.clone(),
             rolls: LengthStats::new(&stats, Unit::Rolls, &[3], None),
             min_rolls: Some(2),
+            engine: Engine::Dense,
+            error_bounds: None,
             turns: None,
             visits: None,
             impact: None,
