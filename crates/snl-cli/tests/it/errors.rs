@@ -19,7 +19,8 @@ const CASES: &[(&[&str], Option<&str>)] = &[
         Some(r#"{"squares": 123456789012345678901234567890}"#),
     ),
     (&["solve"], Some(r#"{"squares": -5}"#)),
-    (&["solve"], Some(r#"{"squares": 2000000000}"#)),
+    (&["solve"], Some(r#"{"squares": 5000000000000000000}"#)),
+    (&["expect", "--visits"], Some(r#"{"squares": 2000000000}"#)),
     (&["solve"], Some("[[-1, 1e99], [-1, -1]]")),
     (
         &["solve", "--format", "pairs-text", "--squares", "20"],

@@ -193,9 +193,8 @@ pub struct ExpectAnswer {
     /// length: the moments, not the distribution).
     pub engine: Engine,
     /// Bounds on the floating-point error of `mean`, `variance`, `std_dev`
-    /// and `never_finishes`; only from the sparse engine, which states
-    /// them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// and `never_finishes`, from the sparse engine, which states them;
+    /// `null` from the dense one.
     pub error_bounds: Option<ErrorBounds>,
     /// The same statistics by turns; only under the bonus-roll rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
