@@ -38,6 +38,19 @@ const FILES: &[(&str, &str, &[u8])] = &[
         "text/javascript; charset=utf-8",
         include_bytes!("../static/state.js"),
     ),
+    // The engine this page talks to: engine.js picks the server's. The
+    // WebAssembly engine's modules (engine-wasm.js, worker.js) belong to
+    // the static studio only, which brings the module they load.
+    (
+        "engine.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/engine.js"),
+    ),
+    (
+        "engine-server.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/engine-server.js"),
+    ),
     (
         "favicon.svg",
         "image/svg+xml",

@@ -133,9 +133,18 @@ function item(found, index, load) {
  * Wires the panel: `board()` is the board being edited, `load(board)` puts
  * a board (the studio's own form) into the editor as one undoable edit.
  */
-export function wireDesign({ board, load }) {
+export function wireDesign({ engine, board, load }) {
   let asked = 0;
   const form = $("design-form");
+  if (!engine.design) {
+    // The page's own engine answers one board at a time; the search is
+    // the command's and the server's.
+    form.hidden = true;
+    const note = $("design-status");
+    note.textContent = "Designing boards needs the studio that snl serve serves, or snl design on the command line.";
+    note.hidden = false;
+    return;
+  }
   const loadFound = (found) => {
     const current = board();
     const b = fromPairs(found.board, found.board.name);
@@ -156,23 +165,7 @@ export function wireDesign({ board, load }) {
     results.replaceChildren();
     find.disabled = true;
     document.body.dataset.design = "searching";
-    let answer;
-    try {
-      const response = await fetch("/api/design", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ board: JSON.parse(toBoardFile(board())), design: q }),
-      });
-      let data;
-      try {
-        data = await response.json();
-      } catch {
-        data = { error: `the server answered ${response.status} without a message` };
-      }
-      answer = { ok: response.ok, data };
-    } catch (err) {
-      answer = { ok: false, data: { error: `the studio's server cannot be reached (${err.message})` } };
-    }
+    const answer = await engine.design({ board: JSON.parse(toBoardFile(board())), design: q });
     if (ticket !== asked) {
       return;
     }

@@ -1,14 +1,18 @@
 // snl studio: the page. It holds the board being designed, an undo
 // history, and the latest answers; after every edit it sends the board to
-// the server (`POST /api/analyse`) and shows what comes back. Every figure
-// on the page is one the server computed: the page does no arithmetic on
-// the game.
+// the engine (the server, or the library in WebAssembly: see engine.js) and
+// shows what comes back. Every figure on the page is one the engine
+// computed: the page does no arithmetic on the game.
 
 import { Editor } from "./board.js";
 import { wireDesign } from "./design.js";
+import { connect } from "./engine.js";
 import { clone, emptyBoard, figure, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** What answers the page's questions (engine.js); set when the page loads. */
+let engine = null;
 
 const studio = {
   board: emptyBoard(),
@@ -20,6 +24,8 @@ const studio = {
   selected: null,
   /** Numbers each request, so that a late answer to an old board is dropped. */
   asked: 0,
+  /** How many analyses a newer edit stopped (the page's engine stops them). */
+  cancelled: 0,
   presets: [],
 };
 
@@ -110,42 +116,46 @@ function deleteSelected() {
 
 // ---------------------------------------------------------------- answers
 
-async function post(path, body, signal) {
-  const response = await fetch(path, { method: "POST", body, signal, headers: { "Content-Type": "application/json" } });
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = { error: `the server answered ${response.status} without a message` };
-  }
-  return { ok: response.ok, status: response.status, data };
-}
+/** Shows that an analysis is under way, with its time once it is long. */
+const busy = {
+  timer: null,
+  start() {
+    const shown = $("busy");
+    const began = Date.now();
+    shown.textContent = "analysing…";
+    shown.hidden = false;
+    clearInterval(this.timer);
+    this.timer = setInterval(() => {
+      const seconds = Math.floor((Date.now() - began) / 1000);
+      shown.textContent = `analysing… ${seconds} s`;
+    }, 1000);
+  },
+  stop() {
+    clearInterval(this.timer);
+    $("busy").hidden = true;
+  },
+};
 
 async function analyse() {
   const ticket = ++studio.asked;
-  const q = new URLSearchParams({ path: String(studio.path), overlay: studio.overlay });
-  if (studio.board.width) {
-    q.set("width", String(studio.board.width));
+  busy.start();
+  const answer = await engine.analyse(toBoardFile(studio.board), {
+    path: studio.path,
+    overlay: studio.overlay,
+    width: studio.board.width || null,
+  });
+  if (answer.cancelled) {
+    // Stopped by a newer edit, whose analysis is on its way (the page's
+    // engine): counted, for the tests.
+    studio.cancelled += 1;
+    document.body.dataset.cancelled = String(studio.cancelled);
+    return;
   }
-  $("busy").hidden = false;
-  // The answer to an earlier edit is no longer wanted: abandoning its
-  // request stops its analysis and frees its slot on the server.
-  studio.inFlight?.abort();
-  const inFlight = new AbortController();
-  studio.inFlight = inFlight;
-  let answer;
-  try {
-    answer = await post(`/api/analyse?${q}`, toBoardFile(studio.board), inFlight.signal);
-  } catch (e) {
-    if (e.name === "AbortError") {
-      return;
-    }
-    answer = { ok: false, status: 0, data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` } };
-  }
+  // A newer edit has its own analysis on the way.
   if (ticket !== studio.asked) {
     return;
   }
-  $("busy").hidden = true;
+  busy.stop();
   if (answer.ok) {
     showAnswer(answer.data);
   } else {
@@ -462,14 +472,15 @@ function wireControls() {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
-  $("report-form").addEventListener("submit", () => {
-    $("report-board").value = toBoardFile(studio.board);
+  $("report-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    engine.report(toBoardFile(studio.board));
   });
 }
 
 /** Loads a board written in any form; returns the error message, if any. */
 async function load(text, name) {
-  const answer = await post("/api/analyse?path=false", text);
+  const answer = await engine.load(text);
   if (!answer.ok) {
     return answer.data.error;
   }
@@ -481,25 +492,27 @@ async function load(text, name) {
 async function exportAs(form) {
   const out = $("export-text");
   const error = $("export-error");
-  const response = await fetch(`/api/convert?to=${form}`, { method: "POST", body: toBoardFile(studio.board) });
-  const text = await response.text();
-  if (response.ok) {
-    out.value = text;
+  const answer = await engine.convert(toBoardFile(studio.board), form);
+  if (answer.ok) {
+    out.value = answer.text;
     error.hidden = true;
   } else {
     out.value = "";
-    error.textContent = JSON.parse(text).error;
+    error.textContent = answer.error;
     error.hidden = false;
   }
 }
 
 async function start() {
+  engine = await connect();
+  document.body.dataset.engine = engine.kind;
   wireControls();
   wireDesign({
+    engine,
     board: () => studio.board,
     load: (board) => edit((x) => Object.assign(x, board)),
   });
-  const presets = await fetch("/api/presets").then((r) => r.json());
+  const presets = await engine.presets();
   studio.presets = presets;
   const menu = $("preset");
   for (const p of presets) {
@@ -510,9 +523,9 @@ async function start() {
     setBoard(fromUrl);
     return;
   }
-  const initial = await fetch("/api/initial");
-  if (initial.status === 200) {
-    const error = await load(await initial.text());
+  const initial = await engine.initial();
+  if (initial != null) {
+    const error = await load(initial);
     if (!error) {
       studio.undo = [];
       $("undo").disabled = true;

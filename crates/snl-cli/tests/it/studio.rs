@@ -4,14 +4,19 @@
 //! address; and every figure on the page equals what `snl` prints for the
 //! exported board.
 //!
+//! The static studio (`scripts/build-static-studio`, the same page with the
+//! library in WebAssembly as its engine) is driven alike, served by a plain
+//! static file server with no `snl` process behind it.
+//!
 //! Without Chromium and chromedriver the tests are skipped, loudly; with
 //! `SNL_REQUIRE_BROWSER=1` (as CI sets it) a missing browser fails them.
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
@@ -122,10 +127,103 @@ where
     F: FnOnce(Page) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
-    let Some((chromium, driver)) = browser(name) else {
+    let Some(browser) = browser(name) else {
         return;
     };
     let (_server, url) = serve(serve_args);
+    in_browser(browser, url, test);
+}
+
+/// The static studio, written once for every test that needs it by
+/// `scripts/build-static-studio` (which builds the engine, installing what
+/// it needs when missing).
+fn static_site() -> &'static Path {
+    static SITE: OnceLock<PathBuf> = OnceLock::new();
+    SITE.get_or_init(|| {
+        let dir = workspace().join("target").join("static-studio-test");
+        let status = Command::new(workspace().join("scripts").join("build-static-studio"))
+            .arg(&dir)
+            .current_dir(workspace())
+            .stdin(Stdio::null())
+            .status()
+            .expect("scripts/build-static-studio runs");
+        assert!(status.success(), "scripts/build-static-studio failed");
+        dir
+    })
+}
+
+/// A plain static file server on `dir` (Python's), its address, and the
+/// file its request log goes to.
+fn static_server(dir: &Path) -> (Owned, String, tempfile::NamedTempFile) {
+    let log = tempfile::NamedTempFile::new().unwrap();
+    let port = free_port();
+    let child = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+        ])
+        .arg(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(log.reopen().unwrap())
+        .spawn()
+        .expect("python3 -m http.server starts");
+    let server = Owned(child);
+    let start = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "the static server did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (server, format!("http://127.0.0.1:{port}/"), log)
+}
+
+/// Runs `test` on the static studio served by a plain static file server;
+/// afterwards, asserts that the page asked the server for nothing under
+/// `/api/` (the paths of `snl serve`'s API).
+fn with_static_studio<F, Fut>(name: &str, test: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let Some(browser) = browser(name) else {
+        return;
+    };
+    let (_server, url, log) = static_server(static_site());
+    in_browser(browser, url, |page| async move {
+        page.client.goto(&page.url).await.unwrap();
+        page.settled().await;
+        assert_eq!(
+            page.js("return document.body.dataset.engine;", vec![])
+                .await,
+            json!("wasm")
+        );
+        test(page).await;
+    });
+    let requests = std::fs::read_to_string(log.path()).unwrap();
+    assert!(
+        requests.contains("GET /static/snl_wasm_bg.wasm"),
+        "{requests}"
+    );
+    assert!(
+        !requests.contains("/api/"),
+        "the static page asked for the API:\n{requests}"
+    );
+}
+
+/// Runs `test` on the page at `url` in a fresh headless Chromium; closes
+/// the browser whatever happens.
+fn in_browser<F, Fut>((chromium, driver): (PathBuf, PathBuf), url: String, test: F)
+where
+    F: FnOnce(Page) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
     let port = free_port();
     let _driver = Owned(
         Command::new(driver)
@@ -287,6 +385,17 @@ impl Page {
         });
         self.client.perform_actions(mouse).await.unwrap();
         self.client.release_actions().await.unwrap();
+    }
+
+    /// Chooses preset `name` from the menu.
+    async fn preset(&self, name: &str) {
+        self.client
+            .find(Locator::Css("#preset"))
+            .await
+            .unwrap()
+            .select_by_value(name)
+            .await
+            .unwrap();
     }
 
     /// Pastes `text` into the import dialog and loads it.
@@ -473,6 +582,28 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
         &["--preset", "milton-bradley"],
         |page| async move {
             page.open(&page.url).await;
+            figures_equal_what_snl_prints(page).await;
+        },
+    );
+}
+
+#[test]
+fn static_studio_figures_equal_what_snl_prints_for_the_exported_board() {
+    with_static_studio(
+        "static_studio_figures_equal_what_snl_prints_for_the_exported_board",
+        |page| async move {
+            page.preset("milton-bradley").await;
+            figures_equal_what_snl_prints(page).await;
+        },
+    );
+}
+
+/// On Milton Bradley's board: a ladder and a snake drawn by mouse and rules
+/// changed, then every figure on the page is what `snl` prints for the
+/// board the page exports.
+async fn figures_equal_what_snl_prints(page: Page) {
+    {
+        {
             page.until_text("min-rolls", "7").await;
             // Design by mouse: a ladder, a snake, a moved end; then rules.
             page.drag(23, 58).await;
@@ -574,8 +705,8 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
             same_races(&page, &file).await;
 
             same_check(&page, &file).await;
-        },
-    );
+        }
+    }
 }
 
 /// The warnings on the page are `snl check`'s.
@@ -678,6 +809,27 @@ fn studio_restores_a_shared_address_exactly() {
         &["--preset", "moves-example-1"],
         |page| async move {
             page.open(&page.url).await;
+            shared_address_restores(page).await;
+        },
+    );
+}
+
+#[test]
+fn static_studio_restores_a_shared_address_exactly() {
+    with_static_studio(
+        "static_studio_restores_a_shared_address_exactly",
+        |page| async move {
+            page.preset("moves-example-1").await;
+            shared_address_restores(page).await;
+        },
+    );
+}
+
+/// On the 20-square seed board: an edit, then the page's address opened
+/// afresh gives the same board and the same answers.
+async fn shared_address_restores(page: Page) {
+    {
+        {
             page.until_text("min-rolls", "2").await;
             page.drag(3, 14).await;
             page.settled().await;
@@ -702,8 +854,8 @@ fn studio_restores_a_shared_address_exactly() {
             page.until_text("min-rolls", &rolls).await;
             assert_eq!(page.text("mean").await, mean);
             assert_eq!(page.export().await, before);
-        },
-    );
+        }
+    }
 }
 
 /// The flags of `snl design` that ask what the Design panel is filled in
@@ -1125,6 +1277,124 @@ fn studio_shows_the_rules_it_sends_from_a_damaged_link() {
                     snl::words::figure(39.225_122_3, 4)
                 ])
             );
+        },
+    );
+}
+
+#[test]
+fn static_studio_loads_with_no_server_and_answers_as_snl_does() {
+    with_static_studio(
+        "static_studio_loads_with_no_server_and_answers_as_snl_does",
+        |page| async move {
+            page.preset("milton-bradley").await;
+            page.until_text("min-rolls", "7").await;
+            // The search for boards is the server's: the panel says so.
+            let note = page.text("design-status").await;
+            assert!(note.contains("snl serve"), "{note}");
+            let file = workspace()
+                .join("testdata")
+                .join("milton-bradley.pairs.json");
+            let expect = cli_json(&["expect"], &file);
+            assert_eq!(
+                page.text("mean").await,
+                format!("{:.4}", expect["mean"].as_f64().unwrap())
+            );
+            assert_eq!(page.text("sequences").await, "423 optimal roll sequences");
+            // The page's own record of what it fetched: nothing from the API.
+            let asked = page
+                .js(
+                    "return performance.getEntriesByType('resource').map((e) => e.name)
+                       .filter((n) => n.includes('/api/'));",
+                    vec![],
+                )
+                .await;
+            assert_eq!(asked, json!([]));
+        },
+    );
+}
+
+/// A 400-square LeetCode grid whose 398 snakes each lead five squares
+/// back, onto another snake's head: a pawn gains one square a roll at best
+/// (a six), so the fewest rolls are 394, and a game with a real die lasts
+/// longer than anything can follow.
+fn grid_of_398_snakes() -> String {
+    let snakes = (2..400).map(|k| snl::Jump {
+        from: k,
+        to: k.saturating_sub(5).max(1),
+    });
+    let board = snl::Board::new(400, snakes).unwrap();
+    snl::input::write(&board, None, snl::Format::Grid).unwrap()
+}
+
+/// The grid of 398 snakes: its fewest rolls, and what cannot be computed
+/// said in place of the plot, not an error. (The served studio runs the
+/// same analysis, but these tests run `snl serve`'s debug build, whose
+/// races on this board take longer than the studio allows.)
+async fn long_games_are_answered_with_what_is_missing(page: Page) {
+    page.import(&grid_of_398_snakes()).await;
+    page.until_text("min-rolls", "394").await;
+    page.settled().await;
+    assert_eq!(
+        page.js("return document.body.dataset.state;", vec![]).await,
+        json!("ok")
+    );
+    assert_eq!(page.text("median").await, "–");
+    let note = page.text("plot").await;
+    assert!(note.starts_with("there is no plot: "), "{note}");
+}
+
+#[test]
+fn static_studio_answers_a_grid_of_398_snakes_with_what_is_missing() {
+    with_static_studio(
+        "static_studio_answers_a_grid_of_398_snakes_with_what_is_missing",
+        long_games_are_answered_with_what_is_missing,
+    );
+}
+
+#[test]
+fn static_studio_an_edit_during_a_long_analysis_cancels_it() {
+    with_static_studio(
+        "static_studio_an_edit_during_a_long_analysis_cancels_it",
+        |page| async move {
+            // 100,000 empty squares: seconds of work in a page.
+            page.js(
+                "const e = document.getElementById('squares'); e.value = '100000';
+                 e.dispatchEvent(new Event('change'));",
+                vec![],
+            )
+            .await;
+            page.until("the long analysis shows that it is working", || async {
+                page.js(
+                    "return !document.getElementById('busy').hidden
+                       && document.getElementById('busy').textContent.startsWith('analysing');",
+                    vec![],
+                )
+                .await
+                    == json!(true)
+            })
+            .await;
+            // An edit: the board becomes 100 empty squares.
+            let edited = Instant::now();
+            page.js(
+                "const e = document.getElementById('squares'); e.value = '100';
+                 e.dispatchEvent(new Event('change'));",
+                vec![],
+            )
+            .await;
+            page.until_text("min-rolls", "17").await;
+            page.settled().await;
+            // The long analysis was stopped (its worker ended), not waited
+            // for: its answer never showed.
+            assert_eq!(
+                page.js("return document.body.dataset.cancelled;", vec![])
+                    .await,
+                json!("1"),
+                "answered {:?} after the edit",
+                edited.elapsed()
+            );
+            page.js("return new Promise((r) => setTimeout(r, 500));", vec![])
+                .await;
+            assert_eq!(page.text("min-rolls").await, "17");
         },
     );
 }

@@ -1,0 +1,85 @@
+// The studio's engine on the server: each question is a request to the
+// `snl serve` that served this page (its API is described in snl-web's
+// documentation). See engine.js for what an engine answers.
+
+async function post(path, body, signal) {
+  const response = await fetch(path, { method: "POST", body, signal, headers: { "Content-Type": "application/json" } });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: `the server answered ${response.status} without a message` };
+  }
+  return { ok: response.ok, status: response.status, data };
+}
+
+const unreachable = (e) => ({
+  ok: false,
+  status: 0,
+  data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` },
+});
+
+export const engine = {
+  kind: "server",
+
+  async presets() {
+    return fetch("/api/presets").then((r) => r.json());
+  },
+
+  async initial() {
+    const response = await fetch("/api/initial");
+    return response.status === 200 ? response.text() : null;
+  },
+
+  async analyse(text, options) {
+    const q = new URLSearchParams();
+    for (const [key, value] of Object.entries(options)) {
+      if (value != null) {
+        q.set(key, String(value));
+      }
+    }
+    // The answer to an earlier edit is no longer wanted: abandoning its
+    // request stops its analysis and frees its slot on the server.
+    this.inFlight?.abort();
+    const inFlight = new AbortController();
+    this.inFlight = inFlight;
+    try {
+      return await post(`/api/analyse?${q}`, text, inFlight.signal);
+    } catch (e) {
+      return e.name === "AbortError" ? { cancelled: true } : unreachable(e);
+    }
+  },
+
+  async design(request) {
+    try {
+      return await post("/api/design", JSON.stringify(request));
+    } catch (e) {
+      return unreachable(e);
+    }
+  },
+
+  async load(text) {
+    try {
+      return await post("/api/analyse?path=false", text);
+    } catch (e) {
+      return unreachable(e);
+    }
+  },
+
+  async convert(text, to) {
+    try {
+      const response = await fetch(`/api/convert?to=${encodeURIComponent(to)}`, { method: "POST", body: text });
+      const body = await response.text();
+      return response.ok ? { ok: true, text: body } : { ok: false, error: JSON.parse(body).error };
+    } catch (e) {
+      return { ok: false, error: unreachable(e).data.error };
+    }
+  },
+
+  report(text) {
+    // A form posted into a new tab: the server answers with the page.
+    const form = document.getElementById("report-form");
+    document.getElementById("report-board").value = text;
+    form.submit();
+  },
+};

@@ -1,0 +1,30 @@
+// The engine that answers the studio's questions, chosen once when the page
+// loads: the page's `<meta name="snl-engine">` names it. `snl serve` serves
+// the page with "server" (every answer is a request to it); the static
+// studio (scripts/build-static-studio) with "wasm" (the library compiled to
+// WebAssembly runs in the page, in Web Workers). Both answer alike, so the
+// rest of the page never asks which one it has.
+//
+// An engine has:
+// - presets(): the built-in boards, [{name, title, source, board}].
+// - initial(): the board the studio opens with, as text, or null.
+// - analyse(text, options): every answer about a board, as
+//   {ok, status, data}: data is the analysis, or {error, check?}; options
+//   are {path, overlay, width}. A later call cancels one still running, which
+//   then answers {cancelled: true}.
+// - load(text): a board to import, read and answered as analyse answers it
+//   (without a path); nothing cancels it.
+// - convert(text, to): the board in another form, {ok, text} or {ok: false, error}.
+// - design(request): the boards found for `{board, design}` (the body of
+//   the server's /api/design), as {ok, status, data}; only the server's
+//   engine has it (the search runs for seconds on every core it is given).
+// - report(text): opens the one-page report of the board in a new tab;
+//   called while the click that asked for it is being handled.
+
+/** The engine this page was served with. */
+export async function connect() {
+  const meta = document.querySelector('meta[name="snl-engine"]');
+  const kind = meta ? meta.content : "server";
+  const module = kind === "wasm" ? await import("./engine-wasm.js") : await import("./engine-server.js");
+  return module.engine;
+}
