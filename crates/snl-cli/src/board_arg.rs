@@ -383,11 +383,14 @@ pub enum Chosen {
 /// longer than the dense engines hold, or where it is faster. `dense` names
 /// what needs the dense engine whatever the board (an option only it
 /// answers): then the board is built for it, and one longer than it holds
-/// is refused with that reason.
+/// is refused with that reason. `choosing` is for a command that plays
+/// optional jumps (`snl expect`): a game with them is then built, for the
+/// dense engine, where other commands refuse it.
 ///
 /// # Errors
 ///
-/// As [`load_game`], and a board over 2^30 squares when `dense` is given.
+/// As [`load_game`], and a board over 2^30 squares when `dense` is given
+/// or when some jumps are optional.
 pub fn load_for(
     board: &BoardArgs,
     rules: &RulesArgs,
@@ -404,9 +407,9 @@ pub fn load_for(
             loaded.source
         )
     };
-    // The best play of optional jumps is found on the tables a square long.
-    let dense =
-        dense.or((choosing && !rules.optional.is_none()).then_some("playing optional jumps"));
+    // The sparse engine takes every jump: optional ones are played (or,
+    // by commands that do not play them, refused) on the dense engine.
+    let dense = dense.or((!rules.optional.is_none()).then_some("playing optional jumps"));
     if spec.squares > snl::board::MAX_SQUARES {
         let board = LongBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
         if let Some(what) = dense {
@@ -448,22 +451,9 @@ pub fn load_for(
 /// first problem that makes the board unplayable (with a pointer to
 /// `snl check`, which lists them all).
 pub fn load_game(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
-    load(board, rules, false)
-}
-
-/// [`load_game`] for a command that plays optional jumps (`snl expect`).
-///
-/// # Errors
-///
-/// As [`load_game`], but for optional jumps.
-pub fn load_game_choosing(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
-    load(board, rules, true)
-}
-
-fn load(board: &BoardArgs, rules: &RulesArgs, choosing: bool) -> Result<LoadedGame> {
     let loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
-    let game = playable(&loaded, rules, choosing)?;
+    let game = playable(&loaded, rules, false)?;
     Ok(LoadedGame {
         board: loaded,
         game,

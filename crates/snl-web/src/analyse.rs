@@ -19,7 +19,7 @@ use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::MarkovError;
-use snl::markov::{Follow, LengthOptions, Measure};
+use snl::markov::{Follow, LengthOptions, Measure, Stats};
 use snl::plan::{self, Counting};
 use snl::race::RaceError;
 use snl::shortest::Search;
@@ -248,19 +248,7 @@ pub fn analyse_with(
         Some(_) => Some(length(Unit::Turns)?),
         None => None,
     };
-    let expect = ExpectAnswer {
-        header: header(),
-        rolls: LengthStats::new(&stats, Unit::Rolls, &[], None),
-        min_rolls: solution.min_rolls.map(u64::from),
-        engine: snl::plan::Engine::Dense,
-        error_bounds: None,
-        turns: turns
-            .as_ref()
-            .map(|t| LengthStats::new(t, Unit::Turns, &[], None)),
-        visits: None,
-        impact: None,
-        policy: None,
-    };
+    let expect = expect_answer(header(), &stats, turns.as_ref(), solution.min_rolls);
     let from_each: Vec<Vec<u32>> = RACE_PLAYERS
         .iter()
         .map(|&k| vec![game.start(); k])
@@ -315,6 +303,27 @@ pub fn analyse_with(
         plot,
         plot_note,
     })
+}
+
+/// `expect`'s answer as the studio gives it: the dense engine's statistics
+/// by rolls, and by turns under the bonus rule.
+fn expect_answer(
+    header: Header,
+    stats: &Stats,
+    turns: Option<&Stats>,
+    min_rolls: Option<u32>,
+) -> ExpectAnswer {
+    ExpectAnswer {
+        header,
+        rolls: LengthStats::new(stats, Unit::Rolls, &[], None),
+        min_rolls: min_rolls.map(u64::from),
+        engine: snl::plan::Engine::Dense,
+        error_bounds: None,
+        turns: turns.map(|t| LengthStats::new(t, Unit::Turns, &[], None)),
+        visits: None,
+        impact: None,
+        policy: None,
+    }
 }
 
 /// The board picture a request asks for: with a path unless told not to.

@@ -268,6 +268,12 @@ fn the_engines_give_the_same_path() {
     assert!(dense["optimal_sequences"].is_string());
     // Small boards stay with the dense engine, which counts.
     assert_eq!(json(&["solve"], Some(SEED_20))["engine"], "dense");
+    // The sparse engine takes every jump: a board with optional ones is
+    // refused as the dense engine refuses it, never solved as if every
+    // jump were forced.
+    let run = snl(&["solve", "--optional", "ladders"], Some(board));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("`snl expect` plays it"), "{}", run.stderr);
 }
 
 #[test]
