@@ -273,7 +273,11 @@ fn the_engines_give_the_same_path() {
     // jump were forced.
     let run = snl(&["solve", "--optional", "ladders"], Some(board));
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("`snl expect` plays it"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`snl expect` plays it"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
