@@ -582,7 +582,7 @@ fn studio_figures_equal_what_snl_prints_for_the_exported_board() {
         &["--preset", "milton-bradley"],
         |page| async move {
             page.open(&page.url).await;
-            figures_equal_what_snl_prints(page).await;
+            figures_equal_what_snl_prints(page, "SNL_STUDIO_SCREENSHOT").await;
         },
     );
 }
@@ -593,15 +593,16 @@ fn static_studio_figures_equal_what_snl_prints_for_the_exported_board() {
         "static_studio_figures_equal_what_snl_prints_for_the_exported_board",
         |page| async move {
             page.preset("milton-bradley").await;
-            figures_equal_what_snl_prints(page).await;
+            figures_equal_what_snl_prints(page, "SNL_STATIC_STUDIO_SCREENSHOT").await;
         },
     );
 }
 
 /// On Milton Bradley's board: a ladder and a snake drawn by mouse and rules
 /// changed, then every figure on the page is what `snl` prints for the
-/// board the page exports.
-async fn figures_equal_what_snl_prints(page: Page) {
+/// board the page exports. With the environment variable `screenshot` set,
+/// the page is saved there as a PNG once drawn (scripts/studio-screenshot).
+async fn figures_equal_what_snl_prints(page: Page, screenshot: &str) {
     {
         {
             page.until_text("min-rolls", "7").await;
@@ -626,7 +627,7 @@ async fn figures_equal_what_snl_prints(page: Page) {
                 .await
                 .unwrap();
             page.settled().await;
-            if let Some(path) = std::env::var_os("SNL_STUDIO_SCREENSHOT") {
+            if let Some(path) = std::env::var_os(screenshot) {
                 // The studio as a designer sees it on opening: from the top,
                 // the ladder just drawn selected.
                 page.client.set_window_size(1440, 1360).await.unwrap();
@@ -1291,6 +1292,13 @@ fn static_studio_loads_with_no_server_and_answers_as_snl_does() {
             // The search for boards is the server's: the panel says so.
             let note = page.text("design-status").await;
             assert!(note.contains("snl serve"), "{note}");
+            let shown = page
+                .js(
+                    "return getComputedStyle(document.getElementById('design-form')).display;",
+                    vec![],
+                )
+                .await;
+            assert_eq!(shown, json!("none"));
             let file = workspace()
                 .join("testdata")
                 .join("milton-bradley.pairs.json");
