@@ -9,6 +9,7 @@
 //! | [`studio_analyse`] | `POST /api/analyse` |
 //! | [`studio_convert`] | `POST /api/convert` |
 //! | [`studio_report`] | `POST /api/report` |
+//! | [`studio_design`] | `POST /api/design` |
 
 use snl_web::analyse::{self, Options};
 use snl_web::{ApiError, Limits};
@@ -165,4 +166,13 @@ mod tests {
                 .starts_with("<!DOCTYPE html>")
         );
     }
+}
+
+/// The boards that meet a design request, `{"board": ..., "design":
+/// {...}}`: the answer of `POST /api/design`, found by the same search
+/// under the same limits (it runs for the request's `time`, at most half
+/// the studio's analysis time).
+#[wasm_bindgen]
+pub fn studio_design(body: &str) -> String {
+    envelope(snl_web::design::design(body.as_bytes(), &Limits::default()))
 }

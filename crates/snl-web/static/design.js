@@ -136,15 +136,6 @@ function item(found, index, load) {
 export function wireDesign({ engine, board, load }) {
   let asked = 0;
   const form = $("design-form");
-  if (!engine.design) {
-    // The page's own engine answers one board at a time; the search is
-    // the command's and the server's.
-    form.hidden = true;
-    const note = $("design-status");
-    note.textContent = "Designing boards needs the studio that snl serve serves, or snl design on the command line.";
-    note.hidden = false;
-    return;
-  }
   const loadFound = (found) => {
     const current = board();
     const b = fromPairs(found.board, found.board.name);

@@ -4,8 +4,9 @@
 //
 // Analyses run on a lane of their own: an analysis asked for while another
 // runs ends the older one at once (its worker is terminated, and a fresh one
-// takes its place), since only the newest board's answer is shown. Presets,
-// conversions and reports queue on a second lane, which nothing cancels.
+// takes its place), since only the newest board's answer is shown. Design
+// searches run on a third lane, where a new search ends the one before it.
+// Presets, conversions and reports queue on a fourth, which nothing cancels.
 // See engine.js for what an engine answers.
 
 const wasmUrl = new URL("./snl_wasm_bg.wasm", import.meta.url);
@@ -129,6 +130,7 @@ class Lane {
 }
 
 const analyses = new Lane();
+const designs = new Lane();
 const others = new Lane();
 
 /** An answer of the module ({status, data} as JSON) as the page takes it. */
@@ -167,6 +169,13 @@ export const engine = {
 
   async load(text) {
     return answer(await others.call("studio_analyse", [text, JSON.stringify({ path: false })]));
+  },
+
+  async design(request) {
+    if (designs.busy()) {
+      designs.stop();
+    }
+    return answer(await designs.call("studio_design", [JSON.stringify(request)]));
   },
 
   async convert(text, to) {

@@ -16,8 +16,8 @@
 //   (without a path); nothing cancels it.
 // - convert(text, to): the board in another form, {ok, text} or {ok: false, error}.
 // - design(request): the boards found for `{board, design}` (the body of
-//   the server's /api/design), as {ok, status, data}; only the server's
-//   engine has it (the search runs for seconds on every core it is given).
+//   the server's /api/design), as {ok, status, data}; a later call
+//   cancels one still running, which then answers {cancelled: true}.
 // - report(text): opens the one-page report of the board in a new tab;
 //   called while the click that asked for it is being handled.
 

@@ -888,87 +888,107 @@ fn studio_design_panel_finds_the_boards_snl_design_finds_and_loads_them() {
         &[],
         |page| async move {
             page.open(&page.url).await;
-            page.js(
-                "const e = document.getElementById('squares'); e.value = '36';
-                 e.dispatchEvent(new Event('change'));",
-                vec![],
-            )
-            .await;
-            page.settled().await;
-            let fill = |fields: Value| {
-                let page = page.clone();
-                async move {
-                    page.js(
-                        "for (const [id, v] of Object.entries(arguments[0])) {
-                           const e = document.getElementById(id);
-                           if (e.type === 'checkbox') { e.checked = v; } else { e.value = v; }
-                         }",
-                        vec![fields],
-                    )
-                    .await;
-                }
-            };
-            fill(
-                json!({"design-ladders": "3", "design-snakes": "3", "design-mean": "10..11",
-                "design-fair": "0.05", "design-players": "2", "design-no-trap": true,
-                "design-seed": "4", "design-count": "2"}),
-            )
-            .await;
-            page.click("#design-find").await;
-            page.until("the boards are found", || async {
-                page.js("return document.body.dataset.design;", vec![])
-                    .await
-                    == json!("found")
-            })
-            .await;
-            page.settled().await;
-
-            // `snl design` with the same targets and seed finds the same
-            // boards.
-            let run = crate::snl(&[&DESIGN_FLAGS[..], &["--count", "2"]].concat(), None);
-            assert_eq!(run.code, 0, "{}", run.stderr);
-            let cli: Value = serde_json::from_str(&run.stdout).unwrap();
-            let boards = cli["boards"].as_array().unwrap();
-            assert_eq!(boards.len(), 2);
-            let listed = page
-                .js(
-                    "return document.querySelectorAll('#design-results > li').length;",
-                    vec![],
-                )
-                .await;
-            assert_eq!(listed, json!(2));
-            for (i, want) in boards.iter().enumerate() {
-                if i > 0 {
-                    page.click(&format!(
-                        "#design-results > li[data-index='{i}'] .design-load"
-                    ))
-                    .await;
-                    page.settled().await;
-                }
-                same_designed_board(&page, i, want).await;
-            }
-            // Loading a board is one edit: undo brings the first back.
-            page.click("#undo").await;
-            page.settled().await;
-            let back: Value = serde_json::from_str(&page.export().await).unwrap();
-            assert_eq!(back["ladders"], boards[0]["board"]["ladders"], "{cli}");
-
-            // A request no board can meet is refused with the reason
-            // `snl design` gives.
-            fill(json!({"design-ladders": "30", "design-snakes": "30"})).await;
-            page.click("#design-find").await;
-            page.until("the refusal shows", || async {
-                page.js("return document.body.dataset.design;", vec![])
-                    .await
-                    == json!("error")
-            })
-            .await;
-            let shown = page.text("design-error").await;
-            assert!(
-                shown.starts_with("no board can meet this request: 30 ladders and 30 snakes do not fit on 36 squares"),
-                "{shown}"
-            );
+            design_panel_finds_what_snl_design_finds(page).await;
         },
+    );
+}
+
+#[test]
+fn static_studio_design_panel_finds_the_boards_snl_design_finds() {
+    with_static_studio(
+        "static_studio_design_panel_finds_the_boards_snl_design_finds",
+        |page| async move {
+            design_panel_finds_what_snl_design_finds(page).await;
+        },
+    );
+}
+
+/// On a fresh 36-square board: the Design panel finds the two boards that
+/// `snl design` finds with the same targets and seed, loads each into the
+/// editor with the figures `snl` prints for it, undoes a load as one edit,
+/// and refuses a request no board can meet with the command's reason.
+async fn design_panel_finds_what_snl_design_finds(page: Page) {
+    page.js(
+        "const e = document.getElementById('squares'); e.value = '36';
+         e.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await;
+    page.settled().await;
+    let fill = |fields: Value| {
+        let page = page.clone();
+        async move {
+            page.js(
+                "for (const [id, v] of Object.entries(arguments[0])) {
+                   const e = document.getElementById(id);
+                   if (e.type === 'checkbox') { e.checked = v; } else { e.value = v; }
+                 }",
+                vec![fields],
+            )
+            .await;
+        }
+    };
+    fill(
+        json!({"design-ladders": "3", "design-snakes": "3", "design-mean": "10..11",
+        "design-fair": "0.05", "design-players": "2", "design-no-trap": true,
+        "design-seed": "4", "design-count": "2"}),
+    )
+    .await;
+    page.click("#design-find").await;
+    page.until("the boards are found", || async {
+        page.js("return document.body.dataset.design;", vec![])
+            .await
+            == json!("found")
+    })
+    .await;
+    page.settled().await;
+
+    // `snl design` with the same targets and seed finds the same
+    // boards.
+    let run = crate::snl(&[&DESIGN_FLAGS[..], &["--count", "2"]].concat(), None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let cli: Value = serde_json::from_str(&run.stdout).unwrap();
+    let boards = cli["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 2);
+    let listed = page
+        .js(
+            "return document.querySelectorAll('#design-results > li').length;",
+            vec![],
+        )
+        .await;
+    assert_eq!(listed, json!(2));
+    for (i, want) in boards.iter().enumerate() {
+        if i > 0 {
+            page.click(&format!(
+                "#design-results > li[data-index='{i}'] .design-load"
+            ))
+            .await;
+            page.settled().await;
+        }
+        same_designed_board(&page, i, want).await;
+    }
+    // Loading a board is one edit: undo brings the first back.
+    page.click("#undo").await;
+    page.settled().await;
+    let back: Value = serde_json::from_str(&page.export().await).unwrap();
+    assert_eq!(back["ladders"], boards[0]["board"]["ladders"], "{cli}");
+
+    // A request no board can meet is refused with the reason
+    // `snl design` gives.
+    fill(json!({"design-ladders": "30", "design-snakes": "30"})).await;
+    page.click("#design-find").await;
+    page.until("the refusal shows", || async {
+        page.js("return document.body.dataset.design;", vec![])
+            .await
+            == json!("error")
+    })
+    .await;
+    let shown = page.text("design-error").await;
+    assert!(
+        shown.starts_with(
+            "no board can meet this request: 30 ladders and 30 snakes do not fit on 36 squares"
+        ),
+        "{shown}"
     );
 }
 
@@ -1289,16 +1309,6 @@ fn static_studio_loads_with_no_server_and_answers_as_snl_does() {
         |page| async move {
             page.preset("milton-bradley").await;
             page.until_text("min-rolls", "7").await;
-            // The search for boards is the server's: the panel says so.
-            let note = page.text("design-status").await;
-            assert!(note.contains("snl serve"), "{note}");
-            let shown = page
-                .js(
-                    "return getComputedStyle(document.getElementById('design-form')).display;",
-                    vec![],
-                )
-                .await;
-            assert_eq!(shown, json!("none"));
             let file = workspace()
                 .join("testdata")
                 .join("milton-bradley.pairs.json");
