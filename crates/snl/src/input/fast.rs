@@ -19,8 +19,8 @@
 //! separator near the middle of the text, and the two parts joined.
 
 use super::grid::GridCells;
-use super::json::{BoardFile, NField, SquaresField};
 use super::moves::MovesList;
+use super::object::{BoardFile, NField, SquaresField};
 use super::pairs::{Ladders, Snakes};
 use super::rules_object::RulesField;
 use crate::board::{JumpKind, Origin, RawJump};

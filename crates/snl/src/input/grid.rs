@@ -16,7 +16,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 
-use super::ParseError;
+use super::parsed::ParseError;
 use super::rules_object::rules_json;
 use super::values::{IntSeed, Slot, number_lines};
 use crate::board::{Board, BoardSpec, Origin, RawJump};

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
-use super::RulesPatch;
+use super::parsed::RulesPatch;
 use super::values::{IntSeed, Slot};
 use crate::rules::{Bonus, Die, Finish, Optional, Rules, RulesError, RulesJson, Start};
 

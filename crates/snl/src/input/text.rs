@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use super::{Format, ParseError, ParsedBoard, RulesPatch};
+use super::parsed::{Format, ParseError, ParsedBoard, RulesPatch};
 use crate::board::{Board, BoardSpec, Jump, JumpKind, Origin, RawJump};
 use crate::words::plural;
 

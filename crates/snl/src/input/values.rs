@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::de::{self, DeserializeSeed, Deserializer, Visitor};
 
-use super::ParseError;
+use super::parsed::ParseError;
 use crate::board::JumpKind;
 
 /// Where a number is written, for messages.
