@@ -236,6 +236,21 @@ impl PyBoard {
         Game::new(self.board.clone(), rules).map_err(errors::board)
     }
 
+    /// A board built by the library (a designed one), called `name`.
+    pub fn from_parts(board: snl::Board, rules: snl::Rules, name: Option<String>) -> PyBoard {
+        PyBoard {
+            board,
+            rules,
+            name,
+            format: None,
+        }
+    }
+
+    /// The board's name, if it has one.
+    pub fn name_str(&self) -> Option<&str> {
+        self.name.as_deref()
+    }
+
     /// What the board is called in titles.
     fn label(&self) -> String {
         self.name.clone().unwrap_or_else(|| "board".to_string())

@@ -17,6 +17,7 @@
 
 mod analysis;
 mod board;
+mod design;
 mod errors;
 mod limits;
 mod matrix;
@@ -96,5 +97,9 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<play::PySimulation>()?;
     m.add_class::<play::PyRace>()?;
     m.add_class::<play::PyDuel>()?;
+    m.add_function(wrap_pyfunction!(design::design, m)?)?;
+    m.add_class::<design::PyDesign>()?;
+    m.add_class::<design::PyDesigned>()?;
+    m.add_class::<design::PyVerdict>()?;
     Ok(())
 }

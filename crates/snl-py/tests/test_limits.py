@@ -98,6 +98,9 @@ LONG = {
     "race": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).race(16, start=list(range(1, 17))),
     # 16.8 million pairs of positions.
     "duel": lambda: snl.Board(4095, snakes=[(4000, 2)]).duel(bump=True),
+    # A design search for a mean no board of its kind has (snakes only
+    # lengthen a game of 33 rolls), given ten minutes.
+    "design": lambda: snl.design(100, ladders=0, snakes=(0, 8), mean="17..18", time=600),
     # The distribution of a long game, computed on first use.
     "pmf": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).expect().pmf,
 }

@@ -1,4 +1,5 @@
-"""Long work releases the GIL, and Ctrl-C stops a long simulation."""
+"""Long work (a simulation, a design search) releases the GIL, and Ctrl-C
+stops a long simulation."""
 
 import os
 import signal
@@ -32,6 +33,30 @@ def test_simulation_lets_other_threads_run():
         other.join()
     # With the GIL held for the whole simulation the counter would stand
     # still; released, it counts on.
+    assert during > 10_000
+
+
+def test_a_design_search_lets_other_threads_run():
+    ticks = 0
+    running = True
+
+    def count():
+        nonlocal ticks
+        while running:
+            ticks += 1
+
+    other = threading.Thread(target=count)
+    other.start()
+    try:
+        time.sleep(0.05)
+        before = ticks
+        # A mean no board of its kind has: the search takes its whole time.
+        found = snl.design(100, ladders=0, snakes=(0, 8), mean="17..18", time=1.0)
+        during = ticks - before
+    finally:
+        running = False
+        other.join()
+    assert found.boards == [] and found.stopped == "time"
     assert during > 10_000
 
 

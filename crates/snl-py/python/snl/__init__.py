@@ -15,6 +15,9 @@ Every analysis runs under a budget (``snl.budget()``, ``snl.set_budget``):
 one whose estimated memory or work is over it raises ``snl.LimitError``
 before it starts. Ctrl-C (``KeyboardInterrupt``) stops any long analysis.
 
+``snl.design(...)`` searches for boards that meet targets (a mean number of
+rolls, a spread, fairness between seats, no trap), as ``snl design`` does.
+
 The engine is the Rust library ``snl``; this package holds no game logic of
 its own. See ``help(snl.Board)`` for everything a board can answer.
 """
@@ -23,6 +26,8 @@ from snl._snl import (
     AnalysisError,
     Board,
     BoardError,
+    Design,
+    DesignedBoard,
     Diagnostic,
     Duel,
     Expectation,
@@ -35,9 +40,11 @@ from snl._snl import (
     Simulation,
     SnlError,
     Solution,
+    Verdict,
     Visits,
     __version__,
     budget,
+    design,
     preset_info,
     presets,
     set_budget,
@@ -47,6 +54,8 @@ __all__ = [
     "AnalysisError",
     "Board",
     "BoardError",
+    "Design",
+    "DesignedBoard",
     "Diagnostic",
     "Duel",
     "Expectation",
@@ -59,9 +68,11 @@ __all__ = [
     "Simulation",
     "SnlError",
     "Solution",
+    "Verdict",
     "Visits",
     "__version__",
     "budget",
+    "design",
     "preset_info",
     "presets",
     "set_budget",

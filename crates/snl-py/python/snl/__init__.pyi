@@ -248,6 +248,91 @@ class Duel:
     @property
     def rules(self) -> Rules: ...
 
+_Range = Union[str, int, float, Tuple[Optional[float], Optional[float]]]
+
+class Verdict:
+    """How a found board stands against one target."""
+
+    @property
+    def target(self) -> str: ...
+    @property
+    def met(self) -> bool: ...
+    @property
+    def off(self) -> Optional[float]: ...
+    @property
+    def value(self) -> str: ...
+
+class DesignedBoard:
+    """One board a design search found, with its figures by the plain analyses."""
+
+    @property
+    def board(self) -> "Board": ...
+    @property
+    def meets(self) -> bool: ...
+    @property
+    def mean(self) -> Optional[float]: ...
+    @property
+    def sd(self) -> Optional[float]: ...
+    @property
+    def min_rolls(self) -> Optional[int]: ...
+    @property
+    def trap(self) -> bool: ...
+    @property
+    def within(self) -> List[Tuple[int, Optional[float]]]: ...
+    @property
+    def win(self) -> Optional[List[float]]: ...
+    @property
+    def targets(self) -> List[Verdict]: ...
+    @property
+    def changes(self) -> Optional[int]: ...
+    @property
+    def changed(self) -> List[str]: ...
+
+class Design:
+    """What ``snl.design`` found."""
+
+    @property
+    def boards(self) -> List[DesignedBoard]: ...
+    @property
+    def closest(self) -> Optional[DesignedBoard]: ...
+    @property
+    def candidates(self) -> int: ...
+    @property
+    def stopped(self) -> Optional[str]: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def targets(self) -> List[str]: ...
+    def __len__(self) -> int: ...
+
+def design(
+    squares: Optional[int] = None,
+    *,
+    grid: Optional[int] = None,
+    from_board: Optional["Board"] = None,
+    rules: Optional[Rules] = None,
+    ladders: Optional[_Range] = None,
+    snakes: Optional[_Range] = None,
+    length: Optional[_Range] = None,
+    plain_ends: bool = False,
+    no_chains: bool = False,
+    keep: Optional[Union[str, Sequence[Union[str, Tuple[int, int]]]]] = None,
+    changes: Optional[int] = None,
+    mean: Optional[_Range] = None,
+    sd: Optional[_Range] = None,
+    min_rolls: Optional[_Range] = None,
+    within: Optional[Union[str, Sequence[Union[str, Tuple[int, float]]]]] = None,
+    players: Optional[int] = None,
+    fair: Optional[float] = None,
+    no_trap: bool = False,
+    seed: int = 0,
+    count: int = 1,
+    time: float = 5.0,
+    name: Optional[str] = None,
+) -> Design:
+    """Searches for boards that meet targets, as ``snl design`` does."""
+    ...
+
 class Board:
     """A Snakes and Ladders board with its own rules and name (frozen)."""
 
