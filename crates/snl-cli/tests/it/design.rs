@@ -303,6 +303,10 @@ fn impossible_requests_exit_2_with_the_reason() {
             ][..],
             "the pinned jump 1->100 touches the first or last square",
         ),
+        (
+            &["design", "--squares", "100", "--optional", "ladders"][..],
+            "the rules let a player decline jumps (`optional: ladders`), but the search weighs every board with every jump taken",
+        ),
     ] {
         let run = snl(args, None);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);

@@ -154,6 +154,12 @@ impl Request {
         if self.count == 0 {
             out.push("a search for 0 boards; ask for at least 1".into());
         }
+        if !self.space.rules.optional.is_none() {
+            out.push(format!(
+                "the rules let a player decline jumps (`optional: {}`), but the search weighs every board with every jump taken; design with `optional: none`",
+                self.space.rules.optional
+            ));
+        }
         if !out.is_empty() {
             return out;
         }
