@@ -14,7 +14,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
-use snl::answer::{CheckAnswer, ExpectAnswer, Header, LengthStats, RaceAnswer, SolveAnswer};
+use snl::answer::{CheckAnswer, ExpectAnswer, Header, RaceAnswer, SolveAnswer};
 use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::limits::{Cancel, Control, LimitError};
@@ -313,17 +313,13 @@ fn expect_answer(
     turns: Option<&Stats>,
     min_rolls: Option<u32>,
 ) -> ExpectAnswer {
-    ExpectAnswer {
+    ExpectAnswer::dense(
         header,
-        rolls: LengthStats::new(stats, Unit::Rolls, &[], None),
-        min_rolls: min_rolls.map(u64::from),
-        engine: snl::plan::Engine::Dense,
-        error_bounds: None,
-        turns: turns.map(|t| LengthStats::new(t, Unit::Turns, &[], None)),
-        visits: None,
-        impact: None,
-        policy: None,
-    }
+        (stats, None),
+        turns.map(|t| (t, None)),
+        &[],
+        min_rolls,
+    )
 }
 
 /// The board picture a request asks for: with a path unless told not to.

@@ -76,6 +76,15 @@ pub enum RaceError {
     /// No seats, or more than [`MAX_PLAYERS`].
     #[error("a race needs 1 to {MAX_PLAYERS} players, not {0}")]
     Players(usize),
+    /// A number of players that is not the number of starting squares
+    /// given (see [`seats`]).
+    #[error("{players} players but {listed} starting squares; give one per player")]
+    Seats {
+        /// The players asked for.
+        players: usize,
+        /// The starting squares listed.
+        listed: usize,
+    },
     /// A starting position off the board.
     #[error(
         "seat {seat} cannot start on square {square}; positions are 0 (off the board) to {goal}"
@@ -102,6 +111,48 @@ pub fn estimate(game: &Game, players: usize) -> Estimate {
     markov::estimate(game, markov::Measure::Distribution)
         .repeat(seats as u64)
         .and(Estimate::from_f64(0.0, (seats * seats) as f64 * 1e6))
+}
+
+/// The starting square of each seat of a race, as the front ends read
+/// what they are asked: `players` seats (2 when not given, or as many as
+/// `from` lists), each on its square of `from`, or all on the rules'
+/// start when `from` is empty.
+///
+/// # Errors
+///
+/// [`RaceError::Seats`] when `players` and `from` disagree;
+/// [`RaceError::Players`] for no seats or more than [`MAX_PLAYERS`].
+///
+/// ```
+/// use snl::{Board, Game, Rules};
+///
+/// let game = Game::new(Board::empty(20)?, Rules::default())?;
+/// assert_eq!(snl::race::seats(&game, None, &[])?, [1, 1]);
+/// assert_eq!(snl::race::seats(&game, Some(3), &[])?, [1, 1, 1]);
+/// assert_eq!(snl::race::seats(&game, None, &[1, 5])?, [1, 5]);
+/// assert!(snl::race::seats(&game, Some(3), &[1, 5]).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn seats(game: &Game, players: Option<usize>, from: &[u32]) -> Result<Vec<u32>, RaceError> {
+    let players = match (players, from.len()) {
+        (Some(k), n) if n > 0 && k != n => {
+            return Err(RaceError::Seats {
+                players: k,
+                listed: n,
+            });
+        }
+        (Some(k), _) => k,
+        (None, 0) => 2,
+        (None, n) => n,
+    };
+    if players == 0 || players > MAX_PLAYERS {
+        return Err(RaceError::Players(players));
+    }
+    Ok(if from.is_empty() {
+        vec![game.start(); players]
+    } else {
+        from.to_vec()
+    })
 }
 
 /// The race of `from.len()` players on `game`, seat `i` starting on

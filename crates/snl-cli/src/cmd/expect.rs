@@ -356,19 +356,18 @@ fn run_plain(
     };
     let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
     let answer = ExpectAnswer {
-        header: Header::new(loaded.board.name(), &loaded.game),
-        rolls: LengthStats::new(&rolls, Unit::Rolls, &args.within, exact_rolls.as_ref()),
-        min_rolls: min_rolls.map(u64::from),
-        engine: snl::plan::Engine::Dense,
-        error_bounds: None,
-        turns: turns
-            .as_ref()
-            .map(|(t, exact)| LengthStats::new(t, Unit::Turns, &args.within, exact.as_ref())),
         visits,
         impact: impact
             .as_ref()
             .map(|list| list.iter().map(Impact::from).collect()),
         policy,
+        ..ExpectAnswer::dense(
+            Header::new(loaded.board.name(), &loaded.game),
+            (&rolls, exact_rolls.as_ref()),
+            turns.as_ref().map(|(t, exact)| (t, exact.as_ref())),
+            &args.within,
+            min_rolls,
+        )
     };
     note_left_out(&answer);
     if args.json {

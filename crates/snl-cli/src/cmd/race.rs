@@ -2,9 +2,9 @@
 
 use std::io::Write;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow};
 use snl::answer::{Header, RaceAnswer};
-use snl::race::MAX_PLAYERS;
+use snl::race::RaceError;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
@@ -45,22 +45,13 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game(&args.board, &args.rules)?;
     let game = &loaded.game;
-    let players = match (args.players, args.from.len()) {
-        (Some(k), n) if n > 0 && k != n => {
-            bail!("--players {k} but --from lists {n} starting squares; give one per player")
-        }
-        (Some(k), _) => k,
-        (None, 0) => 2,
-        (None, n) => n,
-    };
-    if players == 0 || players > MAX_PLAYERS {
-        bail!("a race needs 1 to {MAX_PLAYERS} players, not {players}");
-    }
-    let from = if args.from.is_empty() {
-        vec![game.start(); players]
-    } else {
-        args.from.clone()
-    };
+    let from = snl::race::seats(game, args.players, &args.from).map_err(|e| match e {
+        RaceError::Seats { players, listed } => anyhow!(
+            "--players {players} but --from lists {listed} starting squares; give one per player"
+        ),
+        e => anyhow::Error::new(e),
+    })?;
+    let players = from.len();
     let race = snl::race::race_with(game, &from, control::get()).budget()?;
     if args.json {
         let answer = RaceAnswer::new(Header::new(loaded.board.name(), game), &from, &race);

@@ -141,6 +141,32 @@ pub struct ErrorBounds {
 }
 
 impl ExpectAnswer {
+    /// The answer of the engine that keeps tables a square long, for a
+    /// game with no choice: the statistics of the number of rolls, and of
+    /// turns (given under the bonus rule), each with the chance of ending
+    /// within each of `within` and its exact mean where one was computed,
+    /// and the fewest rolls from the search. The visits, the impact and
+    /// the policy are left out: a front end that gives them sets them.
+    pub fn dense(
+        header: Header,
+        rolls: (&Stats, Option<&BigRational>),
+        turns: Option<(&Stats, Option<&BigRational>)>,
+        within: &[usize],
+        min_rolls: Option<u32>,
+    ) -> ExpectAnswer {
+        ExpectAnswer {
+            header,
+            rolls: LengthStats::new(rolls.0, Unit::Rolls, within, rolls.1),
+            min_rolls: min_rolls.map(u64::from),
+            engine: Engine::Dense,
+            error_bounds: None,
+            turns: turns.map(|(t, exact)| LengthStats::new(t, Unit::Turns, within, exact)),
+            visits: None,
+            impact: None,
+            policy: None,
+        }
+    }
+
     /// The answer of the engine for boards of any length: the moments of
     /// the number of rolls ([`crate::long::markov::moments`]), with their
     /// error bounds, and the fewest rolls. The figures read off the

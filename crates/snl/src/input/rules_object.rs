@@ -173,6 +173,25 @@ impl<'de> Deserialize<'de> for RulesField {
     }
 }
 
+/// A `rules` object read on its own, as a board file gives it (the same
+/// fields, checks and messages): what a front end takes as rules laid over
+/// a board file's own with [`RulesPatch::apply`].
+///
+/// ```
+/// use snl::{Finish, RulesPatch};
+///
+/// let patch: RulesPatch = serde_json::from_str(r#"{"finish": "bounce", "faces": 4}"#)?;
+/// assert_eq!(patch.finish, Some(Finish::Bounce));
+/// let wrong = serde_json::from_str::<RulesPatch>(r#"{"finish": "sideways"}"#).unwrap_err();
+/// assert!(wrong.to_string().starts_with("`rules.finish`: "));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+impl<'de> Deserialize<'de> for RulesPatch {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        RulesField::deserialize(d).map(|field| field.0)
+    }
+}
+
 struct RulesVisitor;
 
 impl<'de> Visitor<'de> for RulesVisitor {
