@@ -1,8 +1,9 @@
 // snl for JavaScript: the Snakes and Ladders analyser compiled to
 // WebAssembly. `load` readies the engine once, in a browser or in Node;
-// then each function answers as `snl serve`'s API does, with the JSON that
-// `snl ... --json` prints, and throws an SnlError with the command's
-// message when it cannot.
+// then each function answers one question as the command does (`check`,
+// `solve`, `expect`, `race`, `svg`) or all the studio's at once (`analyse`),
+// with the JSON that `snl ... --json` prints, and throws an SnlError with
+// the command's message when it cannot.
 
 import init, * as raw from "./snl_wasm.js";
 
@@ -96,4 +97,40 @@ export function convert(board, to) {
 /** The one-page HTML report `snl report` writes. */
 export function report(board) {
   return answer(() => raw.studio_report(text(board)));
+}
+
+// One question at a time. `options` of each: `format` and `squares` (how
+// to read the board, as `--format` and `--squares`), `rules` (an object
+// shaped as a board file's `rules`, laid over the file's own as the rule
+// flags are), and the function's own, named as its command's flags.
+
+/** `snl check --json`: every error and warning. A board with errors is an answer, not an error. */
+export function check(board, options = {}) {
+  return answer(() => raw.check(text(board), JSON.stringify(options)));
+}
+
+/** `snl solve --json`: the fewest rolls, one optimal path, the optimal sequences counted as `snl solve` counts them (`count: true` as `--count`). */
+export function solve(board, options = {}) {
+  return answer(() => raw.solve(text(board), JSON.stringify(options)));
+}
+
+/**
+ * `snl expect --json`: the game length's mean, standard deviation,
+ * quantiles; `within: [K, ...]` as `--within K`, `exact: true` as
+ * `--exact`. With `pmf: true` the answer also has `pmf` (and under the
+ * bonus rule `turns.pmf`), the chance of ending on each roll: this
+ * package's addition to the command's answer.
+ */
+export function expect(board, options = {}) {
+  return answer(() => raw.expect(text(board), JSON.stringify(options)));
+}
+
+/** `snl race --json`: each seat's chance of winning; `players` as `--players K`, `from: [A, B, ...]` as `--from`. */
+export function race(board, options = {}) {
+  return answer(() => raw.race(text(board), JSON.stringify(options)));
+}
+
+/** The board as `snl render` draws it, `{svg, layout}`: `path`, `overlay` (`plain`, `layers`, `heat`) and `width` as its flags. */
+export function svg(board, options = {}) {
+  return answer(() => raw.svg(text(board), JSON.stringify(options)));
 }

@@ -20,6 +20,8 @@
 //!
 //! # Modules
 //!
+//! - [`questions`]: one question at a time, as `snl check`, `snl solve`,
+//!   `snl expect`, `snl race` and `snl render` answer it.
 //! - [`studio`]: the studio page's questions, answered as `snl serve`
 //!   answers them.
 
@@ -30,6 +32,7 @@ use std::sync::Mutex;
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
+pub mod questions;
 pub mod studio;
 
 /// The message of the last panic, for the worker to report: a panic in

@@ -1,8 +1,10 @@
 // The JavaScript package under Node, against the command: every board in
-// testdata/ is analysed by the WebAssembly engine, and each of its answers
-// must be what `snl check`, `snl solve`, `snl expect` and
-// `snl race --players K` print with --json for the same file; errors must
-// carry the command's message.
+// testdata/ is analysed by the WebAssembly engine, as the studio asks
+// (`analyse`) and one question at a time (`check`, `solve`, `expect`,
+// `race`, `svg`), and each of its answers must be what `snl check`,
+// `snl solve`, `snl expect`, `snl race` and `snl render` print for the
+// same file, under the same rules; errors must carry the command's
+// message.
 //
 //   scripts/build-wasm-package target/npm
 //   SNL_WASM_PACKAGE=target/npm SNL=target/debug/snl node --test crates/snl-wasm/tests/node.mjs
@@ -27,11 +29,42 @@ await snl.load();
 /** The studio's budget (1 GiB, 10^10 units of work), as the command's flags. */
 const STUDIO_BUDGET = ["--max-time", "10", "--max-memory", "1.073741824"];
 
-/** `snl ARGS --json` under the studio's budget, parsed. */
+const answers = new Map();
+
+/**
+ * `snl ARGS --json` under the studio's budget, parsed; each asked once. A
+ * check that finds errors exits 1 with its answer.
+ */
 function cli(args) {
-  return JSON.parse(
-    execFileSync(command, [...args, ...STUDIO_BUDGET, "--json"], { cwd: root, encoding: "utf8", stdio: "pipe" }),
-  );
+  const key = args.join("\0");
+  if (!answers.has(key)) {
+    const run = spawnSync(command, [...args, ...STUDIO_BUDGET, "--json"], { cwd: root, encoding: "utf8" });
+    assert.ok(run.status === 0 || (run.status === 1 && args[0] === "check"), `snl ${args.join(" ")}: ${run.stderr}`);
+    answers.set(key, JSON.parse(run.stdout));
+  }
+  return answers.get(key);
+}
+
+/** The first line `snl ARGS` writes on stderr, without `snl: error: ` and what is prefixed to it. */
+function cliError(args, prefix = "") {
+  const run = spawnSync(command, args, { cwd: root, encoding: "utf8" });
+  assert.equal(run.status, 2, `snl ${args.join(" ")}: ${run.stderr}`);
+  const first = run.stderr.split("\n")[0];
+  const head = `snl: error: ${prefix}`;
+  assert.ok(first.startsWith(head), first);
+  return first.slice(head.length).replace(/ \(`snl check` lists every problem\)$/, "");
+}
+
+/** Runs `question`; a board the studio refuses (422) returns null, with the studio's message. */
+function answered(question) {
+  try {
+    return question();
+  } catch (e) {
+    assert.ok(e instanceof snl.SnlError, String(e));
+    assert.equal(e.status, 422, e.message);
+    assert.match(e.message, /use the command line/);
+    return null;
+  }
 }
 
 /** Asserts `got` equals `want`, numbers to 1e-12 of their size; `at` says where. */
@@ -165,4 +198,195 @@ test("presets and the report are the command's, and conversions read back", () =
 test("a board too big for a page is refused up front with the library's message", () => {
   const huge = JSON.stringify({ squares: 1_000_000, ladders: [], snakes: [] });
   assert.throws(() => snl.analyse(huge), (e) => e.status === 422 && /100000 squares live/.test(e.message));
+});
+
+/** The boards each question must answer: the studio refuses none of these questions on them. */
+const refused = { check: [], solve: [], expect: [], race: [] };
+
+for (const file of boards) {
+  test(`${file}: each question on its own is the command's`, () => {
+    const path = join("testdata", file);
+    const text = readFileSync(join(root, path), "utf8");
+    const check = answered(() => snl.check(text));
+    if (check === null) refused.check.push(file);
+    else same(check, cli(["check", path]), `${file} check`);
+    const solve = answered(() => snl.solve(text));
+    if (solve === null) refused.solve.push(file);
+    else same(solve, cli(["solve", path]), `${file} solve`);
+    const within = [1, 5, 10, 50, 1000];
+    const expect = answered(() => snl.expect(text, { within }));
+    if (expect === null) refused.expect.push(file);
+    else same(expect, cli(["expect", ...within.flatMap((k) => ["--within", String(k)]), path]), `${file} expect`);
+    for (const k of [2, 3]) {
+      const race = answered(() => snl.race(text, { players: k }));
+      if (race === null) refused.race.push(`${file} (${k})`);
+      else same(race, cli(["race", "--players", String(k), path]), `${file} race ${k}`);
+    }
+    const picture = answered(() => snl.svg(text));
+    if (picture !== null) {
+      // The command titles an unnamed board by its file, the package `board`.
+      const drawn = execFileSync(command, ["render", path], { cwd: root, encoding: "utf8" });
+      assert.equal(picture.svg, drawn.replaceAll(path, "board"), `${file} svg`);
+      assert.ok(Object.keys(picture.layout).length > 0, `${file} layout`);
+    }
+  });
+}
+
+test("the questions answer every board the studio analyses live", () => {
+  // check and solve are cheap: every board in testdata/ is answered.
+  assert.deepEqual(refused.check, []);
+  assert.deepEqual(refused.solve, []);
+  assert.ok(refused.expect.length <= 2, `expect refused ${refused.expect}`);
+});
+
+test("rules given with a question lie over the board file's, as the command's flags", () => {
+  const cases = [
+    ["milton-bradley.pairs.json", { finish: "bounce", chain: true }, ["--finish", "bounce", "--chain"]],
+    ["seed-004-twenty.pairs.json", { faces: 4, start: 0 }, ["--faces", "4", "--start", "0"]],
+    ["seed-000-leetcode-909.grid.json", { die: "2d6", finish: "pass" }, ["--die", "2d6", "--finish", "pass"]],
+    ["seed-003-example-1.pairs.json", { bonus_limit: 3 }, ["--bonus-limit", "3"]],
+    ["milton-bradley.pairs.json", { bonus: true, start: 1 }, ["--bonus", "--start", "1"]],
+  ];
+  for (const [file, rules, flags] of cases) {
+    const path = join("testdata", file);
+    const text = readFileSync(join(root, path), "utf8");
+    const at = `${file} ${flags.join(" ")}`;
+    same(snl.check(text, { rules }), cli(["check", ...flags, path]), `${at} check`);
+    same(snl.solve(text, { rules }), cli(["solve", ...flags, path]), `${at} solve`);
+    same(snl.expect(text, { rules, within: [10] }), cli(["expect", "--within", "10", ...flags, path]), `${at} expect`);
+    same(snl.race(text, { rules, players: 3 }), cli(["race", "--players", "3", ...flags, path]), `${at} race`);
+  }
+});
+
+test("the exact mean, the count, and a race from given squares are the command's", () => {
+  for (const file of ["seed-004-twenty.pairs.json", "milton-bradley.pairs.json", "seed-003-example-2.pairs.json"]) {
+    const path = join("testdata", file);
+    const text = readFileSync(join(root, path), "utf8");
+    same(snl.expect(text, { exact: true }), cli(["expect", "--exact", path]), `${file} expect --exact`);
+    same(snl.solve(text, { count: true }), cli(["solve", "--count", path]), `${file} solve --count`);
+    same(snl.race(text, { from: [1, 4, 1] }), cli(["race", "--from", "1,4,1", path]), `${file} race --from`);
+  }
+  const path = "testdata/milton-bradley.pairs.json";
+  const text = readFileSync(join(root, path), "utf8");
+  for (const [options, flags] of [
+    [{ path: true }, ["--path"]],
+    [{ overlay: "layers", width: 12 }, ["--layers", "--width", "12"]],
+    [{ overlay: "heat" }, ["--heat"]],
+  ]) {
+    const drawn = execFileSync(command, ["render", ...flags, path], { cwd: root, encoding: "utf8" });
+    assert.equal(snl.svg(text, options).svg, drawn.replaceAll(path, "board"), flags.join(" "));
+  }
+});
+
+test("the distribution's pmf adds up and has expect's mean", () => {
+  const cases = [
+    ["milton-bradley.pairs.json", {}],
+    ["seed-004-twenty.pairs.json", {}],
+    ["seed-000-leetcode-909.grid.json", {}],
+    ["exact-500.pairs.json", {}],
+    ["milton-bradley.pairs.json", { bonus_limit: 3 }],
+  ];
+  for (const [file, rules] of cases) {
+    const text = readFileSync(join(root, "testdata", file), "utf8");
+    const answer = snl.expect(text, { pmf: true, rules });
+    const counts = [["rolls", answer]];
+    if (rules.bonus_limit !== undefined) {
+      assert.ok(answer.turns && Array.isArray(answer.turns.pmf), `${file}: turns.pmf`);
+      counts.push(["turns", answer.turns]);
+    }
+    for (const [what, stats] of counts) {
+      const at = `${file} ${JSON.stringify(rules)} by ${what}`;
+      const sum = stats.pmf.reduce((a, p) => a + p, 0);
+      assert.ok(Math.abs(sum - (1 - stats.unresolved - stats.never_finishes)) < 1e-12, `${at}: the pmf adds up to ${sum}`);
+      const mean = stats.pmf.reduce((a, p, t) => a + t * p, 0);
+      assert.ok(Math.abs(mean - stats.mean) <= 1e-9 * stats.mean, `${at}: the pmf's mean ${mean} is not ${stats.mean}`);
+    }
+    // Without the field, the answer is the command's.
+    delete answer.pmf;
+    if (answer.turns) delete answer.turns.pmf;
+    same(answer, snl.expect(text, { rules }), `${file}: pmf alone is added`);
+  }
+  assert.equal(snl.expect(readFileSync(join(root, "testdata/milton-bradley.pairs.json"), "utf8")).pmf, undefined);
+});
+
+test("each question's errors carry the command's message", () => {
+  const dir = mkdtempSync(join(tmpdir(), "snl-wasm-"));
+  try {
+    const bodies = [
+      ["unreadable.json", '{"squares": 100, "ladders": [[3, 40]], "snakes": [[97'],
+      ["unplayable.json", '{"squares": 10, "ladders": [[3, 11]]}'],
+    ];
+    for (const [name, body] of bodies) {
+      const path = join(dir, name);
+      writeFileSync(path, body);
+      const questions = [
+        ["solve", snl.solve],
+        ["expect", snl.expect],
+        ["race", snl.race],
+        ["render", snl.svg],
+      ];
+      // A board that cannot be played is what check answers.
+      if (name === "unreadable.json") questions.push(["check", snl.check]);
+      for (const [cmd, question] of questions) {
+        const message = cliError([cmd, path], `${path}: `);
+        assert.throws(
+          () => question(body),
+          (e) => e instanceof snl.SnlError && e.status === 400 && e.message === message,
+          `${cmd} ${name}`,
+        );
+      }
+    }
+    const twenty = readFileSync(join(root, "testdata/seed-004-twenty.pairs.json"), "utf8");
+    const twentyPath = "testdata/seed-004-twenty.pairs.json";
+    // A seat off the board, and as many players as squares given.
+    for (const [options, flags] of [
+      [{ from: [1, 40] }, ["--from", "1,40"]],
+      [{ players: 17 }, ["--players", "17"]],
+    ]) {
+      const message = cliError(["race", ...flags, twentyPath]);
+      assert.throws(() => snl.race(twenty, options), (e) => e.status === 400 && e.message === message, flags.join(" "));
+    }
+    assert.throws(
+      () => snl.race(twenty, { players: 3, from: [1, 1] }),
+      (e) => e.status === 400 && e.message === "3 players but 2 starting squares; give one per player",
+    );
+    // The exact mean of a board over its limit: the library's reason.
+    const big = join(dir, "big.json");
+    writeFileSync(big, '{"squares": 3000, "ladders": [[2, 2900]]}');
+    const why = cliError(["expect", "--exact", big]).replace(/^--exact \(--force tries it anyway, under no budget\): /, "");
+    assert.throws(
+      () => snl.expect(readFileSync(big, "utf8"), { exact: true }),
+      (e) => e.status === 422 && e.message === `exact: ${why}`,
+    );
+    // Rules the command would not take, in the board file's words.
+    assert.throws(
+      () => snl.check(twenty, { rules: { finish: "sideways" } }),
+      (e) => e.status === 400 && /^the options: `rules.finish`: /.test(e.message),
+    );
+    assert.throws(() => snl.solve(twenty, { within: [3] }), (e) => e.status === 400 && /unknown field `within`/.test(e.message));
+    assert.throws(() => snl.svg(twenty, { width: 0 }), (e) => e.status === 400 && /^width: /.test(e.message));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the package README's Node example runs and prints the command's answers", () => {
+  const readme = readFileSync(join(packageDir, "README.md"), "utf8");
+  const example = readme.match(/## Node\n\n```js\n([\s\S]*?)```/)[1];
+  const dir = mkdtempSync(join(tmpdir(), "snl-wasm-"));
+  try {
+    const script = join(dir, "example.mjs");
+    writeFileSync(script, example.replace('from "snl-wasm"', `from ${JSON.stringify(pathToFileURL(join(packageDir, "index.js")).href)}`));
+    const lines = execFileSync(process.execPath, [script], { encoding: "utf8" }).trim().split("\n");
+    assert.equal(lines[0], "2");
+    const board = join(dir, "board.json");
+    writeFileSync(board, JSON.stringify({ squares: 20, ladders: [[2, 19], [12, 15]], snakes: [[9, 2]] }));
+    const want = cli(["expect", "--within", "5", board]);
+    const [mean, sd, q90, within] = lines[1].split(" ").map(Number);
+    same([mean, sd, q90, within], [want.mean, want.std_dev, want.quantiles["0.9"], want.within["5"]], "expect");
+    assert.match(lines.at(-2), /ends-on-jump/);
+    assert.match(lines.at(-1), /^400 /);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
