@@ -26,7 +26,7 @@
 // the crossing's four quantities.
 #![allow(clippy::many_single_char_names)]
 
-use crate::long::dd::{DD, UNIT};
+use crate::markov::dd::{DD, UNIT};
 use crate::rules::Die;
 
 /// The moments of crossing a stretch, and its landing chances, for every

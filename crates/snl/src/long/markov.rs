@@ -31,7 +31,7 @@
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::long::crossing::{Crossing, Sums};
-use crate::long::dd::{DD, DDual, UNIT};
+use crate::markov::dd::{DD, DDual, UNIT};
 use crate::long::layout::{self, Layout};
 use crate::long::{LongError, LongGame, Unsupported};
 

@@ -41,7 +41,6 @@
 //! ```
 
 pub(crate) mod crossing;
-pub(crate) mod dd;
 pub(crate) mod layout;
 pub mod markov;
 pub mod reach;

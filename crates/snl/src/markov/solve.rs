@@ -23,6 +23,7 @@ use std::time::Duration;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+use super::dd::{DD, DDual};
 use super::error::MarkovError;
 use super::fraction;
 use crate::limits::{self, Control, Estimate, Instant, LimitError, Meter};
@@ -134,6 +135,61 @@ impl Scalar for Dual {
         Dual {
             re: leaving.re,
             eps: -own.eps,
+        }
+    }
+}
+
+/// The same as [`Dual`] in double-double precision: where the variance,
+/// the second moment less the square of the mean, cancels most of their
+/// digits (on long boards the two agree in their first `log10(mean)`
+/// digits), the solve runs on these (see [`super::moments`]).
+impl Scalar for DDual {
+    const COST: u64 = 2;
+
+    fn zero() -> DDual {
+        DDual::ZERO
+    }
+    fn one() -> DDual {
+        DDual {
+            re: DD::ONE,
+            eps: DD::ZERO,
+        }
+    }
+    fn is_zero(&self) -> bool {
+        DDual::is_zero(*self)
+    }
+    #[inline]
+    fn add_mul(&mut self, a: &DDual, b: &DDual) {
+        DDual::add_mul(self, *a, *b);
+    }
+    fn add(&mut self, a: &DDual) {
+        DDual::add(self, *a);
+    }
+    fn sub(&self, a: &DDual) -> DDual {
+        DDual {
+            re: self.re - a.re,
+            eps: self.eps - a.eps,
+        }
+    }
+    fn recip(&self) -> DDual {
+        let re = self.re.recip();
+        DDual {
+            re,
+            eps: DD::ZERO - self.eps * re * re,
+        }
+    }
+    #[inline]
+    fn mul(&self, a: &DDual) -> DDual {
+        DDual::mul(*self, *a)
+    }
+    fn is_large(&self) -> bool {
+        self.re.hi > 0.5
+    }
+    /// As [`Dual`]'s: the real part from the parts, the ε part `-own.eps`.
+    fn pivot_from_parts(own: &DDual, leaving: DDual) -> DDual {
+        DDual {
+            re: leaving.re,
+            eps: DD::ZERO - own.eps,
         }
     }
 }
@@ -763,6 +819,11 @@ impl<'r, R: Rows> Solver<'r, R> {
         }
     }
 
+    /// The active rows: the unknowns of the system.
+    pub fn active_rows(&self) -> usize {
+        self.plan.rows
+    }
+
     /// Whether the elimination fits the budget but is over
     /// [`FRONTAL_BUDGET`], where sweeps may be quicker.
     pub fn fits_but_costly(&self) -> bool {
@@ -774,13 +835,13 @@ impl<'r, R: Rows> Solver<'r, R> {
     /// over its budget, or, unless `costly` allows it, over
     /// [`FRONTAL_BUDGET`]), and the caller solves in floating point
     /// instead.
-    pub fn solve_dual_at(
+    pub fn solve_dual_at<T: Scalar>(
         &self,
-        coef: &[Dual],
-        rhs: impl Fn(usize) -> Dual,
+        coef: &[T],
+        rhs: impl Fn(usize) -> T,
         costly: bool,
         ctl: &Control,
-    ) -> Result<Option<Dual>, LimitError> {
+    ) -> Result<Option<T>, LimitError> {
         let Keep::At(at) = self.keep else {
             unreachable!("the solver was planned for every unknown")
         };
