@@ -31,9 +31,10 @@
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::long::crossing::{Crossing, Sums};
-use crate::markov::dd::{DD, DDual, UNIT};
 use crate::long::layout::{self, Layout};
 use crate::long::{LongError, LongGame, Unsupported};
+use crate::markov::dd::{DD, DDual, UNIT};
+use crate::markov::solve::FillIn;
 
 /// The mean and variance of the number of rolls from the start, each with
 /// a bound on its error, and the chance of never finishing.
@@ -456,64 +457,28 @@ struct Plan {
 impl Plan {
     fn new(system: &System<'_>, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = system.layout.nodes();
-        let mut lo = limits::vec_of(n, NONE, "the solver's plan")?;
-        let mut opened = limits::vec_of(n, false, "the solver's plan")?;
-        let mut open_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
-        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut fill = FillIn::new(n)?;
         let mut row = Row::default();
-        let mut width = 0usize;
-        // From the top down: the first row seen to refer to an unknown
-        // below it is the highest, the last seen to refer to one above it
-        // the lowest.
         for k in (0..n).rev() {
             if !system.active[k] {
                 continue;
             }
             system.row(k as u32, false, &mut row);
             meter.add(row.terms.len() as u64 * 4)?;
-            width = width.max(row.terms.len());
-            for &(t, _) in &row.terms {
-                let Target::Node(t) = t else { continue };
-                let t = t as usize;
-                if t < k && !opened[t] {
-                    opened[t] = true;
-                    open_step[t] = open_step[t].wrapping_add(1);
-                    open_step[k + 1] = open_step[k + 1].wrapping_sub(1);
-                }
-                if t > k {
-                    lo[t] = k as u32;
-                }
-            }
+            let targets = row.terms.iter().filter_map(|&(t, _)| match t {
+                Target::Node(t) => Some(t),
+                Target::Exit | Target::Dead => None,
+            });
+            fill.row(k, row.terms.len(), targets);
         }
-        for j in 0..n {
-            if lo[j] != NONE {
-                let begin = lo[j] as usize;
-                kept_step[begin] = kept_step[begin].wrapping_add(1);
-                kept_step[j + 1] = kept_step[j + 1].wrapping_sub(1);
-            }
-        }
-        let (mut open, mut kept, mut o, mut q) = (0u32, 0u32, 0u32, 0u32);
-        let mut work = 0.0;
-        for j in 0..n {
-            o = o.wrapping_add(open_step[j]);
-            q = q.wrapping_add(kept_step[j]);
-            open = open.max(o);
-            kept = kept.max(q);
-            if system.active[j] {
-                let wide = f64::from(o) + 2.0;
-                work += width as f64 * wide;
-                if opened[j] {
-                    work += f64::from(q) * wide;
-                }
-            }
-        }
+        let shape = fill.finish(|j| system.active[j])?;
         Ok(Plan {
-            lo,
+            lo: shape.lo,
+            open: shape.open,
             // The start's expression is kept too.
-            open: open as usize,
-            kept: kept as usize + 1,
-            work,
-            width,
+            kept: shape.kept + 1,
+            work: shape.work,
+            width: shape.width,
         })
     }
 

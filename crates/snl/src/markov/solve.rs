@@ -291,21 +291,9 @@ pub(crate) const FRONTAL_BUDGET: f64 = 4e9;
 impl Plan {
     pub fn new(rows: &impl Rows, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = rows.len();
-        let mut lo = limits::vec_of(n, NONE, "the solver's plan")?;
-        // Whether a row above refers to each unknown: `j` is open from the
-        // highest such row down to its own. The counts of unknowns open and
-        // kept change by steps; a step may be negative, and the counts
-        // themselves, never negative and at most the states, come out right
-        // in wrapping arithmetic.
-        let mut opened = limits::vec_of(n, false, "the solver's plan")?;
-        let mut open_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
-        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut fill = FillIn::new(n)?;
         let mut terms = Vec::new();
-        let mut width = 0usize;
         let mut count = 0usize;
-        // From the top down, as the elimination goes: the first row seen to
-        // refer to an unknown below it is the highest, and the last seen to
-        // refer to one above it the lowest.
         for k in (0..n).rev() {
             if !rows.active(k) {
                 continue;
@@ -314,56 +302,16 @@ impl Plan {
             terms.clear();
             rows.terms(k, &mut terms);
             meter.add(terms.len() as u64 * 2)?;
-            width = width.max(terms.len());
-            for &(t, _) in &terms {
-                let Some(t) = t else { continue };
-                let t = t as usize;
-                if t < k && !opened[t] {
-                    opened[t] = true;
-                    open_step[t] = open_step[t].wrapping_add(1);
-                    open_step[k + 1] = open_step[k + 1].wrapping_sub(1);
-                }
-                if t > k {
-                    lo[t] = k as u32;
-                }
-            }
+            fill.row(k, terms.len(), terms.iter().filter_map(|&(t, _)| t));
         }
-        // `j` is kept while rows j down to lo[j] are eliminated.
-        for j in 0..n {
-            if lo[j] != NONE {
-                let begin = lo[j] as usize;
-                kept_step[begin] = kept_step[begin].wrapping_add(1);
-                kept_step[j + 1] = kept_step[j + 1].wrapping_sub(1);
-            }
-        }
-        let (mut open, mut kept, mut o, mut q) = (0u32, 0u32, 0u32, 0u32);
-        let mut nonzeros = 0.0;
-        // Each row's terms are added over the slots in use, and each open
-        // unknown, once eliminated, is substituted into the expressions
-        // kept: both as wide as the slots in use, about those open then.
-        let mut work = 0.0;
-        for j in 0..n {
-            o = o.wrapping_add(open_step[j]);
-            q = q.wrapping_add(kept_step[j]);
-            open = open.max(o);
-            kept = kept.max(q);
-            if rows.active(j) {
-                nonzeros += f64::from(o);
-                let wide = f64::from(o) + 2.0;
-                work += width as f64 * wide;
-                if opened[j] {
-                    work += f64::from(q) * wide;
-                }
-            }
-        }
-        let (open, kept) = (open as usize, kept as usize);
+        let shape = fill.finish(|j| rows.active(j))?;
         Ok(Plan {
-            lo,
-            open,
-            kept,
-            nonzeros,
+            lo: shape.lo,
+            open: shape.open,
+            kept: shape.kept,
+            nonzeros: shape.nonzeros,
             rows: count,
-            work,
+            work: shape.work,
         })
     }
 
@@ -393,6 +341,118 @@ impl Plan {
             ),
             Keep::At(_) => Estimate::from_f64(front, self.work + self.rows as f64 * 2.0),
         }
+    }
+}
+
+/// The fill-in of a frontal elimination from the highest unknown down,
+/// worked out from which unknowns each row refers to, before any
+/// arithmetic: what [`Plan`] and the plan of the solver for boards of any
+/// length ([`crate::long::markov`]) are made of.
+///
+/// The rows are given from the top down, as the elimination goes: the
+/// first row seen to refer to an unknown below it is the highest, and the
+/// last seen to refer to one above it the lowest. An unknown is open from
+/// the highest row that refers to it from above down to its own; the counts
+/// of unknowns open and kept change by steps, a step may be negative, and
+/// the counts themselves, never negative and at most the unknowns, come
+/// out right in wrapping arithmetic.
+pub(crate) struct FillIn {
+    lo: Vec<u32>,
+    opened: Vec<bool>,
+    open_step: Vec<u32>,
+    width: usize,
+}
+
+/// What [`FillIn`] finds.
+pub(crate) struct Shape {
+    /// `lo[j]`: the lowest row below `j` that refers to `j`, or `u32::MAX`.
+    pub lo: Vec<u32>,
+    /// The most unknowns open at once.
+    pub open: usize,
+    /// The most expressions kept at once.
+    pub kept: usize,
+    /// The coefficients of every row as it is eliminated: the unknowns
+    /// open then, summed over the rows.
+    pub nonzeros: f64,
+    /// Arithmetic the elimination takes, in operations on its numbers:
+    /// each row's terms added over the slots in use, and each open unknown,
+    /// once eliminated, substituted into the expressions kept, both as wide
+    /// as the slots in use, about those open then.
+    pub work: f64,
+    /// The most terms of a row.
+    pub width: usize,
+}
+
+impl FillIn {
+    /// For a system of `n` unknowns.
+    pub fn new(n: usize) -> Result<FillIn, LimitError> {
+        Ok(FillIn {
+            lo: limits::vec_of(n, NONE, "the solver's plan")?,
+            opened: limits::vec_of(n, false, "the solver's plan")?,
+            open_step: limits::vec_of(n + 1, 0u32, "the solver's plan")?,
+            width: 0,
+        })
+    }
+
+    /// Row `k`, of `terms` terms in all, refers to the unknowns `targets`
+    /// (`k` itself among them or not). Rows come from the highest down.
+    pub fn row(&mut self, k: usize, terms: usize, targets: impl Iterator<Item = u32>) {
+        self.width = self.width.max(terms);
+        for t in targets {
+            let t = t as usize;
+            if t < k && !self.opened[t] {
+                self.opened[t] = true;
+                self.open_step[t] = self.open_step[t].wrapping_add(1);
+                self.open_step[k + 1] = self.open_step[k + 1].wrapping_sub(1);
+            }
+            if t > k {
+                self.lo[t] = k as u32;
+            }
+        }
+    }
+
+    /// The shape, once every row `active` names has been given.
+    pub fn finish(self, active: impl Fn(usize) -> bool) -> Result<Shape, LimitError> {
+        let FillIn {
+            lo,
+            opened,
+            open_step,
+            width,
+        } = self;
+        let n = lo.len();
+        // `j` is kept while rows j down to lo[j] are eliminated.
+        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        for j in 0..n {
+            if lo[j] != NONE {
+                let begin = lo[j] as usize;
+                kept_step[begin] = kept_step[begin].wrapping_add(1);
+                kept_step[j + 1] = kept_step[j + 1].wrapping_sub(1);
+            }
+        }
+        let (mut open, mut kept, mut o, mut q) = (0u32, 0u32, 0u32, 0u32);
+        let (mut nonzeros, mut work) = (0.0, 0.0);
+        for j in 0..n {
+            o = o.wrapping_add(open_step[j]);
+            q = q.wrapping_add(kept_step[j]);
+            open = open.max(o);
+            kept = kept.max(q);
+            if active(j) {
+                nonzeros += f64::from(o);
+                let wide = f64::from(o) + 2.0;
+                work += width as f64 * wide;
+                if opened[j] {
+                    work += f64::from(q) * wide;
+                }
+            }
+        }
+        Ok(Shape {
+            lo,
+            open: open as usize,
+            kept: kept as usize,
+            nonzeros,
+            work,
+            width,
+        })
     }
 }
 
