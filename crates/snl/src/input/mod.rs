@@ -22,8 +22,8 @@
 //! Reading and checking are separate steps. A parse error means the input is
 //! not a board in any form (bad JSON, a wrong shape, a count that does not
 //! match); a board that is well formed but unplayable (a jump off the board,
-//! two jumps from one square) parses into a [`BoardSpec`] whose
-//! [`BoardSpec::problems`] report every fault at once, against the place in
+//! two jumps from one square) parses into a [`BoardSpec`](crate::board::BoardSpec) whose
+//! [`BoardSpec::problems`](crate::board::BoardSpec::problems) report every fault at once, against the place in
 //! the input it was written.
 //!
 //! ```
