@@ -28,6 +28,9 @@ use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::long::layout::{self, Layout};
 use crate::long::{LongError, LongGame, LongMove, Unsupported};
 
+mod radix;
+use radix::RadixHeap;
+
 /// The fewest rolls and one way to achieve them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Solution {
@@ -608,53 +611,6 @@ impl<'g> Search<'g> {
     }
 }
 
-/// A queue of nodes by distance for a search whose distances only grow
-/// (Ahuja, Mehlhorn, Orlin and Tarjan's radix heap): bucket `i` holds the
-/// keys whose highest bit differing from the last key taken is bit `i - 1`,
-/// so a push is an append and a key moves down at most 64 buckets.
-struct RadixHeap {
-    last: u64,
-    buckets: [Vec<(u64, u32)>; 65],
-}
-
-impl RadixHeap {
-    fn new() -> RadixHeap {
-        RadixHeap {
-            last: 0,
-            buckets: std::array::from_fn(|_| Vec::new()),
-        }
-    }
-
-    fn bucket(&self, key: u64) -> usize {
-        64 - (key ^ self.last).leading_zeros() as usize
-    }
-
-    fn push(&mut self, key: u64, node: u32) {
-        debug_assert!(key >= self.last, "the keys only grow");
-        let b = self.bucket(key);
-        self.buckets[b].push((key, node));
-    }
-
-    fn pop(&mut self) -> Option<(u64, u32)> {
-        if self.buckets[0].is_empty() {
-            let i = self.buckets.iter().position(|b| !b.is_empty())?;
-            let moved = std::mem::take(&mut self.buckets[i]);
-            self.last = moved.iter().map(|e| e.0).min().expect("not empty");
-            for &(key, node) in &moved {
-                let b = self.bucket(key);
-                self.buckets[b].push((key, node));
-            }
-            // Keep the bucket's room for later.
-            let mut moved = moved;
-            moved.clear();
-            if self.buckets[i].is_empty() {
-                self.buckets[i] = moved;
-            }
-        }
-        self.buckets[0].pop()
-    }
-}
-
 /// The search's moves reversed, as tables by the node they lead to.
 struct Reversed {
     /// For each node, the jump starts whose jumps lead a pawn to it:
@@ -851,158 +807,7 @@ impl Across {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::long::LongBoard;
-    use crate::rules::{Die, Finish, Rules};
-
-    #[test]
-    fn fewest_rolls_on_plain_squares() {
-        let d6 = Fewest::new(&[1, 2, 3, 4, 5, 6]);
-        for d in 0..200u64 {
-            assert_eq!(d6.get(d), Some(d.div_ceil(6)), "{d}");
-        }
-        assert_eq!(d6.get(1 << 62), Some((1u64 << 62).div_ceil(6)));
-        // Only 2s and 5s: 1 and 3 cannot be made, 4 takes two, 6 three.
-        let f = Fewest::new(&[2, 5]);
-        let got: Vec<Option<u64>> = (0..9).map(|d| f.get(d)).collect();
-        assert_eq!(
-            got,
-            vec![
-                Some(0),
-                None,
-                Some(1),
-                None,
-                Some(2),
-                Some(1),
-                Some(3),
-                Some(2),
-                Some(4)
-            ]
-        );
-        // Even values only: odd distances never.
-        let even = Fewest::new(&[2, 4]);
-        assert_eq!(even.get(1_000_001), None);
-        assert_eq!(even.get(1_000_002), Some(250_001));
-        // Against the recurrence itself, far out.
-        let f = Fewest::new(&[3, 7, 11]);
-        let mut table = vec![Some(0u64)];
-        for d in 1..5000usize {
-            let best = [3usize, 7, 11]
-                .iter()
-                .filter(|&&v| v <= d)
-                .filter_map(|&v| table[d - v])
-                .min()
-                .map(|x| x + 1);
-            table.push(best);
-        }
-        for (d, &want) in table.iter().enumerate() {
-            assert_eq!(f.get(d as u64), want, "{d}");
-        }
-    }
-
-    #[test]
-    fn empty_boards_of_any_length() {
-        let rules = Rules::default();
-        for n in [2u64, 7, 8, 100, 1_000_003, 1 << 62] {
-            let game = LongGame::new(LongBoard::new(n, []).unwrap(), rules.clone()).unwrap();
-            let s = solve(&game).unwrap();
-            assert_eq!(s.min_rolls, Some((n - 1).div_ceil(6)), "{n}");
-            let rolls: u64 = s.path.iter().map(|r| r.count).sum();
-            assert_eq!(Some(rolls), s.min_rolls);
-            assert_eq!(s.path.last().unwrap().to, n);
-        }
-        let one = LongGame::new(LongBoard::new(1, []).unwrap(), rules).unwrap();
-        assert_eq!(solve(&one).unwrap().min_rolls, Some(0));
-    }
-
-    #[test]
-    fn a_bonus_limit_is_refused() {
-        let rules = Rules {
-            bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
-            ..Rules::default()
-        };
-        let game = LongGame::new(LongBoard::new(1 << 40, []).unwrap(), rules).unwrap();
-        let err = solve(&game).unwrap_err();
-        assert!(matches!(err, LongError::Unsupported(_)), "{err}");
-    }
-
-    #[test]
-    fn finish_rules_on_a_long_board() {
-        let with = |finish| Rules {
-            finish,
-            die: Die::weighted(vec![1, 0, 0, 0, 0, 1]).unwrap(),
-            ..Rules::default()
-        };
-        // 10^12 squares, rolls of 1 or 6.
-        let n = 1_000_000_000_000u64;
-        let game = |f| LongGame::new(LongBoard::new(n, []).unwrap(), with(f)).unwrap();
-        let d = n - 1;
-        let exact = solve(&game(Finish::Exact)).unwrap();
-        assert_eq!(exact.min_rolls, Some(d / 6 + d % 6));
-        let pass = solve(&game(Finish::Pass)).unwrap();
-        assert_eq!(pass.min_rolls, Some(d.div_ceil(6)));
-    }
-}
+mod tests;
 
 #[cfg(test)]
-mod against_the_square_by_square_search {
-    use super::*;
-    use crate::rng::SplitMix64;
-
-    /// The fewest rolls and the whole optimal sequence equal those of the
-    /// square-by-square search, move for move, on random boards under
-    /// every rule.
-    #[test]
-    fn the_same_answer_and_the_same_sequence() {
-        let mut rng = SplitMix64::new(2026);
-        let (mut compared, mut crossed) = (0, 0);
-        for case in 0..600 {
-            let n = match case % 4 {
-                0 => 2 + rng.below(40) as u32,
-                1 | 2 => 2 + rng.below(3000) as u32,
-                _ => 2 + rng.below(60_000) as u32,
-            };
-            let jumps = rng.below(u64::from(n / 20 + 3)) as u32;
-            let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
-                continue;
-            };
-            let long = LongGame::of_game(&game);
-            let dense =
-                crate::shortest::solve(&game).unwrap_or_else(|e| panic!("case {case}: {e}"));
-            let sparse = solve(&long).unwrap_or_else(|e| panic!("case {case}: {e}"));
-            assert_eq!(
-                sparse.min_rolls,
-                dense.min_rolls.map(u64::from),
-                "case {case}: {:?} {:?}",
-                game.rules(),
-                game.board().jumps().collect::<Vec<_>>()
-            );
-            let moves: Vec<LongMove> = sparse.path.iter().flat_map(Run::moves).collect();
-            let want: Vec<LongMove> = dense
-                .path
-                .iter()
-                .map(|m| LongMove {
-                    roll: m.roll,
-                    land: u64::from(m.land),
-                    to: u64::from(m.to),
-                })
-                .collect();
-            assert_eq!(moves, want, "case {case}: {:?}", game.rules());
-            // The runs of the dense path are the sparse path's runs: one
-            // shape for both engines' answers.
-            assert_eq!(
-                runs(long.start(), want),
-                sparse.path,
-                "case {case}: {:?}",
-                game.rules()
-            );
-            compared += 1;
-            let search = Search::run(&long, &Control::default()).unwrap();
-            crossed += usize::from(search.is_some_and(|s| s.layout.stretches() > 0));
-        }
-        assert!(compared > 500, "only {compared} boards were playable");
-        // Most boards have stretches crossed in one step.
-        assert!(crossed > 300, "only {crossed} boards had stretches");
-    }
-}
+mod against_the_square_by_square_search;
