@@ -1,17 +1,121 @@
 //! Plain textbook solvers for the expected game length, kept as independent
 //! checks of the fast one (tests and benchmarks compare them).
 //!
-//! They share the successor function, [`Game::play`], and nothing else:
-//! each builds its own chain of states from it, finds for itself the states
-//! the pawn can reach and whether each can still finish, and solves by the
-//! textbook method. A fault in the fast solvers' chain, or in the sweep that
-//! finds their active states, is not repeated here.
+//! They share nothing with the engines but the board and the rules as
+//! given: the move of one roll is written here again from the rules' own
+//! words ([`Textbook::roll`]), not taken from [`Game::play`]; the states are
+//! numbered here; each solver builds its own chain from that move, finds for
+//! itself the states the pawn can reach and whether each can still finish,
+//! and solves by the textbook method. A fault in the game's move, in the
+//! fast solvers' chain, or in the sweep that finds their active states, is
+//! not repeated here.
 
-use crate::game::{Game, Pawn, Unit};
+use crate::game::{Game, Unit};
+use crate::rules::Finish;
 
 /// The largest number of chain states [`dense_mean`] accepts: its work grows
 /// with the cube of the board.
 pub const DENSE_MAX_STATES: usize = 4000;
+
+/// One roll of the game as the rules say it, apart from the engines.
+struct Textbook {
+    /// The last square.
+    goal: u32,
+    /// Where the pawn stands before its first roll, and goes back to when a
+    /// bonus limit is broken.
+    start: u32,
+    /// Where the jump from each square leads, `u32::MAX` where none starts.
+    jump: Vec<u32>,
+    chain: bool,
+    finish: Finish,
+    /// The value that earns another roll, with the bonus rule.
+    top: Option<u32>,
+    /// The tops in a row that send the pawn back to the start.
+    limit: Option<u32>,
+    /// How many streaks play apart: 1 without the bonus rule, the limit
+    /// with one, 2 without (a turn's first roll, or any later one).
+    streaks: u32,
+}
+
+impl Textbook {
+    fn new(game: &Game) -> Textbook {
+        let (board, rules) = (game.board(), game.rules());
+        let goal = board.squares();
+        let mut jump = vec![u32::MAX; goal as usize + 1];
+        for j in board.jumps() {
+            jump[j.from as usize] = j.to;
+        }
+        let limit = rules.bonus_limit().map(std::num::NonZeroU32::get);
+        Textbook {
+            goal,
+            start: rules.start.position(),
+            jump,
+            chain: rules.chain,
+            finish: rules.finish,
+            top: rules.bonus.map(|_| rules.die.max()),
+            limit,
+            streaks: match (rules.bonus, limit) {
+                (None, _) => 1,
+                (Some(_), None) => 2,
+                (Some(_), Some(n)) => n,
+            },
+        }
+    }
+
+    /// The number of states: every square, each with every streak.
+    fn states(&self) -> usize {
+        (self.goal as usize + 1) * self.streaks as usize
+    }
+
+    /// The state of a pawn on `at` that has rolled `streak` tops in a row
+    /// this turn.
+    fn state(&self, at: u32, streak: u32) -> usize {
+        (at * self.streaks + streak.min(self.streaks - 1)) as usize
+    }
+
+    /// Where a roll of `roll` takes a pawn on `at` with `streak` tops in a
+    /// row behind it, and its streak after. The `limit`th top in a row goes
+    /// back to the start and ends the turn. Otherwise the pawn counts
+    /// `roll` squares on; past the last square it stays put (an exact
+    /// finish), stops on it (a pass), or walks back from it (a bounce, and
+    /// forward again from square 1 when the die is larger than the board).
+    /// It then takes the jump from where it lands, and with chaining on the
+    /// jump from where that leads, until it reaches a square where none
+    /// starts. A top earns another roll unless the game is over.
+    fn roll(&self, at: u32, streak: u32, roll: u32) -> (u32, u32) {
+        let top = self.top == Some(roll);
+        if top && self.limit.is_some_and(|n| streak + 1 >= n) {
+            return (self.start, 0);
+        }
+        let goal = i64::from(self.goal);
+        let mut to = i64::from(at) + i64::from(roll);
+        let mut moved = true;
+        if to > goal {
+            match self.finish {
+                Finish::Exact => {
+                    to = i64::from(at);
+                    moved = false;
+                }
+                Finish::Pass => to = goal,
+                Finish::Bounce if goal == 1 => to = 1,
+                Finish::Bounce => {
+                    while to > goal || to < 1 {
+                        to = if to > goal { 2 * goal - to } else { 2 - to };
+                    }
+                }
+            }
+        }
+        let mut to = to as u32;
+        if moved && self.jump[to as usize] != u32::MAX {
+            to = self.jump[to as usize];
+            while self.chain && self.jump[to as usize] != u32::MAX {
+                to = self.jump[to as usize];
+            }
+        }
+        let again = top && to != self.goal;
+        (to, if again { streak + 1 } else { 0 })
+    }
+}
 
 /// A game's chain as the textbook has it: every state's successors with
 /// their chances, and the states the pawn can reach before the goal.
@@ -32,32 +136,29 @@ struct Plain {
 impl Plain {
     /// The chain of `game`; `None` when a state the pawn can reach cannot
     /// reach the goal, so that the game may never end.
-    fn new(game: &Game) -> Option<Plain> {
-        let states = game.states();
-        let n = states.len();
-        let goal = game.goal();
+    fn new(book: &Textbook, game: &Game) -> Option<Plain> {
+        let s = book.streaks as usize;
+        let n = book.states();
         let (rolls, prob): (Vec<u32>, Vec<f64>) =
             game.rules().die.chances().filter(|&(_, p)| p > 0.0).unzip();
-        let at_goal = |k: usize| states.pawn(k).at == goal;
+        let at_goal = |k: usize| k / s == book.goal as usize;
         let mut target = Vec::with_capacity(n * rolls.len());
-        let turn = (0..n).map(|k| states.pawn(k).streak == 0).collect();
+        let turn = (0..n).map(|k| k % s == 0).collect();
         for k in 0..n {
-            let pawn = states.pawn(k);
+            let (at, streak) = ((k / s) as u32, (k % s) as u32);
             for &roll in &rolls {
                 target.push(if at_goal(k) {
                     k as u32
                 } else {
-                    states.index(game.play(pawn, roll).pawn) as u32
+                    let (to, streak) = book.roll(at, streak, roll);
+                    book.state(to, streak) as u32
                 });
             }
         }
         let plain = Plain {
             target,
             prob,
-            start: states.index(Pawn {
-                at: game.start(),
-                streak: 0,
-            }),
+            start: book.state(book.start, 0),
             reached: Vec::new(),
             turn,
         };
@@ -120,13 +221,14 @@ impl Plain {
 /// [`DENSE_MAX_STATES`] states.
 #[allow(clippy::many_single_char_names)] // the textbook's names
 pub fn dense_mean(game: &Game, unit: Unit) -> Option<f64> {
-    if game.starts_finished() {
+    let book = Textbook::new(game);
+    if book.start == book.goal {
         return Some(0.0);
     }
-    if game.states().len() > DENSE_MAX_STATES {
+    if book.states() > DENSE_MAX_STATES {
         return None;
     }
-    let plain = Plain::new(game)?;
+    let plain = Plain::new(&book, game)?;
     // Number the states reached 0..m.
     let mut index = vec![usize::MAX; plain.states()];
     for (i, &k) in plain.reached.iter().enumerate() {
@@ -187,10 +289,11 @@ pub fn dense_mean(game: &Game, unit: Unit) -> Option<f64> {
 /// Each sweep adds the chance of lasting one more roll, so it needs about as
 /// many sweeps as the longest games take rolls.
 pub fn value_iteration_mean(game: &Game, tolerance: f64, max_sweeps: usize) -> Option<f64> {
-    if game.starts_finished() {
+    let book = Textbook::new(game);
+    if book.start == book.goal {
         return Some(0.0);
     }
-    let plain = Plain::new(game)?;
+    let plain = Plain::new(&book, game)?;
     let n = plain.states();
     let mut x = vec![0.0; n];
     let mut next = vec![0.0; n];
