@@ -166,19 +166,11 @@ impl Unit {
 pub enum GameError {
     /// Chaining is on and jumps lead round in a circle, so a pawn that enters
     /// the circle never comes to rest.
-    #[error("with chaining on, the jumps from squares {} lead round in a circle, so a pawn there never comes to rest; break the circle or turn chaining off", list(.squares))]
+    #[error("with chaining on, the jumps from squares {} lead round in a circle, so a pawn there never comes to rest; break the circle or turn chaining off", crate::words::circle(.squares))]
     Cycle {
         /// The squares of the circle, in the order the pawn visits them.
         squares: Vec<u32>,
     },
-}
-
-fn list(squares: &[u32]) -> String {
-    let mut s: Vec<String> = squares.iter().map(u32::to_string).collect();
-    if let Some(first) = squares.first() {
-        s.push(first.to_string());
-    }
-    s.join("->")
 }
 
 impl Game {

@@ -237,6 +237,16 @@ pub fn rules_sentences(rules: &Rules) -> Vec<String> {
     lines
 }
 
+/// The squares of a circle of jumps in the order a pawn visits them, back
+/// to the first: `3->9->3`.
+pub(crate) fn circle<T: std::fmt::Display>(squares: &[T]) -> String {
+    let mut s: Vec<String> = squares.iter().map(T::to_string).collect();
+    if let Some(first) = squares.first() {
+        s.push(first.to_string());
+    }
+    s.join("->")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

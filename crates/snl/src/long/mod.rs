@@ -213,19 +213,11 @@ pub struct LongGame {
 #[non_exhaustive]
 pub enum LongGameError {
     /// Chaining is on and jumps lead round in a circle.
-    #[error("with chaining on, the jumps from squares {} lead round in a circle, so a pawn there never comes to rest; break the circle or turn chaining off", circle(.squares))]
+    #[error("with chaining on, the jumps from squares {} lead round in a circle, so a pawn there never comes to rest; break the circle or turn chaining off", crate::words::circle(.squares))]
     Cycle {
         /// The squares of the circle, in the order the pawn visits them.
         squares: Vec<u64>,
     },
-}
-
-fn circle(squares: &[u64]) -> String {
-    let mut s: Vec<String> = squares.iter().map(u64::to_string).collect();
-    if let Some(first) = squares.first() {
-        s.push(first.to_string());
-    }
-    s.join("->")
 }
 
 /// One roll on a board of any length: the value rolled, where it landed,
