@@ -387,7 +387,7 @@ fn limited(game: &Game) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Bonus, Finish, Rules, Start};
+    use crate::rules::{Bonus, Die, Finish, Rules, Start};
 
     use crate::game::tests::game;
 
@@ -481,6 +481,23 @@ mod tests {
         assert_eq!(min_rolls(&game(2, &[], two(Finish::Exact))), None);
         assert_eq!(min_rolls(&game(2, &[], two(Finish::Pass))), Some(1));
         assert_eq!(min_rolls(&game(2, &[], two(Finish::Bounce))), Some(1));
+    }
+
+    #[test]
+    fn from_past_a_dead_end_the_bonus_limit_is_the_way_back() {
+        // From square 4 every roll of 3 to 6 overshoots an exact finish;
+        // a 6, the top, is the first in a row under a limit of 1 and sends
+        // the pawn back to square 1, whose ladder it does not take, and a
+        // 5 from there finishes.
+        let rules = Rules {
+            die: Die::weighted(vec![0, 0, 1, 3, 3, 1]).unwrap(),
+            finish: Finish::Exact,
+            bonus: Some(Bonus::with_limit(1).unwrap()),
+            ..Rules::default()
+        };
+        let g = game(6, &[(1, 6)], rules);
+        assert_eq!(min_rolls_from(&g, 4).unwrap(), Some(2));
+        assert_eq!(min_rolls(&g), Some(1));
     }
 
     #[test]

@@ -6,10 +6,14 @@ use num_bigint::BigUint;
 use crate::game::{Game, Move, Pawn, States};
 use crate::limits::{self, LimitError, Meter};
 
-/// The breadth-first search over [`Game::choice_states`]. Rolls that do not move
-/// the pawn (lost, or sending it back to the start) are never part of a
-/// shortest sequence and are not followed: a lost roll that is not a top
-/// means the top is lost too, so it frees no move.
+/// The breadth-first search over [`Game::choice_states`], every roll
+/// followed, those that do not move the pawn too: a top that is lost (an
+/// exact finish overshot) still counts in the streak, and the `n`th top in
+/// a row sends the pawn back to the start, which from a square beyond a
+/// dead end is the way to the goal. From the start itself neither is ever
+/// part of a shortest sequence (a pawn with a longer streak can do no more
+/// than one with a shorter, but go back to where it began), so the paths
+/// and counts, which start there, are made of moves alone.
 pub(super) struct StreakSearch {
     pub(super) states: States,
     /// Rolls from the start to each state, `u32::MAX` where unreached.
@@ -73,7 +77,13 @@ impl StreakSearch {
             head += 1;
             let d = s.dist[u] + 1;
             meter.add(8)?;
-            let next: Vec<usize> = s.moves(game, u).map(|(_, v)| v).collect();
+            let pawn = s.pawn(u);
+            let next: Vec<usize> = game
+                .rules()
+                .die
+                .values()
+                .map(|r| s.state(game.play(pawn, r).pawn))
+                .collect();
             for v in next {
                 if s.dist[v] == u32::MAX {
                     s.dist[v] = d;
