@@ -17,6 +17,7 @@ use snl_draw::{BoardPicture, Grid, text};
 
 use crate::arb;
 use crate::meter::{admitted, within};
+use crate::oracle::{key, queue_distances};
 
 /// The most rolls the exhaustive search tries for one input: a few
 /// milliseconds.
@@ -92,46 +93,6 @@ fn game_from(
     let mut u = Unstructured::new(data);
     let game = arb::game(&mut u, max_squares, max_faces, extreme).ok()??;
     Some((game, u))
-}
-
-/// A pawn's state as the independent searches below key it: the position
-/// and the streak of top values, with every streak that plays alike (see
-/// [`Game::streaks`]) merged.
-fn key(game: &Game, pawn: Pawn) -> usize {
-    let streaks = game.streaks();
-    (pawn.at * streaks + pawn.streak.min(streaks - 1)) as usize
-}
-
-/// The fewest rolls from `from` to every position, by a plain queue over
-/// (position, streak) through [`Game::play`], every roll followed (lost
-/// ones and resets too): the textbook search, sharing nothing with
-/// [`shortest`] but the successor function.
-fn queue_distances(game: &Game, from: u32) -> Vec<Option<u32>> {
-    let streaks = game.streaks() as usize;
-    let mut dist = vec![None; game.positions() * streaks];
-    let first = Pawn {
-        at: from,
-        streak: 0,
-    };
-    dist[key(game, first)] = Some(0);
-    let mut queue = std::collections::VecDeque::from([first]);
-    while let Some(pawn) = queue.pop_front() {
-        if pawn.at == game.goal() {
-            continue;
-        }
-        let d = dist[key(game, pawn)].expect("queued states have a distance");
-        for roll in game.rules().die.values() {
-            let next = game.play(pawn, roll).pawn;
-            let k = key(game, next);
-            if dist[k].is_none() {
-                dist[k] = Some(d + 1);
-                queue.push_back(next);
-            }
-        }
-    }
-    dist.chunks(streaks)
-        .map(|by_streak| by_streak.iter().flatten().copied().min())
-        .collect()
 }
 
 /// `snl check` on any board and rules: an error exactly when the board is

@@ -6,6 +6,8 @@
 //! rather than through JSON syntax. Sizes are bounded by each target so that
 //! its independent checks (brute force, dense elimination) stay cheap.
 
+use std::ops::RangeInclusive;
+
 use arbitrary::{Result, Unstructured};
 use snl::board::MAX_SQUARES;
 use snl::{
@@ -78,7 +80,12 @@ pub fn rules(u: &mut Unstructured<'_>, max_faces: u32, extreme: bool) -> Result<
 /// one square) are left out; any square may be the end of a jump, so jumps
 /// that end on jumps, chains and circles occur.
 pub fn board(u: &mut Unstructured<'_>, max_squares: u32) -> Result<Board> {
-    let n = u.int_in_range(1..=max_squares.max(1))?;
+    board_in(u, 1..=max_squares.max(1))
+}
+
+/// A valid board as [`board`] makes, of a size in `sizes` (at least 1).
+pub fn board_in(u: &mut Unstructured<'_>, sizes: RangeInclusive<u32>) -> Result<Board> {
+    let n = u.int_in_range(*sizes.start().max(&1)..=*sizes.end().max(&1))?;
     let mut used = vec![false; n as usize + 1];
     let mut jumps = Vec::new();
     let wanted = u.int_in_range(0..=n)?;
@@ -103,7 +110,17 @@ pub fn game(
     max_faces: u32,
     extreme: bool,
 ) -> Result<Option<Game>> {
-    let board = board(u, max_squares)?;
+    game_in(u, 1..=max_squares.max(1), max_faces, extreme)
+}
+
+/// A playable game as [`game`] makes, on a board of a size in `sizes`.
+pub fn game_in(
+    u: &mut Unstructured<'_>,
+    sizes: RangeInclusive<u32>,
+    max_faces: u32,
+    extreme: bool,
+) -> Result<Option<Game>> {
+    let board = board_in(u, sizes)?;
     let Some(rules) = rules(u, max_faces, extreme)? else {
         return Ok(None);
     };

@@ -32,6 +32,7 @@
 pub mod analyses;
 pub mod arb;
 pub mod meter;
+pub mod oracle;
 pub mod readers;
 
 /// A fuzz target: its name (as `cargo fuzz` knows it) and its body.

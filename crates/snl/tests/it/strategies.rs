@@ -1,7 +1,34 @@
-//! Random boards and rules for property tests.
+//! Random boards and rules for property tests, drawn by the generator the
+//! fuzz targets read their inputs with ([`snl_props::arb`]): proptest draws
+//! bytes, the generator makes them a board, a die and rules. One generator
+//! serves both ways of driving the properties, so a kind of board one of
+//! them tries the other tries too; proptest shrinks a failure by shrinking
+//! its bytes.
 
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use arbitrary::Unstructured;
+use proptest::collection::vec;
 use proptest::prelude::*;
-use snl::{Board, Bonus, Die, Finish, Game, Jump, Rules, Start};
+use snl::{Board, Die, Finish, Game, Rules};
+use snl_props::arb;
+
+/// The most faces of a die drawn here: small, so that the checks by brute
+/// force and dense elimination stay cheap.
+const FACES: u32 = 8;
+
+/// A value the generator makes from a few hundred random bytes (`bytes`
+/// of them at most); drawings it refuses are drawn again.
+fn drawn<T: Debug>(
+    bytes: usize,
+    what: &'static str,
+    make: impl Fn(&mut Unstructured<'_>) -> arbitrary::Result<Option<T>>,
+) -> impl Strategy<Value = T> {
+    vec(any::<u8>(), 0..=bytes).prop_filter_map(what, move |data| {
+        make(&mut Unstructured::new(&data)).ok().flatten()
+    })
+}
 
 /// Every finish rule.
 pub fn finish() -> impl Strategy<Value = Finish> {
@@ -12,63 +39,39 @@ pub fn finish() -> impl Strategy<Value = Finish> {
     ]
 }
 
-/// A small die: fair with 1 to 8 faces, two small dice, or a loaded one.
+/// A small die: fair with 1 to 8 faces, a sum of small fair dice, or a
+/// loaded one.
 pub fn die() -> impl Strategy<Value = Die> {
-    prop_oneof![
-        4 => (1u32..=8).prop_map(|k| Die::uniform(k).unwrap()),
-        1 => (1u32..=3).prop_map(|k| Die::sum_of(2, k).unwrap()),
-        1 => prop::collection::vec(0u64..4, 1..7)
-            .prop_filter("some face has weight", |w| w.iter().any(|&x| x > 0))
-            .prop_map(|w| Die::weighted(w).unwrap()),
-    ]
-}
-
-/// No bonus rolls (most often), bonus rolls without a limit, or a limit of
-/// 1 to 3 tops in a row.
-pub fn bonus() -> impl Strategy<Value = Option<Bonus>> {
-    prop_oneof![
-        2 => Just(None),
-        1 => Just(Some(Bonus::unlimited())),
-        1 => (1u32..=3).prop_map(|n| Some(Bonus::with_limit(n).unwrap())),
-    ]
+    drawn(32, "a die the rules refuse", |u| arb::die(u, FACES, false))
 }
 
 /// Every combination of rules, with a small die.
 pub fn rules() -> impl Strategy<Value = Rules> {
-    (die(), finish(), any::<bool>(), any::<bool>(), bonus()).prop_map(
-        |(die, finish, chain, off, bonus)| Rules {
-            die,
-            finish,
-            chain,
-            start: if off { Start::OffBoard } else { Start::Square1 },
-            bonus,
-            ..Rules::default()
-        },
-    )
+    drawn(48, "a die the rules refuse", |u| {
+        arb::rules(u, FACES, false)
+    })
 }
 
-/// A valid board of `sizes` squares with up to a third of them starting a
-/// jump. Jumps may end on other jumps' starts, so chains and (with chaining)
-/// circles occur.
-pub fn board(sizes: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Board> {
-    sizes.prop_flat_map(|n| {
-        let jump = (1..n.max(2), 1..=n);
-        prop::collection::vec(jump, 0..=(n as usize / 3)).prop_map(move |pairs| {
-            let mut used = vec![false; n as usize + 1];
-            let jumps: Vec<Jump> = pairs
-                .into_iter()
-                .filter(|&(from, to)| from < n && from != to)
-                .filter(|&(from, _)| !std::mem::replace(&mut used[from as usize], true))
-                .map(|(from, to)| Jump { from, to })
-                .collect();
-            Board::new(n, jumps).unwrap()
-        })
+/// The bytes enough for a board of up to `most` squares with a jump from
+/// most of them.
+fn bytes_for(most: u32) -> usize {
+    64 + 3 * most as usize
+}
+
+/// A valid board of `sizes` squares. Jumps may end on other jumps' starts,
+/// so chains and (with chaining) circles occur.
+pub fn board(sizes: RangeInclusive<u32>) -> impl Strategy<Value = Board> {
+    let bytes = bytes_for(*sizes.end());
+    drawn(bytes, "never refused", move |u| {
+        arb::board_in(u, sizes.clone()).map(Some)
     })
 }
 
 /// A playable game on a board of `sizes` squares under any rules. Boards
-/// whose jumps form a circle under chaining are skipped.
-pub fn game(sizes: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Game> {
-    (board(sizes), rules())
-        .prop_filter_map("jump circle under chaining", |(b, r)| Game::new(b, r).ok())
+/// whose jumps form a circle under chaining are drawn again.
+pub fn game(sizes: RangeInclusive<u32>) -> impl Strategy<Value = Game> {
+    let bytes = bytes_for(*sizes.end());
+    drawn(bytes, "jump circle under chaining", move |u| {
+        arb::game_in(u, sizes.clone(), FACES, false)
+    })
 }
