@@ -384,8 +384,8 @@ pub enum Chosen {
 /// what needs the dense engine whatever the board (an option only it
 /// answers): then the board is built for it, and one longer than it holds
 /// is refused with that reason. `choosing` is for a command that plays
-/// optional jumps (`snl expect`): a game with them is then built, for the
-/// dense engine, where other commands refuse it.
+/// optional jumps (`snl expect`, `snl solve`): a game with them is then
+/// built, for the dense engine, where other commands refuse it.
 ///
 /// # Errors
 ///
@@ -472,7 +472,7 @@ fn playable(loaded: &LoadedBoard, rules: Rules, choosing: bool) -> Result<Game> 
     game.map_err(|problem| {
         if problem.errors[0].code == "optional-unplayed" {
             anyhow!(
-                "{}: {problem}; `snl expect` plays it, and `--optional none` takes every jump",
+                "{}: {problem}; `snl expect` and `snl solve` play it, and `--optional none` takes every jump",
                 loaded.source
             )
         } else {

@@ -10,6 +10,9 @@
 //! Under a bonus limit a sequence may not hold the limit's number of top
 //! values in a row within a turn ([`Game::play`] sends the pawn back to the
 //! start instead); the search then tracks the streak beside the position.
+//! Where jumps may be declined ([`crate::rules::Optional`]) each roll onto
+//! an optional jump's start is tried both ways, and a sequence is a play:
+//! its rolls and where it chose to rest.
 
 use crate::game::{Game, Move, Pawn};
 use crate::limits::{Cancel, Control, LimitError, Meter};
@@ -22,7 +25,9 @@ pub const MAX_SEARCH_SQUARES: u32 = 40;
 pub struct BruteResult {
     /// The fewest rolls, or `None` when the last square cannot be reached.
     pub min_rolls: Option<u32>,
-    /// How many roll sequences reach the last square in that many rolls.
+    /// How many roll sequences reach the last square in that many rolls
+    /// (plays, where a jump may be declined: the same rolls resting
+    /// elsewhere count apart).
     pub optimal_sequences: u128,
     /// The optimal sequence of moves whose rolls come first in dictionary
     /// order, as [`crate::shortest::Solution::path`] gives it (empty when
@@ -136,6 +141,7 @@ fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteRes
         streak: 0,
     };
     let mut positions = vec![first];
+    let mut moves = vec![choices(game, &rolls, first)];
     let mut next_roll = vec![0usize];
     let mut sequence: Vec<Move> = Vec::new();
     on_path[key(first)] = true;
@@ -144,9 +150,10 @@ fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteRes
         let depth = sequence.len() as u32;
         let i = *next_roll.last().expect("stacks have one length");
         let worth_going_on = result.min_rolls.is_none_or(|best| depth < best);
-        if i == rolls.len() || !worth_going_on {
+        if i == moves.last().map_or(0, Vec::len) || !worth_going_on {
             on_path[key(at)] = false;
             positions.pop();
+            moves.pop();
             next_roll.pop();
             sequence.pop();
             continue;
@@ -157,11 +164,7 @@ fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteRes
             return Ok(None);
         }
         meter.add(ROLL_WORK)?;
-        let roll = rolls[i];
-        let played = game.play(at, roll);
-        let to = played.pawn;
-        // Only a move reaches the goal (a reset goes back to the start).
-        let Some(moved) = played.moved else { continue };
+        let (moved, to) = moves.last().expect("stacks have one length")[i];
         if to.at == goal {
             let rolls_used = depth + 1;
             if result.min_rolls != Some(rolls_used) {
@@ -173,11 +176,46 @@ fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteRes
         } else if !on_path[key(to)] {
             on_path[key(to)] = true;
             positions.push(to);
+            moves.push(choices(game, &rolls, to));
             next_roll.push(0);
             sequence.push(moved);
         }
     }
     Ok(Some(result))
+}
+
+/// Every move a player may make from `pawn`, in the order the path is
+/// chosen by: by roll, and for one roll every jump taken first, then each
+/// declinable jump's start from the last of a chain back to the first. Only
+/// moves that move the pawn (a reset goes back to the start, a lost roll
+/// stays). The chain is walked here from the board, not by
+/// [`Game::rests`], so that the searches' choices are checked.
+fn choices(game: &Game, rolls: &[u32], pawn: Pawn) -> Vec<(Move, Pawn)> {
+    let board = game.board();
+    let optional = game.rules().optional;
+    let mut out = Vec::new();
+    for &roll in rolls {
+        let played = game.play(pawn, roll);
+        let Some(moved) = played.moved else { continue };
+        out.push((moved, played.pawn));
+        let mut stops = Vec::new();
+        let mut at = moved.land;
+        while let Some(to) = board.jump(at) {
+            if optional.covers(at, to) {
+                stops.push(at);
+            }
+            at = to;
+            if !game.rules().chain {
+                break;
+            }
+        }
+        debug_assert_eq!(at, moved.to, "the walk ends where the game rests");
+        for &stop in stops.iter().rev() {
+            let rest = game.rest_after(pawn, roll, stop);
+            out.push((Move { to: stop, ..moved }, rest));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

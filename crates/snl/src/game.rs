@@ -282,6 +282,48 @@ impl Game {
         })
     }
 
+    /// Where a pawn that lands on `square` may come to rest when the
+    /// player chooses ([`crate::rules::Optional`]): first where the jumps
+    /// lead ([`Game::rest`]), then the start of each jump it passes
+    /// through that may be declined, from the last back to the first. A
+    /// taken jump thus comes before a declined one, and with chaining a
+    /// later stop before an earlier one. Just `rest(square)` when no jump
+    /// there may be declined.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use snl::{Board, Game, Jump, Optional, Rules};
+    ///
+    /// let board = Board::new(12, [Jump { from: 2, to: 5 }, Jump { from: 5, to: 9 }])?;
+    /// let rules = Rules { chain: true, optional: Optional::All, ..Rules::default() };
+    /// let game = Game::new(board.clone(), rules)?;
+    /// assert_eq!(game.rests(2).collect::<Vec<_>>(), [9, 5, 2]);
+    /// assert_eq!(game.rests(3).collect::<Vec<_>>(), [3]);
+    /// let plain = Game::new(board, Rules { chain: true, ..Rules::default() })?;
+    /// assert_eq!(plain.rests(2).collect::<Vec<_>>(), [9]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rests(&self, square: u32) -> impl Iterator<Item = u32> + '_ {
+        let optional = self.rules.optional;
+        let mut stops: Vec<u32> = if optional.is_none() {
+            Vec::new()
+        } else {
+            self.jumps_taken(square)
+                .filter(|&s| self.board.jump(s).is_some_and(|to| optional.covers(s, to)))
+                .collect()
+        };
+        std::iter::once(self.rest(square)).chain(std::iter::from_fn(move || stops.pop()))
+    }
+
+    /// Whether some jump of the board may be declined under the rules
+    /// ([`crate::rules::Optional`]): then the player's choices include
+    /// where to rest, and the searches play them.
+    pub fn declinable(&self) -> bool {
+        let optional = self.rules.optional;
+        !optional.is_none() && self.board.jumps().any(|j| optional.covers(j.from, j.to))
+    }
+
     /// The square a roll lands on, by the finish rule, before any jump.
     /// `None` when the roll is lost (an exact finish overshot) or the game is
     /// already over.

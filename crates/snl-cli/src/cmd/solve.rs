@@ -6,7 +6,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use snl::answer::{Header, PathRun, SolveAnswer, Step};
+use snl::answer::{Declined, Header, PathRun, SolveAnswer, Step};
 
 use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
 use crate::control::{self, Explain};
@@ -30,6 +30,12 @@ use snl::plan::{COUNT_LIMIT, Counting};
 /// on long boards with few jumps, the sparse engine answers (its cost grows
 /// with the jumps): the same fewest rolls and path, not counted. The JSON
 /// says which engine answered, and gives the path as runs of equal rolls.
+///
+/// With --optional the player may also decline jumps: the search plays
+/// both choices of every landing on an optional jump's start, the path
+/// marks a declined jump `stays` and lists the jumps it declines (JSON:
+/// `declined`), and the count is of plays (the same rolls resting
+/// elsewhere count apart).
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl solve testdata/seed-004-twenty.pairs.json
@@ -81,7 +87,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         None
     };
     let analysis = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
-    let loaded = match load_for(&args.board, &args.rules, analysis, dense, false)? {
+    // The search plays optional jumps: the game is built with them.
+    let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
         Chosen::Sparse(long) if long.game.goal() <= u64::from(COUNT_LIMIT) => {
             // Small enough to count: the dense engine counts too.
@@ -177,9 +184,11 @@ fn run_dense(
                 None
             };
             SolveAnswer::from_search(header, &solution, optimal.as_ref())
+                .with_choices(game, &solution.path)
         }
         Method::Brute => {
-            SolveAnswer::from_brute(header, &snl::brute::search_with(game, ctl).budget()?)
+            let found = snl::brute::search_with(game, ctl).budget()?;
+            SolveAnswer::from_brute(header, &found).with_choices(game, &found.path)
         }
     };
     control::check_interrupted()?;
@@ -202,7 +211,7 @@ fn write_text(
     write_fewest(out, answer, u64::from(game.goal()))?;
     if show_path && !answer.path.is_empty() {
         let steps: Vec<Step> = answer.path.iter().flat_map(steps).collect();
-        write_path(out, &steps, game.goal())?;
+        write_path(out, &steps, game.goal(), &answer.declined)?;
     }
     Ok(())
 }
@@ -290,8 +299,8 @@ fn write_runs(out: &mut dyn Write, path: &[PathRun], goal: u64) -> Result<()> {
     Ok(())
 }
 
-/// The sequence as a table: one row per roll.
-fn write_path(out: &mut dyn Write, path: &[Step], goal: u32) -> Result<()> {
+/// The sequence as a table: one row per roll, and the jumps it declines.
+fn write_path(out: &mut dyn Write, path: &[Step], goal: u32, declined: &[Declined]) -> Result<()> {
     let square = goal.to_string().len().max("lands on".len());
     let step = path.len().to_string().len();
     let roll = path
@@ -307,7 +316,14 @@ fn write_path(out: &mut dyn Write, path: &[Step], goal: u32) -> Result<()> {
         "#", "roll", "lands on", "jump", "ends on"
     )?;
     for (i, m) in path.iter().enumerate() {
-        let jump = jump_kind(u64::from(m.land), u64::from(m.to));
+        let stays = declined
+            .iter()
+            .any(|d| d.step == i as u64 + 1 && d.from == u64::from(m.land));
+        let jump = if stays {
+            "stays"
+        } else {
+            jump_kind(u64::from(m.land), u64::from(m.to))
+        };
         writeln!(
             out,
             "  {:>step$}  {:>roll$}  {:>square$}  {jump:<6}  {:>square$}",
@@ -316,6 +332,16 @@ fn write_path(out: &mut dyn Write, path: &[Step], goal: u32) -> Result<()> {
             m.land,
             m.to
         )?;
+    }
+    if !declined.is_empty() {
+        let list: Vec<String> = declined
+            .iter()
+            .map(|d| {
+                let kind = jump_kind(d.from, d.to);
+                format!("the {kind} {} -> {} (roll {})", d.from, d.to, d.step)
+            })
+            .collect();
+        writeln!(out, "jumps declined: {}", list.join(", "))?;
     }
     Ok(())
 }

@@ -258,7 +258,7 @@ fn the_rule_is_read_from_the_board_file_and_refused_where_not_played() {
     let v = json(&["expect", "-"], Some(board));
     assert_eq!(v["policy"]["jumps"][0]["play"], "declined");
     assert_eq!(v["rules"]["optional"], "ladders");
-    for command in ["race", "solve", "simulate"] {
+    for command in ["race", "simulate"] {
         let run = snl(&[command, "-"], Some(board));
         assert_eq!(run.code, 2, "{command}");
         assert!(

@@ -269,15 +269,75 @@ fn the_engines_give_the_same_path() {
     // Small boards stay with the dense engine, which counts.
     assert_eq!(json(&["solve"], Some(SEED_20))["engine"], "dense");
     // The sparse engine takes every jump: a board with optional ones is
-    // refused as the dense engine refuses it, never solved as if every
-    // jump were forced.
-    let run = snl(&["solve", "--optional", "ladders"], Some(board));
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("`snl expect` plays it"),
-        "{}",
-        run.stderr
+    // played by the dense engine, never solved as if every jump were
+    // forced. Declining the snake on 200000 saves nothing here: the path
+    // never lands on it.
+    let choosing = json(&["solve", "--optional", "all", "--count"], Some(board));
+    assert_eq!(choosing["engine"], "dense");
+    assert_eq!(choosing["rules"]["optional"], "all");
+    assert_eq!(choosing["min_rolls"], sparse["min_rolls"]);
+    assert!(choosing.get("declined").is_none(), "{choosing}");
+}
+
+#[test]
+fn declined_jumps_are_searched_and_shown() {
+    // Only 3s on ten squares: climbing 4 -> 8 leaves 2 to go, which a 3
+    // never covers exactly; staying on 4 finishes on 7 and 10.
+    let board = r#"{"squares": 10, "ladders": [[4, 8]], "snakes": []}"#;
+    let forced = ok(&["solve", "-", "--die", "0,0,1"], Some(board));
+    assert!(forced.contains("fewest rolls: none"), "{forced}");
+    let out = ok(
+        &[
+            "solve",
+            "-",
+            "--die",
+            "0,0,1",
+            "--optional",
+            "ladders",
+            "--path",
+        ],
+        Some(board),
     );
+    assert!(
+        out.ends_with(
+            "\
+fewest rolls: 3
+optimal roll sequences: 1
+one optimal sequence:
+  #  roll  lands on  jump     ends on
+  1     3         4  stays          4
+  2     3         7  -              7
+  3     3        10  -             10
+jumps declined: the ladder 4 -> 8 (roll 1)
+"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("ladders optional"), "{out}");
+    let v = json(
+        &["solve", "-", "--die", "0,0,1", "--optional", "ladders"],
+        Some(board),
+    );
+    assert_eq!(v["min_rolls"], 3);
+    assert_eq!(
+        v["declined"],
+        serde_json::json!([{"step": 1, "from": 4, "to": 8}])
+    );
+    // The run of 3s ends on the declined ladder's start.
+    assert_eq!(
+        v["path"],
+        serde_json::json!([
+            {"roll": 3, "count": 1, "from": 1, "land": 4, "to": 4},
+            {"roll": 3, "count": 2, "from": 4, "land": 10, "to": 10},
+        ])
+    );
+    // The exhaustive search agrees, and the rule may come from the file.
+    let file = r#"{"squares": 10, "ladders": [[4, 8]], "snakes": [], "rules": {"optional": "ladders", "die": "0,0,1"}}"#;
+    let brute = json(&["solve", "-", "--method", "brute"], Some(file));
+    assert_eq!(brute["min_rolls"], 3);
+    assert_eq!(brute["declined"], v["declined"]);
+    assert_eq!(brute["path"], v["path"]);
+    assert_eq!(brute["optimal_sequences"], "1");
 }
 
 #[test]

@@ -55,7 +55,7 @@ pub use header::Header;
 pub use presets::{PresetEntry, PresetsAnswer};
 pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
-pub use solve::{PathRun, SolveAnswer, SolveMethod, Step};
+pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};
 
 #[cfg(test)]

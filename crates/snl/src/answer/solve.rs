@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::header::Header;
 use crate::brute::BruteResult;
-use crate::game::Move;
+use crate::game::{Game, Move};
 use crate::long::shortest::Run;
 use crate::long::{self, LongMove};
 use crate::plan::Engine;
@@ -33,6 +33,23 @@ pub struct SolveAnswer {
     /// runs of equal rolls (a path of 10^12 rolls is a handful of runs);
     /// empty when unreachable or when the pawn starts on the last square.
     pub path: Vec<PathRun>,
+    /// Where jumps may be declined ([`crate::rules::Optional`]), the jumps
+    /// the path declines, in its order; a run ends on each. Left out when
+    /// none is declined.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<Declined>,
+}
+
+/// A jump a path declines: after roll `step` the pawn stays on `from`, the
+/// start of a jump to `to`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Declined {
+    /// The roll of the path (counting from 1) that stopped on the jump.
+    pub step: u64,
+    /// The jump's start, where the pawn stays.
+    pub from: u64,
+    /// Where the jump would have led.
+    pub to: u64,
 }
 
 /// `count` rolls of `roll` in a row from square `from`: all but the last
@@ -114,6 +131,39 @@ impl From<&Move> for Step {
 }
 
 impl SolveAnswer {
+    /// The same answer with the jumps its `path` (the moves the runs were
+    /// made from) declines named, and a run ended on each, so that no run
+    /// passes over a declined jump's start as over a plain square. The
+    /// answer as it was when `game` lets no jump be declined.
+    pub fn with_choices(mut self, game: &Game, path: &[Move]) -> SolveAnswer {
+        if !game.declinable() {
+            return self;
+        }
+        let mut runs = Vec::new();
+        let mut at = game.start();
+        let mut first = 0;
+        for (i, m) in path.iter().enumerate() {
+            if m.to == game.rest(m.land) {
+                continue;
+            }
+            // A move resting short of where its jumps lead stopped on the
+            // start of the jump it declined.
+            if let Some(to) = game.board().jump(m.to) {
+                self.declined.push(Declined {
+                    step: i as u64 + 1,
+                    from: u64::from(m.to),
+                    to: u64::from(to),
+                });
+            }
+            runs.extend(PathRun::of_moves(at, &path[first..=i]));
+            at = m.to;
+            first = i + 1;
+        }
+        runs.extend(PathRun::of_moves(at, &path[first..]));
+        self.path = runs;
+        self
+    }
+
     /// The answer of the fast search, with the count of optimal sequences
     /// when it was counted ([`crate::shortest::count_optimal`]).
     pub fn from_search(
@@ -127,6 +177,7 @@ impl SolveAnswer {
             min_rolls: solution.min_rolls.map(u64::from),
             optimal_sequences: optimal_sequences.map(BigUint::to_string),
             path: PathRun::of_moves(header.rules.start, &solution.path),
+            declined: Vec::new(),
             header,
         }
     }
@@ -142,6 +193,7 @@ impl SolveAnswer {
             min_rolls: solution.min_rolls,
             optimal_sequences: None,
             path: solution.path.iter().map(PathRun::from).collect(),
+            declined: Vec::new(),
         }
     }
 
@@ -153,6 +205,7 @@ impl SolveAnswer {
             min_rolls: found.min_rolls.map(u64::from),
             optimal_sequences: found.min_rolls.map(|_| found.optimal_sequences.to_string()),
             path: PathRun::of_moves(header.rules.start, &found.path),
+            declined: Vec::new(),
             header,
         }
     }

@@ -25,6 +25,12 @@
 //! position alone no longer says which rolls are allowed: the search runs
 //! over (position, streak) pairs through [`Game::play`] instead. Without a
 //! limit, bonus rolls change nothing here and the fast search is used.
+//!
+//! When the player may decline jumps ([`crate::rules::Optional`]), a roll
+//! that lands on an optional jump's start leads to two resting places (more
+//! along a chain), and the same search over states follows each of them
+//! ([`Game::rests`]). A path's move whose `to` is its `land` although a
+//! jump starts there declined that jump.
 
 mod layers;
 mod path;
@@ -47,7 +53,9 @@ pub struct Solution {
     pub min_rolls: Option<u32>,
     /// The optimal sequence of moves whose rolls come first in dictionary
     /// order (empty when unreachable, or when the pawn starts on the last
-    /// square).
+    /// square). Where jumps may be declined, the same rolls take a jump
+    /// before declining it; a declined jump's move rests where it landed
+    /// (or, along a chain, on the start of the jump it declined).
     pub path: Vec<Move>,
 }
 
@@ -224,7 +232,9 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
 
 /// How many distinct roll sequences reach the last square in the fewest
 /// rolls, or `None` when it cannot be reached. Two different rolls that lead
-/// to the same square count as different sequences. The count is exact
+/// to the same square count as different sequences; where jumps may be
+/// declined, the plays are counted (the same roll taking a jump and
+/// declining it count as two). The count is exact
 /// however large; it grows with the board, so this costs more than the
 /// search itself on long boards.
 ///
@@ -378,10 +388,13 @@ fn count_estimate(game: &Game, states: f64, faces: f64, budget: &Budget) -> Esti
     )
 }
 
-/// Whether a bonus limit constrains the sequences of rolls, so that the
-/// search runs over [`Game::choice_states`] rather than positions.
+/// Whether the search runs over [`Game::choice_states`] with each move
+/// played through [`Game::play`], rather than a word of positions at a
+/// time: when a bonus limit constrains the sequences of rolls, or when some
+/// jump may be declined, so that a roll may lead to more than one resting
+/// place ([`Game::rests`]).
 fn limited(game: &Game) -> bool {
-    game.rules().bonus_limit().is_some()
+    game.rules().bonus_limit().is_some() || game.declinable()
 }
 
 #[cfg(test)]
@@ -525,6 +538,54 @@ mod tests {
         assert_eq!(brute.path, s.path);
         assert_eq!(distances(&g)[13], Some(3));
         assert_eq!(distances(&g)[7], Some(1));
+    }
+
+    #[test]
+    fn declined_jumps_are_played() {
+        use crate::rules::{Die, Optional};
+        let with = |die: &str, optional| Rules {
+            die: die.parse::<Die>().unwrap(),
+            optional,
+            ..Rules::default()
+        };
+        // Only 6s: the snake on 7 must be declined to reach 13 exactly.
+        let snake = |optional| game(13, &[(7, 2)], with("0,0,0,0,0,1", optional));
+        assert_eq!(min_rolls(&snake(Optional::None)), None);
+        assert_eq!(min_rolls(&snake(Optional::Ladders)), None);
+        let s = solve(&snake(Optional::Snakes));
+        let moves: Vec<(u32, u32, u32)> = s.path.iter().map(|m| (m.roll, m.land, m.to)).collect();
+        assert_eq!(moves, [(6, 7, 7), (6, 13, 13)]);
+        // Only 3s: climbing 4 -> 8 overshoots 10 for ever; staying on 4
+        // reaches it.
+        let ladder = game(10, &[(4, 8)], with("0,0,1", Optional::Ladders));
+        assert_eq!(min_rolls(&ladder), Some(3));
+        assert_eq!(count_optimal(&ladder), Some(BigUint::from(1u32)));
+        assert_eq!(distances(&ladder)[4], Some(1));
+        assert_eq!(distances(&ladder)[8], Some(1));
+        // Chaining 4 -> 5 -> 11 with only 3s: taking both jumps from 1
+        // rests on the goal at once.
+        let g = game(
+            11,
+            &[(4, 5), (5, 11)],
+            Rules {
+                chain: true,
+                ..with("0,0,1", Optional::All)
+            },
+        );
+        assert_eq!(solve(&g).path.len(), 1);
+        let g = game(
+            11,
+            &[(4, 5), (5, 9)],
+            Rules {
+                chain: true,
+                ..with("0,0,1", Optional::All)
+            },
+        );
+        // 9 is two short of 11 with only 3s; stopping on 5 reaches 8 and
+        // 11: take the first jump, decline the second.
+        let s = solve(&g);
+        let moves: Vec<(u32, u32, u32)> = s.path.iter().map(|m| (m.roll, m.land, m.to)).collect();
+        assert_eq!(moves, [(3, 4, 5), (3, 8, 8), (3, 11, 11)]);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The search over (position, streak) pairs, for games under a bonus limit,
-//! where a position alone does not say which rolls are allowed.
+//! where a position alone does not say which rolls are allowed, and for
+//! games whose jumps may be declined, where a roll may lead to more than one
+//! resting place.
 
 use num_bigint::BigUint;
 
@@ -33,13 +35,28 @@ impl StreakSearch {
         self.states.pawn(k)
     }
 
-    /// The moves out of state `k` that move the pawn: `(roll, move, next
-    /// state)`.
+    /// The moves out of state `k` that move the pawn: `(move, next
+    /// state)`, by roll and, for one roll, by where the player may choose
+    /// to rest ([`Game::rests`]: taking a jump before declining it).
     fn moves(&self, game: &Game, k: usize) -> impl Iterator<Item = (Move, usize)> {
         let pawn = self.pawn(k);
-        game.rules().die.values().filter_map(move |r| {
+        let choosing = game.declinable();
+        game.rules().die.values().flat_map(move |r| {
             let played = game.play(pawn, r);
-            played.moved.map(|m| (m, self.state(played.pawn)))
+            let moved = played.moved.map(|m| (m, self.state(played.pawn)));
+            // A declined jump leaves the pawn on the square it stopped at,
+            // under the same turn rule as a taken one.
+            let declined = played
+                .moved
+                .filter(|m| choosing && m.jumped())
+                .into_iter()
+                .flat_map(move |m| {
+                    game.rests(m.land).skip(1).map(move |at| {
+                        let rest = game.rest_after(pawn, r, at);
+                        (Move { to: at, ..m }, self.state(rest))
+                    })
+                });
+            moved.into_iter().chain(declined)
         })
     }
 

@@ -66,6 +66,81 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1500))]
+
+    /// Where jumps may be declined, the search follows both resting places
+    /// of a roll onto an optional jump: the fewest rolls, the first path and
+    /// the count of optimal plays are the exhaustive search's, which walks
+    /// the chains of jumps itself.
+    #[test]
+    fn declining_jumps_agrees_with_brute_force(game in strategies::choosing_game(1..=16)) {
+        let fast = snl::shortest::solve(&game).unwrap();
+        let brute = snl::brute::search(&game).unwrap();
+        prop_assert_eq!(fast.min_rolls, brute.min_rolls);
+        prop_assert_eq!(&fast.path, &brute.path);
+        let count = snl::shortest::count_optimal(&game).unwrap();
+        match brute.min_rolls {
+            Some(_) => prop_assert_eq!(count.unwrap(), brute.optimal_sequences.into()),
+            None => prop_assert!(count.is_none()),
+        }
+        prop_assert_eq!(snl::shortest::min_rolls(&game).unwrap(), fast.min_rolls);
+        let dist = snl::shortest::distances(&game).unwrap();
+        prop_assert_eq!(dist[game.goal() as usize], fast.min_rolls);
+        // The path replays: each roll lands where the game says, and rests
+        // where the player may choose to.
+        let mut at = game.start();
+        for m in &fast.path {
+            let landed = game.step(at, m.roll).map(|s| s.land);
+            prop_assert_eq!(landed, Some(m.land));
+            prop_assert!(game.rests(m.land).any(|r| r == m.to), "{:?} cannot rest there", m);
+            at = m.to;
+        }
+        if fast.min_rolls.is_some() {
+            prop_assert_eq!(at, game.goal());
+        }
+    }
+
+    /// Without a bonus limit an optimal play arrives at a jump's start at
+    /// most once (a second arrival could be cut short at the first), so it
+    /// takes or declines each jump for good: the fewest rolls are the least
+    /// over every set of declined jumps of the plain game on the board
+    /// without them.
+    #[test]
+    fn declining_jumps_is_the_best_board_without_them(game in strategies::choosing_game(1..=40)) {
+        if game.rules().bonus_limit().is_some() {
+            return Ok(());
+        }
+        let optional = game.rules().optional;
+        let declinable: Vec<u32> = game
+            .board()
+            .jumps()
+            .filter(|j| optional.covers(j.from, j.to))
+            .map(|j| j.from)
+            .take(8)
+            .collect();
+        let all = game.board().jumps().filter(|j| optional.covers(j.from, j.to)).count();
+        if all > declinable.len() {
+            return Ok(());
+        }
+        let mut best: Option<u32> = None;
+        for mask in 0u32..1 << declinable.len() {
+            let mut board = game.board().clone();
+            for (i, &s) in declinable.iter().enumerate() {
+                if mask >> i & 1 == 1 {
+                    board = board.without_jump(s);
+                }
+            }
+            let plain = snl::Rules { optional: snl::Optional::None, ..game.rules().clone() };
+            let g = snl::Game::new(board, plain).unwrap();
+            if let Some(d) = snl::shortest::min_rolls(&g).unwrap() {
+                best = Some(best.map_or(d, |b| b.min(d)));
+            }
+        }
+        prop_assert_eq!(snl::shortest::min_rolls(&game).unwrap(), best);
+    }
+}
+
 /// The textbook search from the start: a queue of (position, streak)
 /// states, every roll tried.
 fn queue_distances(game: &snl::Game) -> Vec<Option<u32>> {

@@ -11,7 +11,7 @@ use std::ops::RangeInclusive;
 use arbitrary::Unstructured;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use snl::{Board, Die, Finish, Game, Rules};
+use snl::{Board, Die, Finish, Game, Optional, Rules};
 use snl_props::arb;
 
 /// The most faces of a die drawn here: small, so that the checks by brute
@@ -74,4 +74,18 @@ pub fn game(sizes: RangeInclusive<u32>) -> impl Strategy<Value = Game> {
     drawn(bytes, "jump circle under chaining", move |u| {
         arb::game_in(u, sizes.clone(), FACES, false)
     })
+}
+
+/// Which jumps may be declined: each choice, `none` included.
+pub fn optional() -> impl Strategy<Value = Optional> {
+    prop::sample::select(Optional::ALL.to_vec())
+}
+
+/// A playable game as [`game`] gives, where the player may decline some
+/// jumps: every rule combination with every choice of optional jumps.
+pub fn choosing_game(sizes: RangeInclusive<u32>) -> impl Strategy<Value = Game> {
+    (board(sizes), rules(), optional())
+        .prop_filter_map("jump circle under chaining", |(b, r, optional)| {
+            Game::new(b, Rules { optional, ..r }).ok()
+        })
 }
