@@ -190,9 +190,15 @@ pub fn check(data: &[u8]) {
 /// path replays under every rule; `LeetCode`'s function agrees on its own
 /// boards.
 pub fn shortest(data: &[u8]) {
-    let Some((game, _)) = game_from(data, 16, 8, true) else {
+    let Some((game, mut u)) = game_from(data, 16, 8, true) else {
         return;
     };
+    // The bytes left over choose which jumps may be declined: the same
+    // board searched with that choice (inputs that end here are read as
+    // before).
+    if let Ok(&optional) = u.choose(&snl::Optional::ALL) {
+        shortest_choosing(&game, optional);
+    }
     let goal = game.goal();
     let expected = queue_distances(&game, game.start());
     let distances = within(
@@ -262,6 +268,52 @@ pub fn shortest(data: &[u8]) {
             .collect();
         let answer = snl::leetcode::snakes_and_ladders(grid);
         assert_eq!(answer, min.map_or(-1, |k| k as i32), "LeetCode's function");
+    }
+}
+
+/// The fewest rolls when the jumps `optional` covers may be declined,
+/// against the exhaustive search (which walks the chains itself); the path
+/// replays, each move resting where the player may choose.
+fn shortest_choosing(game: &Game, optional: snl::Optional) {
+    let rules = snl::Rules {
+        optional,
+        ..game.rules().clone()
+    };
+    let game = Game::new(game.board().clone(), rules).expect("the same jumps and chaining");
+    let solution = within(
+        "the fewest rolls and a path, declining jumps",
+        plan::estimate(&game, Analysis::Shortest(Search::Solve)),
+        || shortest::solve(&game).unwrap(),
+    );
+    let mut at = game.start();
+    for m in &solution.path {
+        let landed = game.step(at, m.roll).map(|s| s.land);
+        assert_eq!(landed, Some(m.land), "the path's rolls replay");
+        assert!(
+            game.rests(m.land).any(|r| r == m.to),
+            "{m:?} rests where it may"
+        );
+        at = m.to;
+    }
+    if solution.min_rolls.is_some() {
+        assert_eq!(at, game.goal(), "the path ends on the last square");
+    }
+    let count = within(
+        "the count of optimal plays",
+        plan::estimate(&game, Analysis::Shortest(Search::Count)),
+        || shortest::count_optimal(&game).unwrap(),
+    );
+    if let Some(brute) = snl::brute::search_within(&game, BRUTE_ROLLS).expect("small boards") {
+        assert_eq!(
+            brute.min_rolls, solution.min_rolls,
+            "the fewest rolls, declining"
+        );
+        assert_eq!(solution.path, brute.path, "the first optimal play");
+        assert_eq!(
+            count,
+            brute.min_rolls.map(|_| brute.optimal_sequences.into()),
+            "the number of optimal plays"
+        );
     }
 }
 
