@@ -20,8 +20,9 @@ pub(super) struct StreakSearch {
     pub(super) states: States,
     /// Rolls from the start to each state, `u32::MAX` where unreached.
     pub(super) dist: Vec<u32>,
-    /// The state each was first reached from.
-    parent: Vec<u32>,
+    /// The states reached, in the order the search reached them: by
+    /// distance.
+    order: Vec<u32>,
     /// Rolls to the goal.
     pub(super) goal: Option<u32>,
 }
@@ -71,7 +72,7 @@ impl StreakSearch {
         let mut s = StreakSearch {
             states,
             dist: limits::vec_of(n, u32::MAX, "the search's distance table")?,
-            parent: limits::vec_of(n, u32::MAX, "the search's table of parents")?,
+            order: Vec::new(),
             goal: None,
         };
         let start = s.state(Pawn {
@@ -87,10 +88,11 @@ impl StreakSearch {
             at: game.goal(),
             streak: 0,
         });
-        let mut queue = vec![start];
+        let mut queue = limits::with_capacity(n, "the search's queue")?;
+        queue.push(start as u32);
         let mut head = 0;
         while head < queue.len() {
-            let u = queue[head];
+            let u = queue[head] as usize;
             head += 1;
             let d = s.dist[u] + 1;
             meter.add(8)?;
@@ -104,8 +106,7 @@ impl StreakSearch {
             for v in next {
                 if s.dist[v] == u32::MAX {
                     s.dist[v] = d;
-                    s.parent[v] = u as u32;
-                    queue.push(v);
+                    queue.push(v as u32);
                     if v == goal {
                         s.goal = Some(d);
                         if stop_at_goal {
@@ -115,6 +116,7 @@ impl StreakSearch {
                 }
             }
         }
+        s.order = queue;
         Ok(s)
     }
 
@@ -133,32 +135,21 @@ impl StreakSearch {
             at: game.goal(),
             streak: 0,
         });
-        // Every edge between consecutive layers, by its head.
-        let mut edges: Vec<(usize, usize)> = Vec::new();
-        for u in (0..self.dist.len()).filter(|&u| self.dist[u] < k) {
-            meter.add(8)?;
-            for (_, v) in self.moves(game, u) {
-                if self.dist[v] == self.dist[u] + 1 {
-                    edges.push((v, u));
-                }
-            }
-        }
-        edges.sort_unstable();
+        // The states on an optimal sequence, the farthest first: one leads
+        // to such a state of the next layer. The order of the search has
+        // every layer after the one before it.
         let mut on_path = limits::vec_of(self.dist.len(), false, "the table of optimal states")?;
         on_path[goal] = true;
-        let mut layer = vec![goal];
-        while !layer.is_empty() {
-            meter.add(layer.len() as u64)?;
-            let mut before = Vec::new();
-            for &v in &layer {
-                let first = edges.partition_point(|&(head, _)| head < v);
-                for &(_, u) in edges[first..].iter().take_while(|&&(head, _)| head == v) {
-                    if !std::mem::replace(&mut on_path[u], true) {
-                        before.push(u);
-                    }
-                }
+        for &u in self.order.iter().rev() {
+            let u = u as usize;
+            if self.dist[u] >= k {
+                continue;
             }
-            layer = before;
+            meter.add(8)?;
+            let next = self.dist[u] + 1;
+            on_path[u] = self
+                .moves(game, u)
+                .any(|(_, v)| on_path[v] && self.dist[v] == next);
         }
         let mut path = Vec::with_capacity(k as usize);
         let mut u = self.state(Pawn {
@@ -188,13 +179,11 @@ impl StreakSearch {
             at: game.goal(),
             streak: 0,
         });
-        let mut order: Vec<usize> = (0..self.dist.len())
-            .filter(|&k| self.dist[k] < best)
-            .collect();
-        order.sort_by_key(|&k| self.dist[k]);
+        // The search's order has the states by distance.
+        let order = self.order.iter().map(|&k| k as usize);
         let mut count = limits::vec_of(self.dist.len(), BigUint::default(), "the count table")?;
-        count[order.first().copied().unwrap_or(goal)] = BigUint::from(1u32);
-        for &u in &order {
+        count[self.order.first().map_or(goal, |&k| k as usize)] = BigUint::from(1u32);
+        for u in order.take_while(|&k| self.dist[k] < best) {
             let cu = std::mem::take(&mut count[u]);
             meter.add(cu.bits() / 64 + 8)?;
             for (_, v) in self.moves(game, u) {
