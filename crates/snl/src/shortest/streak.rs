@@ -25,6 +25,8 @@ pub(super) struct StreakSearch {
     order: Vec<u32>,
     /// Rolls to the goal.
     pub(super) goal: Option<u32>,
+    /// Whether some jump may be declined ([`Game::declinable`]), asked once.
+    choosing: bool,
 }
 
 impl StreakSearch {
@@ -41,7 +43,7 @@ impl StreakSearch {
     /// to rest ([`Game::rests`]: taking a jump before declining it).
     fn moves(&self, game: &Game, k: usize) -> impl Iterator<Item = (Move, usize)> {
         let pawn = self.pawn(k);
-        let choosing = game.declinable();
+        let choosing = self.choosing;
         game.rules().die.values().flat_map(move |r| {
             let played = game.play(pawn, r);
             let moved = played.moved.map(|m| (m, self.state(played.pawn)));
@@ -73,6 +75,7 @@ impl StreakSearch {
             states,
             dist: limits::vec_of(n, u32::MAX, "the search's distance table")?,
             order: Vec::new(),
+            choosing: game.declinable(),
             goal: None,
         };
         let start = s.state(Pawn {
