@@ -164,13 +164,13 @@ fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteRes
             return Ok(None);
         }
         meter.add(ROLL_WORK)?;
-        let (moved, to) = moves.last().expect("stacks have one length")[i];
+        let (step, to) = moves.last().expect("stacks have one length")[i];
         if to.at == goal {
             let rolls_used = depth + 1;
             if result.min_rolls != Some(rolls_used) {
                 result.min_rolls = Some(rolls_used);
                 result.optimal_sequences = 0;
-                result.path = sequence.iter().copied().chain([moved]).collect();
+                result.path = sequence.iter().copied().chain([step]).collect();
             }
             result.optimal_sequences += 1;
         } else if !on_path[key(to)] {
@@ -178,7 +178,7 @@ fn run(game: &Game, limit: u64, meter: &mut Meter<'_>) -> Result<Option<BruteRes
             positions.push(to);
             moves.push(choices(game, &rolls, to));
             next_roll.push(0);
-            sequence.push(moved);
+            sequence.push(step);
         }
     }
     Ok(Some(result))

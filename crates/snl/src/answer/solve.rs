@@ -135,6 +135,7 @@ impl SolveAnswer {
     /// made from) declines named, and a run ended on each, so that no run
     /// passes over a declined jump's start as over a plain square. The
     /// answer as it was when `game` lets no jump be declined.
+    #[must_use]
     pub fn with_choices(mut self, game: &Game, path: &[Move]) -> SolveAnswer {
         if !game.declinable() {
             return self;
