@@ -100,12 +100,16 @@ impl StreakSearch {
             let d = s.dist[u] + 1;
             meter.add(8)?;
             let pawn = s.pawn(u);
-            let next: Vec<usize> = game
+            let mut next: Vec<usize> = game
                 .rules()
                 .die
                 .values()
                 .map(|r| s.state(game.play(pawn, r).pawn))
                 .collect();
+            if s.choosing {
+                // And where the player may rest instead, declining a jump.
+                next.extend(s.moves(game, u).map(|(_, v)| v));
+            }
             for v in next {
                 if s.dist[v] == u32::MAX {
                     s.dist[v] = d;
