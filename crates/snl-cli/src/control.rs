@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use snl::limits::{Budget, Control, LimitError};
-use snl::markov::MarkovError;
+use snl::markov::{DIRECT_WORK_UNBUDGETED, MarkovError};
 
 /// Whether `--force` was given.
 static FORCE: AtomicBool = AtomicBool::new(false);
@@ -34,6 +34,12 @@ static WRITING: Mutex<Option<PathBuf>> = Mutex::new(None);
 /// How `--force` reads in messages.
 pub const FORCE_HINT: &str =
     "--force runs it anyway, or --max-time/--max-memory raise the budget (Ctrl-C stops it)";
+
+/// How to have a system solved directly that is too costly for the solver
+/// without a budget to eliminate (`--force` would not).
+pub const DIRECT_HINT: &str = "--max-time and --max-memory with room for the direct solve run it \
+     (--force does not: without a budget the solver solves directly only what takes a few \
+     seconds; Ctrl-C stops it)";
 
 /// The budget `--max-time` and `--max-memory` set, when either is given.
 static BUDGET: OnceLock<Budget> = OnceLock::new();
@@ -118,19 +124,24 @@ pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
 /// [`Stopped`]; a refusal over the budget says how to insist.
 pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
     let err = err.into();
-    let direct_over_budget = err.chain().any(|cause| {
-        matches!(
-            cause.downcast_ref::<MarkovError>(),
-            Some(MarkovError::NotConverged {
-                direct: Some(_),
-                ..
-            })
-        )
+    let direct = err.chain().find_map(|cause| match cause.downcast_ref::<MarkovError>() {
+        Some(MarkovError::NotConverged {
+            direct: Some(direct),
+            ..
+        }) => Some(*direct),
+        _ => None,
     });
-    if direct_over_budget && !forced() {
+    // Without a budget the solver eliminates only up to
+    // DIRECT_WORK_UNBUDGETED: past it `--force` would sweep again, and only
+    // a budget with room for the elimination solves it.
+    let force_solves = direct.is_some_and(|d| d.work <= DIRECT_WORK_UNBUDGETED);
+    if direct.is_some() && !forced() && force_solves {
         return anyhow::anyhow!("{err:#}; {FORCE_HINT}");
     }
-    if direct_over_budget {
+    if direct.is_some() && !forced() {
+        return anyhow::anyhow!("{err:#}; {DIRECT_HINT}");
+    }
+    if direct.is_some() {
         // With no budget the solver eliminates only up to a few seconds of
         // work; under a budget that holds the elimination it eliminates.
         return anyhow::anyhow!(
@@ -185,5 +196,32 @@ pub fn exit_code() -> std::process::ExitCode {
         std::process::ExitCode::from(130)
     } else {
         std::process::ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use snl::limits::Estimate;
+
+    use super::*;
+
+    fn unconverged(work: u64) -> anyhow::Error {
+        anyhow::Error::new(MarkovError::NotConverged {
+            error: None,
+            direct: Some(Estimate::new(1_000_000, work)),
+        })
+    }
+
+    /// `--force` is offered only where it would solve directly: past the
+    /// work the solver without a budget eliminates, it would sweep again.
+    #[test]
+    fn force_is_offered_only_where_it_solves_directly() {
+        let cheap = explain(unconverged(DIRECT_WORK_UNBUDGETED)).to_string();
+        assert!(cheap.ends_with(FORCE_HINT), "{cheap}");
+        let costly = explain(unconverged(DIRECT_WORK_UNBUDGETED + 1)).to_string();
+        assert!(costly.ends_with(DIRECT_HINT), "{costly}");
+        assert!(!costly.contains("--force runs it"), "{costly}");
+        let huge = explain(unconverged(23_000_000_000)).to_string();
+        assert!(huge.contains("23 seconds of work; --max-time"), "{huge}");
     }
 }

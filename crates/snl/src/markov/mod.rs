@@ -87,4 +87,5 @@ pub use moments::{
     never_finishes_with,
 };
 pub use stats::{Skipped, Stats, stats, stats_from, stats_with, turn_stats};
+pub use solve::DIRECT_WORK_UNBUDGETED;
 pub use visits::{Visits, visits, visits_with};

@@ -284,9 +284,14 @@ pub(crate) struct Plan {
     pub work: f64,
 }
 
-/// The most arithmetic the frontal elimination may take before the solver
-/// prefers Gauss–Seidel: a few seconds.
-pub(crate) const FRONTAL_BUDGET: f64 = 4e9;
+/// The most work one direct solve (a frontal elimination) may take when the
+/// analysis runs with no budget: a few seconds. Past it, the solver without
+/// a budget sweeps (Gauss–Seidel) instead, which may not converge; a budget
+/// that holds the elimination is the way to have it solved directly.
+pub const DIRECT_WORK_UNBUDGETED: u64 = 4_000_000_000;
+
+/// [`DIRECT_WORK_UNBUDGETED`] as the plan counts it.
+pub(crate) const FRONTAL_BUDGET: f64 = DIRECT_WORK_UNBUDGETED as f64;
 
 impl Plan {
     pub fn new(rows: &impl Rows, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
