@@ -124,13 +124,15 @@ pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
 /// [`Stopped`]; a refusal over the budget says how to insist.
 pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
     let err = err.into();
-    let direct = err.chain().find_map(|cause| match cause.downcast_ref::<MarkovError>() {
-        Some(MarkovError::NotConverged {
-            direct: Some(direct),
-            ..
-        }) => Some(*direct),
-        _ => None,
-    });
+    let direct = err
+        .chain()
+        .find_map(|cause| match cause.downcast_ref::<MarkovError>() {
+            Some(MarkovError::NotConverged {
+                direct: Some(direct),
+                ..
+            }) => Some(*direct),
+            _ => None,
+        });
     // Without a budget the solver eliminates only up to
     // DIRECT_WORK_UNBUDGETED: past it `--force` would sweep again, and only
     // a budget with room for the elimination solves it.

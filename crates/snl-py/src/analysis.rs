@@ -7,7 +7,8 @@ use num_bigint::BigUint;
 use num_rational::BigRational;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use snl::markov::{self, Distribution, ExactOptions, LengthOptions, MarkovError, Moments};
+use snl::answer::{LeftOut, LengthStats};
+use snl::markov::{self, Distribution, ExactOptions, LengthOptions, MarkovError, Moments, Stats};
 use snl::{Game, Unit};
 
 use crate::errors;
@@ -387,6 +388,24 @@ impl PyExpectation {
             .collect())
     }
 
+    /// What the distribution left out, and why, as ``snl expect --json``
+    /// says it of each part (its ``left_out``): an ``snl.LeftOut``, or
+    /// ``None`` when the distribution was followed to its end. Reading it
+    /// follows the distribution, as ``median`` does.
+    #[getter]
+    fn left_out(&self, py: Python<'_>) -> PyResult<Option<PyLeftOut>> {
+        let stats = Stats {
+            mean: self.moments.mean,
+            variance: self.moments.variance,
+            std_dev: self.moments.variance.map(f64::sqrt),
+            never_finishes: self.moments.never,
+            distribution: self.distribution(py)?.clone(),
+            skipped: None,
+        };
+        let part = LengthStats::new(&stats, unit(self.by_turns), &[], None);
+        Ok(part.left_out.map(PyLeftOut))
+    }
+
     fn __repr__(&self) -> String {
         let unit = if self.by_turns { "turns" } else { "rolls" };
         match self.moments.mean {
@@ -399,6 +418,67 @@ impl PyExpectation {
                 self.moments.never
             ),
         }
+    }
+}
+
+/// The figures an ``snl.Expectation`` could not read off its distribution
+/// and why, in the shape of ``left_out`` in ``snl expect --json``:
+/// ``fields`` (``"min"``, ``"median"``, ``"mode"``, ``"quantiles.0.9"``, ...),
+/// ``reason`` (``"stopped"``: followed until the work allowed ran out;
+/// ``"over_budget"``: not followed, its estimate over the work allowed),
+/// ``message`` (the same in words, with the figures), ``steps_followed``,
+/// and, when it was not followed, ``estimated_work`` and ``allowed_work``
+/// (state updates, about a nanosecond each).
+#[pyclass(frozen, module = "snl", name = "LeftOut")]
+#[derive(Debug)]
+pub struct PyLeftOut(LeftOut);
+
+#[pymethods]
+impl PyLeftOut {
+    /// The figures left out.
+    #[getter]
+    fn fields(&self) -> Vec<String> {
+        self.0.fields.clone()
+    }
+
+    /// Why, as ``snl expect --json`` names it.
+    #[getter]
+    fn reason(&self) -> &'static str {
+        self.0.reason.name()
+    }
+
+    /// Why, in words.
+    #[getter]
+    fn message(&self) -> String {
+        self.0.message.clone()
+    }
+
+    /// The steps (rolls or turns) followed.
+    #[getter]
+    fn steps_followed(&self) -> usize {
+        self.0.steps_followed
+    }
+
+    /// The estimated work of following it all, when it was not followed.
+    #[getter]
+    fn estimated_work(&self) -> Option<u64> {
+        self.0.estimated_work
+    }
+
+    /// The work allowed, when it was not followed.
+    #[getter]
+    fn allowed_work(&self) -> Option<u64> {
+        self.0.allowed_work
+    }
+
+    fn __repr__(&self) -> String {
+        let fields: Vec<String> = self.0.fields.iter().map(|f| quote(f)).collect();
+        format!(
+            "LeftOut(reason={}, fields=[{}], steps_followed={})",
+            quote(self.reason()),
+            fields.join(", "),
+            self.0.steps_followed
+        )
     }
 }
 

@@ -92,6 +92,7 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PySolution>()?;
     m.add_class::<analysis::PyMove>()?;
     m.add_class::<analysis::PyExpectation>()?;
+    m.add_class::<analysis::PyLeftOut>()?;
     m.add_class::<analysis::PyVisits>()?;
     m.add_class::<analysis::PyJumpImpact>()?;
     m.add_class::<play::PySimulation>()?;

@@ -147,3 +147,24 @@ def test_simulate_is_under_the_budget(budget):
     assert time.monotonic() - start < 5
     snl.set_budget(None, None)
     assert board.simulate(1000).games == 1000
+
+
+def test_expect_says_what_its_distribution_left_out_and_why(budget):
+    # Milton Bradley's distribution is followed to its end: nothing left out.
+    assert snl.Board.preset("milton-bradley").expect().left_out is None
+    # Every odd square a snake to the start: games of about 10^29 rolls,
+    # whose distribution stops where the work allowed runs out.
+    board = snl.Board(200, snakes=[(s, 1) for s in range(3, 200, 2)])
+    snl.set_budget(None, 0.01)
+    e = board.expect()
+    left = e.left_out
+    assert left is not None
+    assert left.reason == "stopped"
+    assert "median" in left.fields and "quantiles.0.5" in left.fields
+    assert left.steps_followed == len(e.pmf) - 1 > 0
+    assert left.message.startswith(
+        f"the distribution of the length was followed for {left.steps_followed} steps"
+    ), left.message
+    assert left.estimated_work is None and left.allowed_work is None
+    assert e.median is None
+    assert repr(left).startswith("LeftOut(reason='stopped', fields=['median'")

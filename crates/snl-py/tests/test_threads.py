@@ -11,52 +11,39 @@ import pytest
 import snl
 
 
-def test_simulation_lets_other_threads_run():
-    board = snl.Board.preset("milton-bradley")
-    ticks = 0
-    running = True
-
-    def count():
-        nonlocal ticks
-        while running:
-            ticks += 1
-
-    other = threading.Thread(target=count)
-    other.start()
-    try:
-        time.sleep(0.05)
-        before = ticks
-        board.simulate(1_000_000, seed=3)
-        during = ticks - before
-    finally:
-        running = False
-        other.join()
-    # With the GIL held for the whole simulation the counter would stand
-    # still; released, it counts on.
-    assert during > 10_000
+def _simulate():
+    found = snl.Board.preset("milton-bradley").simulate(1_000_000, seed=3)
+    assert found.games == 1_000_000
 
 
-def test_a_design_search_lets_other_threads_run():
-    ticks = 0
-    running = True
-
-    def count():
-        nonlocal ticks
-        while running:
-            ticks += 1
-
-    other = threading.Thread(target=count)
-    other.start()
-    try:
-        time.sleep(0.05)
-        before = ticks
-        # A mean no board of its kind has: the search takes its whole time.
-        found = snl.design(100, ladders=0, snakes=(0, 8), mean="17..18", time=1.0)
-        during = ticks - before
-    finally:
-        running = False
-        other.join()
+def _design():
+    # A mean no board of its kind has: the search takes its whole time.
+    found = snl.design(100, ladders=0, snakes=(0, 8), mean="17..18", time=1.0)
     assert found.boards == [] and found.stopped == "time"
+
+
+@pytest.mark.parametrize("work", [_simulate, _design], ids=["simulation", "design"])
+def test_long_work_lets_other_threads_run(work):
+    ticks = 0
+    running = True
+
+    def count():
+        nonlocal ticks
+        while running:
+            ticks += 1
+
+    other = threading.Thread(target=count)
+    other.start()
+    try:
+        time.sleep(0.05)
+        before = ticks
+        work()
+        during = ticks - before
+    finally:
+        running = False
+        other.join()
+    # With the GIL held for the whole work the counter would stand still;
+    # released, it counts on.
     assert during > 10_000
 
 

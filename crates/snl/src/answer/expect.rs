@@ -397,6 +397,19 @@ pub enum LeftOutReason {
     Sparse,
 }
 
+impl LeftOutReason {
+    /// The name the JSON gives it: `over_budget`, `stopped`, `choice`,
+    /// `sparse`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LeftOutReason::OverBudget => "over_budget",
+            LeftOutReason::Stopped => "stopped",
+            LeftOutReason::Choice => "choice",
+            LeftOutReason::Sparse => "sparse",
+        }
+    }
+}
+
 impl LeftOut {
     /// What `stats` left out, given the figures read off its distribution;
     /// `None` when the distribution is complete.

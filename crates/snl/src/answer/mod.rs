@@ -211,4 +211,17 @@ mod tests {
         assert_eq!(serde_json::from_value::<LengthStats>(v).unwrap(), turns);
         assert!(turns.left_out.unwrap().fields.contains(&"min".to_string()));
     }
+
+    /// Each reason's name is the one its JSON carries.
+    #[test]
+    fn left_out_reasons_are_named_as_in_json() {
+        for reason in [
+            LeftOutReason::OverBudget,
+            LeftOutReason::Stopped,
+            LeftOutReason::Choice,
+            LeftOutReason::Sparse,
+        ] {
+            assert_eq!(serde_json::to_value(reason).unwrap(), reason.name());
+        }
+    }
 }

@@ -86,6 +86,6 @@ pub use moments::{
     expected_turns, expected_turns_with, moments, moments_with, never_finishes,
     never_finishes_with,
 };
-pub use stats::{Skipped, Stats, stats, stats_from, stats_with, turn_stats};
 pub use solve::DIRECT_WORK_UNBUDGETED;
+pub use stats::{Skipped, Stats, stats, stats_from, stats_with, turn_stats};
 pub use visits::{Visits, visits, visits_with};
