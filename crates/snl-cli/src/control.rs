@@ -44,10 +44,14 @@ pub const DIRECT_HINT: &str = "--max-time and --max-memory with room for the dir
 /// The budget `--max-time` and `--max-memory` set, when either is given.
 static BUDGET: OnceLock<Budget> = OnceLock::new();
 
+/// `--max-time` (seconds) and `--max-memory` (GB) as given.
+static GIVEN: OnceLock<(Option<f64>, Option<f64>)> = OnceLock::new();
+
 /// Records the budget from `--force`, `--max-time` (seconds) and
 /// `--max-memory` (GB). Called once, before any command runs.
 pub fn set_budget(force: bool, seconds: Option<f64>, gigabytes: Option<f64>) {
     FORCE.store(force, Ordering::Relaxed);
+    let _ = GIVEN.set((seconds, gigabytes));
     if seconds.is_some() || gigabytes.is_some() {
         // What is not given stays as the default budget has it. `as`
         // saturates: a huge memory is no limit.
@@ -57,6 +61,12 @@ pub fn set_budget(force: bool, seconds: Option<f64>, gigabytes: Option<f64>) {
             let _ = BUDGET.set(budget);
         }
     }
+}
+
+/// `--max-time` in seconds and `--max-memory` in GB, as given: for a
+/// command that sets limits of its own from them (`serve`, per request).
+pub fn given() -> (Option<f64>, Option<f64>) {
+    GIVEN.get().copied().unwrap_or((None, None))
 }
 
 /// Whether `--force` was given.

@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::process::{Command, ExitCode, Stdio};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -25,6 +26,12 @@ pub const DEFAULT_PORT: u16 = 8909;
 /// Prints the address and serves until Ctrl-C. It listens on 127.0.0.1
 /// (this machine only) unless --host says otherwise. The board given here,
 /// if any, is the one the page opens with.
+///
+/// Each analysis of a request runs under a budget of its own: 1 GiB and
+/// about 10 seconds of work, the request's analyses stopped after 15
+/// seconds. --max-time and --max-memory set that budget (the analyses of a
+/// request may then run for one and a half times --max-time); --force is
+/// refused, since a server open to requests keeps a limit on each.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl serve --preset milton-bradley --open
@@ -54,6 +61,13 @@ pub struct Args {
 
 /// Runs `snl serve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
+    if crate::control::forced() {
+        anyhow::bail!(
+            "snl serve keeps a budget for each request and takes no --force; \
+             --max-time and --max-memory raise it"
+        );
+    }
+    let limits = limits(crate::control::given());
     let initial = initial_board(args)?;
     let listener = TcpListener::bind(SocketAddr::new(args.host, args.port)).with_context(|| {
         format!(
@@ -75,12 +89,30 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     if args.open {
         open(&url);
     }
-    let config = snl_web::Config {
-        initial,
-        ..snl_web::Config::default()
-    };
+    let config = snl_web::Config { initial, limits };
     snl_web::run(listener, config).context("the studio's server stopped")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The studio's limits, with the budget of each analysis from
+/// `--max-time` (seconds) and `--max-memory` (GB) where given: the
+/// analyses of a request may run for one and a half times the work budget
+/// (a request runs a few), and the request five seconds more.
+fn limits((seconds, gigabytes): (Option<f64>, Option<f64>)) -> snl_web::Limits {
+    let mut limits = snl_web::Limits::default();
+    if let Some(g) = gigabytes {
+        // `as` saturates: a huge memory is no limit.
+        limits.budget.memory = (g * 1e9) as u64;
+    }
+    if let Some(s) = seconds {
+        limits.budget.work = (s * snl::limits::WORK_PER_SECOND) as u64;
+        // The command line takes only positive, finite seconds; a time too
+        // long for a Duration stays a very long one.
+        let analysis = Duration::try_from_secs_f64(1.5 * s).unwrap_or(Duration::MAX / 4);
+        limits.analysis_time = analysis;
+        limits.timeout = analysis.saturating_add(Duration::from_secs(5));
+    }
+    limits
 }
 
 /// The board the page opens with: the one given, under the rules given,
@@ -139,6 +171,24 @@ fn open(url: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn max_time_and_max_memory_are_each_requests_budget() {
+        let default = snl_web::Limits::default();
+        assert_eq!(limits((None, None)), default);
+        let set = limits((Some(2.0), Some(0.5)));
+        assert_eq!(set.budget.work, 2_000_000_000);
+        assert_eq!(set.budget.memory, 500_000_000);
+        assert_eq!(set.analysis_time, Duration::from_secs(3));
+        assert_eq!(set.timeout, Duration::from_secs(8));
+        assert_eq!(set.concurrent, default.concurrent);
+        let memory_only = limits((None, Some(2.0)));
+        assert_eq!(memory_only.budget.work, default.budget.work);
+        assert_eq!(memory_only.analysis_time, default.analysis_time);
+        // Beyond what a duration holds, still a limit and no panic.
+        let long = limits((Some(1e300), None));
+        assert!(long.timeout > Duration::from_secs(1 << 40));
+    }
 
     #[test]
     fn urls_for_people() {

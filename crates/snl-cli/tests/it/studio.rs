@@ -1416,3 +1416,28 @@ fn static_studio_an_edit_during_a_long_analysis_cancels_it() {
         },
     );
 }
+
+/// `--max-time` and `--max-memory` are the budget of each request's
+/// analyses; `--force` is refused, saying what to use instead.
+#[test]
+fn serve_takes_its_budget_from_max_time_and_max_memory() {
+    let board = r#"{"squares": 1000, "ladders": [[3, 700]], "snakes": [[900, 10]]}"#;
+    let (_server, url) = serve(&[]);
+    let (status, body) = http_post(&url, "/api/analyse", board);
+    assert_eq!(status, 200, "{body}");
+    assert!(!body.contains("more than the budget"), "{body}");
+    let (_server, url) = serve(&["--max-memory", "0.00001"]);
+    let (_, body) = http_post(&url, "/api/analyse", board);
+    assert!(body.contains("more than the budget of 10 kB"), "{body}");
+    let run = Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args(["serve", "--force", "--port", "0"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("takes no --force; --max-time and --max-memory raise it"),
+        "{stderr}"
+    );
+}
