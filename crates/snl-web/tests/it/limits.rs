@@ -243,3 +243,59 @@ async fn requests_beyond_the_queue_are_told_it_is_busy() {
     let b = send(&router, analyse(r#"{"squares": 30}"#)).await;
     assert_eq!(b.status, StatusCode::OK, "{}", b.text());
 }
+
+/// `POST /api/analyse` with `body` sent on a fresh connection to `addr`:
+/// the connection, to read the answer from or to drop.
+async fn post_over_tcp(addr: std::net::SocketAddr, body: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "POST /api/analyse HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    stream
+}
+
+#[tokio::test]
+async fn a_request_whose_client_went_away_stops_its_analysis() {
+    use tokio::io::AsyncReadExt;
+    // One slot, and a deadline far beyond the test: only the client's
+    // going away can free the slot soon.
+    let limits = snl_web::Limits {
+        concurrent: 1,
+        analysis_time: Duration::from_mins(10),
+        timeout: Duration::from_mins(12),
+        ..snl_web::Limits::default()
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(snl_web::serve(listener, config(limits), async {
+        let _ = stopped.await;
+    }));
+    // Counting the optimal sequences of 100,000 squares: seconds of work,
+    // far longer unoptimised. The client hangs up while it runs.
+    let gone = post_over_tcp(addr, r#"{"squares": 100000}"#).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    drop(gone);
+    let start = Instant::now();
+    let mut next = post_over_tcp(addr, r#"{"squares": 30, "ladders": [[2, 29]]}"#).await;
+    let mut answer = String::new();
+    tokio::time::timeout(Duration::from_mins(1), next.read_to_string(&mut answer))
+        .await
+        .expect("the next request is answered")
+        .unwrap();
+    let took = start.elapsed();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""min_rolls":2"#), "{answer}");
+    // The slot was freed when the first client went away, not when its
+    // analysis would have ended.
+    assert!(
+        took < Duration::from_secs(3),
+        "the slot was held for {took:?}"
+    );
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+}
