@@ -12,7 +12,7 @@ use snl::markov::{self, Distribution, ExactOptions, LengthOptions, MarkovError, 
 use snl::{Game, Unit};
 
 use crate::errors;
-use crate::limits::interruptible;
+use crate::budget::interruptible;
 use crate::quote;
 use crate::rules::PyRules;
 
@@ -346,7 +346,7 @@ impl PyExpectation {
         // lifted (as `--force` lifts both).
         let options = ExactOptions {
             unit: unit(by_turns),
-            max_states: (!crate::limits::budget().is_unlimited())
+            max_states: (!crate::budget::budget().is_unlimited())
                 .then_some(markov::exact::MAX_EXACT_STATES),
         };
         let v = interruptible(py, |ctl| markov::exact_mean_with(game, &options, ctl))?.map_err(

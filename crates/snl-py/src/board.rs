@@ -525,7 +525,7 @@ impl PyBoard {
     ) -> PyResult<Vec<PyDiagnostic>> {
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
         let spec = BoardSpec::from(&self.board);
-        let found = crate::limits::interruptible(py, |ctl| check::check_with(&spec, &rules, ctl))?;
+        let found = crate::budget::interruptible(py, |ctl| check::check_with(&spec, &rules, ctl))?;
         if let Some(why) = &found.skipped {
             let message = format!("only the board as written was checked: {why}");
             let message = std::ffi::CString::new(message).unwrap_or_default();
@@ -565,7 +565,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<Option<u32>>> {
         let game = self.game(rules.as_deref())?;
-        crate::limits::interruptible(py, |ctl| snl::shortest::distances_with(&game, ctl))?
+        crate::budget::interruptible(py, |ctl| snl::shortest::distances_with(&game, ctl))?
             .map_err(errors::limit)
     }
 
@@ -740,10 +740,10 @@ impl PyBoard {
             overlay,
             width,
         };
-        crate::limits::admit(&game, &options.analyses())?;
+        crate::budget::admit(&game, &options.analyses())?;
         // Under the budget (the heat map's solve chooses by it) and
         // Ctrl-C, as every analysis.
-        crate::limits::interruptible(py, |ctl| {
+        crate::budget::interruptible(py, |ctl| {
             render::board_svg_with(&game, &label, &options, ctl)
         })?
         .map_err(|e| match e {
@@ -797,7 +797,7 @@ impl PyBoard {
         let game = self.game(rules.as_deref())?;
         let label = self.label();
         // The report cannot be stopped once started.
-        crate::limits::admit(&game, &snl_draw::report::ANALYSES)?;
+        crate::budget::admit(&game, &snl_draw::report::ANALYSES)?;
         py.detach(|| snl_draw::report::Report::compute(&game, &label))
             .map_err(errors::limit)?
             .to_html()

@@ -450,7 +450,7 @@ pub fn design(
 /// GIL and stopped by Ctrl-C, and answers with its boards called `name`.
 fn search(py: Python<'_>, request: &Request, time: f64, name: &str) -> PyResult<PyDesign> {
     let seconds = std::time::Duration::from_secs_f64(time.min(1e7));
-    let design = crate::limits::interruptible(py, |ctl| {
+    let design = crate::budget::interruptible(py, |ctl| {
         let ctl = Control {
             cancel: ctl.cancel.with_timeout(seconds),
             budget: ctl.budget,

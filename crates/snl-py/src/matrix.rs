@@ -7,7 +7,7 @@ use snl::Game;
 use snl::markov::matrix::{self, FundamentalError};
 
 use crate::errors;
-use crate::limits::{budget, interruptible};
+use crate::budget::{budget, interruptible};
 
 /// A read-only numpy array of `values`, `rows` by `columns`.
 fn frozen_2d(py: Python<'_>, values: Vec<f64>, rows: usize, columns: usize) -> PyResult<Py<PyAny>> {

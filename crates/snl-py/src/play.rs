@@ -11,7 +11,7 @@ use snl::simulate::{Options, Simulation};
 
 use crate::analysis::frozen_array;
 use crate::errors;
-use crate::limits::interruptible;
+use crate::budget::interruptible;
 use crate::rules::PyRules;
 use crate::{list_repr, quote};
 
