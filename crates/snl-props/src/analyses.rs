@@ -154,23 +154,23 @@ pub fn check(data: &[u8]) {
     }
     let goal = game.goal() as usize;
     let reached = seen[goal * streaks..(goal + 1) * streaks].contains(&true);
-    let codes = |code: &str| -> Vec<Vec<u32>> {
+    let codes = |code: &str| -> Vec<Vec<u64>> {
         found
             .iter()
             .filter(|d| d.code == code)
             .map(|d| d.squares.clone())
             .collect()
     };
-    let dead: Vec<Vec<u32>> = board
+    let dead: Vec<Vec<u64>> = board
         .jumps()
         .filter(|j| !landed[j.from as usize])
-        .map(|j| vec![j.from])
+        .map(|j| vec![j.from.into()])
         .collect();
     assert_eq!(codes("never-landed"), dead, "the jumps no game takes");
-    let stops: Vec<Vec<u32>> = board
+    let stops: Vec<Vec<u64>> = board
         .jumps()
         .filter(|j| !rules.chain && board.jump(j.to).is_some())
-        .map(|j| vec![j.from, j.to])
+        .map(|j| vec![j.from.into(), j.to.into()])
         .collect();
     assert_eq!(codes("ends-on-jump"), stops, "the jumps that end on jumps");
     assert_eq!(

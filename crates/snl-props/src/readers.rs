@@ -132,7 +132,7 @@ fn checked(parsed: &ParsedBoard) {
         assert!(
             d.squares
                 .iter()
-                .all(|&s| (1..=parsed.spec.squares).contains(&u64::from(s))),
+                .all(|s| (1..=parsed.spec.squares).contains(s)),
             "{d}: squares {:?} are not all on the board",
             d.squares
         );

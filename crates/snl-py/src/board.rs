@@ -89,7 +89,7 @@ pub struct PyDiagnostic {
     message: String,
     /// The squares involved.
     #[pyo3(get)]
-    squares: Vec<u32>,
+    squares: Vec<u64>,
 }
 
 impl From<&Diagnostic> for PyDiagnostic {
@@ -527,7 +527,7 @@ impl PyBoard {
         let spec = BoardSpec::from(&self.board);
         let found = crate::budget::interruptible(py, |ctl| check::check_with(&spec, &rules, ctl))?;
         if let Some(why) = &found.skipped {
-            let message = format!("only the board as written was checked: {why}");
+            let message = check::skipped_note(why, ToString::to_string);
             let message = std::ffi::CString::new(message).unwrap_or_default();
             PyErr::warn(
                 py,

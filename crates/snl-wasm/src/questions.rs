@@ -22,6 +22,7 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use snl::answer::{CheckAnswer, ExpectAnswer, Header, RaceAnswer, SolveAnswer};
+use snl::check::Skipped;
 use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError, Measure};
 use snl::plan::{self, Counting};
@@ -120,8 +121,10 @@ pub fn check(board: &str, options: &str) -> String {
         let checked = snl::check::check_with(&read.parsed.spec, &read.rules, &ctl);
         // Where the tables did not fit, the board as written was checked
         // (the command says so on stderr only); a stop is no answer.
-        if let Some(why) = checked.skipped.filter(LimitError::is_stop) {
-            return Err(ApiError::limit(why, &limits));
+        if let Some(why) = checked.skipped.as_ref().and_then(Skipped::limit)
+            && why.is_stop()
+        {
+            return Err(ApiError::limit(why.clone(), &limits));
         }
         let header = Header::of_spec(read.parsed.name.as_deref(), &read.parsed.spec, &read.rules);
         Ok(CheckAnswer::new(header, &checked.diagnostics))

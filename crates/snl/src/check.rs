@@ -26,9 +26,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt;
 
-use crate::board::{BoardError, BoardSpec};
+use crate::board::{BoardError, BoardSpec, MAX_SQUARES};
 use crate::game::{Game, GameError, Pawn};
 use crate::limits::{self, Control, LimitError};
+use crate::long::{LongBoard, LongBoardError, LongError, LongGame, LongGameError};
 use crate::rules::{Optional, Rules};
 
 /// How serious a finding is.
@@ -58,14 +59,14 @@ pub struct Diagnostic {
     /// A short kebab-case name for the kind of finding, stable for scripts:
     /// `no-squares`, `too-many-squares`, `off-board`, `no-move`,
     /// `wrong-direction`, `from-last`, `two-jumps`, `cycle`, `never-landed`,
-    /// `ends-on-jump`, `goal-unreachable`, `trap`, and from [`playable`]
-    /// `optional-unplayed`.
+    /// `ends-on-jump`, `goal-unreachable`, `trap`, on a board of over 2^30
+    /// squares `too-many-jumps`, and from [`playable`] `optional-unplayed`.
     pub code: &'static str,
     /// What is wrong, where, and the fix.
     pub message: String,
     /// The squares involved, on the board (squares a jump names off the
     /// board are left out).
-    pub squares: Vec<u32>,
+    pub squares: Vec<u64>,
 }
 
 impl fmt::Display for Diagnostic {
@@ -83,21 +84,77 @@ pub fn has_errors(diagnostics: &[Diagnostic]) -> bool {
 /// Every error and warning about `spec` played under `rules`, errors
 /// first: [`check_with`] under [`Control::default`], which sets no budget.
 /// Warnings are looked for only when there are no errors, since they need a
-/// playable board; when the board's tables cannot be allocated,
+/// playable board; when the board's tables cannot be allocated, or a board
+/// of over 2^30 squares has a rule its engine does not take,
 /// [`Checked::skipped`] says so.
 pub fn check(spec: &BoardSpec, rules: &Rules) -> Checked {
     check_with(spec, rules, &Control::default())
 }
 
 /// What [`check_with`] found.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Checked {
     /// Every error and warning found, errors first.
     pub diagnostics: Vec<Diagnostic>,
     /// Why the warnings, and the errors that need the board's tables (a
-    /// circle of chained jumps), were not looked for: the tables do not fit
-    /// the budget, or the token was set. `None` when everything was.
-    pub skipped: Option<LimitError>,
+    /// circle of chained jumps), were not all looked for: the tables do not
+    /// fit the budget, the token was set, or (past 2^30 squares) the rules
+    /// need the engine that keeps tables a square long. `None` when
+    /// everything was.
+    pub skipped: Option<Skipped>,
+}
+
+/// Why [`check_with`] did not look for everything.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Skipped {
+    /// Refused by the budget, stopped, or out of memory.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
+    /// A board of over 2^30 squares under a rule the engine for boards of
+    /// any length does not take ([`crate::long::Unsupported`], a bonus
+    /// limit): the warnings that need where a pawn can go were not looked
+    /// for.
+    #[error(transparent)]
+    Long(LongError),
+}
+
+impl Skipped {
+    /// Whether this is a stop asked for by the caller (the token), rather
+    /// than a refusal.
+    pub fn is_stop(&self) -> bool {
+        matches!(self, Skipped::Limit(e) if e.is_stop())
+    }
+
+    /// The limit that stopped the check, if that is the reason.
+    pub fn limit(&self) -> Option<&LimitError> {
+        match self {
+            Skipped::Limit(e) => Some(e),
+            Skipped::Long(_) => None,
+        }
+    }
+}
+
+/// What a front end tells its user when [`Checked::skipped`] is `why`:
+/// "only the board as written was checked: ..." for a limit (worded by
+/// `limit`, so that a front end can add how to raise its budget), and
+/// which warnings were not looked for and why on a board of any length.
+pub fn skipped_note(why: &Skipped, limit: impl FnOnce(&LimitError) -> String) -> String {
+    match why {
+        Skipped::Limit(e) => format!("only the board as written was checked: {}", limit(e)),
+        Skipped::Long(e) => format!(
+            "the warnings that need where a pawn can go (never-landed, goal-unreachable, trap) were not looked for: {e}"
+        ),
+    }
+}
+
+impl From<LongError> for Skipped {
+    fn from(e: LongError) -> Skipped {
+        match e {
+            LongError::Limit(l) => Skipped::Limit(l),
+            other => Skipped::Long(other),
+        }
+    }
 }
 
 /// [`check`] under a [`Control`]. The faults of the board as written are
@@ -105,7 +162,18 @@ pub struct Checked {
 /// board's tables ([`board::cost`](crate::board::cost)) and a few flags a square, and is
 /// skipped, with the reason in [`Checked::skipped`], when they do not fit
 /// the budget or cannot be allocated.
+///
+/// A board of over 2^30 squares (up to 2^62, as the pairs forms write
+/// them) is checked without tables a square long: its errors by
+/// [`LongBoard::problems`] and [`LongGame::new`], its warnings by
+/// [`crate::long::reach`], at a cost that grows with its jumps. The same
+/// findings, in the same words; under a bonus limit, which that engine
+/// does not take, only the warnings found from the jumps alone
+/// (`ends-on-jump`), and [`Checked::skipped`] says why.
 pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
+    if spec.squares > MAX_SQUARES {
+        return check_long(spec, rules, ctl);
+    }
     let problems = spec.problems();
     if !problems.is_empty() {
         return Checked {
@@ -115,7 +183,7 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     }
     let skipped = |e: LimitError| Checked {
         diagnostics: Vec::new(),
-        skipped: Some(e),
+        skipped: Some(e.into()),
     };
     let tables = crate::board::cost(spec.squares, spec.jumps.len() as u64);
     // Looking for warnings holds a streak and two flags a square, and a
@@ -140,7 +208,7 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         Ok(game) => game,
         Err(e) => {
             return Checked {
-                diagnostics: vec![cycle(&e)],
+                diagnostics: vec![game_cycle(&e)],
                 skipped: None,
             };
         }
@@ -154,14 +222,154 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     }
 }
 
-/// The diagnostic for a circle of chained jumps.
-fn cycle(e: &GameError) -> Diagnostic {
-    let GameError::Cycle { squares } = e;
+/// [`check_with`] for a board of any length, by the engine that keeps only
+/// the squares near its jumps.
+fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
+    let errors = |diagnostics| Checked {
+        diagnostics,
+        skipped: None,
+    };
+    let problems = LongBoard::problems(spec);
+    if !problems.is_empty() {
+        return errors(
+            problems
+                .iter()
+                .map(|p| long_problem(p, spec.squares))
+                .collect(),
+        );
+    }
+    let board = match LongBoard::from_spec(spec) {
+        Ok(board) => board,
+        Err(p) => return errors(vec![long_problem(&p, spec.squares)]),
+    };
+    let game = match LongGame::new(board, rules.clone()) {
+        Ok(game) => game,
+        Err(e) => {
+            let LongGameError::Cycle { squares } = &e;
+            return errors(vec![cycle(e.to_string(), squares.clone())]);
+        }
+    };
+    let (diagnostics, skipped) = long_warnings(&game, ctl);
+    Checked {
+        diagnostics,
+        skipped,
+    }
+}
+
+/// The diagnostic for one problem of a board of any length.
+fn long_problem(p: &LongBoardError, squares: u64) -> Diagnostic {
+    let code = match p {
+        LongBoardError::Board(p) => return problem(p, squares),
+        LongBoardError::TooLong(_) => "too-many-squares",
+        _ => "too-many-jumps",
+    };
+    Diagnostic {
+        severity: Severity::Error,
+        code,
+        message: p.to_string(),
+        squares: Vec::new(),
+    }
+}
+
+/// The warnings about a playable game of any length, and why some were
+/// not looked for.
+fn long_warnings(game: &LongGame, ctl: &Control) -> (Vec<Diagnostic>, Option<Skipped>) {
+    let rules = game.rules();
+    let board = game.board();
+    let mut ends = Vec::new();
+    if !rules.chain {
+        for jump in board.jumps() {
+            if let Some(next) = board.jump(jump.to) {
+                ends.push(ends_on_jump((jump.from, jump.to), next));
+            }
+        }
+    }
+    let reach = match crate::long::reach::reach(game, TRAPS_LISTED, ctl) {
+        Ok(reach) => reach,
+        Err(e) => return (ends, Some(e.into())),
+    };
+    let mut found: Vec<Diagnostic> = board
+        .jumps()
+        .zip(&reach.landed)
+        .filter(|&(_, &landed)| !landed)
+        .map(|(jump, _)| never_landed((jump.from, jump.to), rules))
+        .collect();
+    found.append(&mut ends);
+    if !reach.goal {
+        found.push(goal_unreachable(game.goal(), rules));
+    } else if reach.trapped_count > 0 {
+        found.push(trap(&reach.trapped, reach.trapped_count, game.goal()));
+    }
+    (found, None)
+}
+
+/// The diagnostic for a circle of chained jumps: `message` from the game's
+/// error, the squares of the circle.
+fn cycle(message: String, squares: Vec<u64>) -> Diagnostic {
     Diagnostic {
         severity: Severity::Error,
         code: "cycle",
-        message: e.to_string(),
-        squares: squares.clone(),
+        message,
+        squares,
+    }
+}
+
+/// The diagnostic for the circle of a game of the dense engines.
+fn game_cycle(e: &GameError) -> Diagnostic {
+    let GameError::Cycle { squares } = e;
+    cycle(
+        e.to_string(),
+        squares.iter().map(|&s| u64::from(s)).collect(),
+    )
+}
+
+/// "ladder" or "snake", for a jump `from -> to`.
+fn kind(from: u64, to: u64) -> &'static str {
+    if to > from { "ladder" } else { "snake" }
+}
+
+/// The warning for a jump no roll lands on.
+fn never_landed((from, to): (u64, u64), rules: &Rules) -> Diagnostic {
+    let start = match rules.start.position() {
+        0 => "the start off the board",
+        _ => "square 1",
+    };
+    Diagnostic {
+        severity: Severity::Warning,
+        code: "never-landed",
+        message: format!(
+            "the {} {from}->{to} is never taken: no rolls from {start} land on square {from}; move it or remove it",
+            kind(from, to)
+        ),
+        squares: vec![from],
+    }
+}
+
+/// The warning for the jump `from -> to` that ends where another starts,
+/// to lead on to `next`, while chaining is off.
+fn ends_on_jump((from, to): (u64, u64), next: u64) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Warning,
+        code: "ends-on-jump",
+        message: format!(
+            "the {} {from}->{to} ends on square {to}, where the {} {to}->{next} starts; the pawn stops there and does not take the next jump; use --chain to follow it",
+            kind(from, to),
+            kind(to, next)
+        ),
+        squares: vec![from, to],
+    }
+}
+
+/// The warning for a last square that cannot be reached.
+fn goal_unreachable(goal: u64, rules: &Rules) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Warning,
+        code: "goal-unreachable",
+        message: format!(
+            "the last square ({goal}) cannot be reached from the start under these rules ({} die, {} finish); move the snakes that trap the pawn or change the rules",
+            rules.die, rules.finish
+        ),
+        squares: vec![goal],
     }
 }
 
@@ -252,16 +460,16 @@ pub fn playable_choosing(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplaya
             .collect(),
     })?;
     Game::new(board, rules).map_err(|e| Unplayable {
-        errors: vec![cycle(&e)],
+        errors: vec![game_cycle(&e)],
     })
 }
 
 /// The diagnostic for one problem of a spec.
 fn problem(p: &BoardError, squares: u64) -> Diagnostic {
-    let on_board = |s: &[u64]| -> Vec<u32> {
+    let on_board = |s: &[u64]| -> Vec<u64> {
         s.iter()
-            .filter(|&&s| (1..=squares).contains(&s))
-            .map(|&s| s as u32)
+            .copied()
+            .filter(|s| (1..=squares).contains(s))
             .collect()
     };
     let (code, squares) = match p {
@@ -290,53 +498,21 @@ fn warnings(game: &Game, ctl: &Control) -> Result<Vec<Diagnostic>, LimitError> {
     let mut found = Vec::new();
     for jump in board.jumps() {
         if !landed[jump.from as usize] {
-            let kind = jump.kind();
-            let start = match rules.start.position() {
-                0 => "the start off the board",
-                _ => "square 1",
-            };
-            found.push(Diagnostic {
-                severity: Severity::Warning,
-                code: "never-landed",
-                message: format!(
-                    "the {kind} {jump} is never taken: no rolls from {start} land on square {}; move it or remove it",
-                    jump.from
-                ),
-                squares: vec![jump.from],
-            });
+            found.push(never_landed((jump.from.into(), jump.to.into()), rules));
         }
     }
     if !rules.chain {
         for jump in board.jumps() {
             if let Some(next) = board.jump(jump.to) {
-                let second = crate::board::Jump {
-                    from: jump.to,
-                    to: next,
-                };
-                found.push(Diagnostic {
-                    severity: Severity::Warning,
-                    code: "ends-on-jump",
-                    message: format!(
-                        "the {} {jump} ends on square {}, where the {} {second} starts; the pawn stops there and does not take the next jump; use --chain to follow it",
-                        jump.kind(),
-                        jump.to,
-                        second.kind()
-                    ),
-                    squares: vec![jump.from, jump.to],
-                });
+                found.push(ends_on_jump(
+                    (jump.from.into(), jump.to.into()),
+                    next.into(),
+                ));
             }
         }
     }
     if !reached[goal as usize] {
-        found.push(Diagnostic {
-            severity: Severity::Warning,
-            code: "goal-unreachable",
-            message: format!(
-                "the last square ({goal}) cannot be reached from the start under these rules ({} die, {} finish); move the snakes that trap the pawn or change the rules",
-                rules.die, rules.finish
-            ),
-            squares: vec![goal],
-        });
+        found.push(goal_unreachable(goal.into(), rules));
     } else if let Some(trap) = traps(game, &reached, ctl)? {
         found.push(trap);
     }
@@ -397,13 +573,24 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
             }
         }
     }
-    let trapped: Vec<u32> = (0..game.positions() as u32)
-        .filter(|&p| p != goal && reached[p as usize] && !live[p as usize])
+    let trapped: Vec<u64> = (0..game.positions() as u64)
+        .filter(|&p| p != u64::from(goal) && reached[p as usize] && !live[p as usize])
         .collect();
     if trapped.is_empty() {
         return Ok(None);
     }
-    let listed: Vec<String> = trapped
+    let count = trapped.len() as u64;
+    Ok(Some(trap(
+        &trapped[..trapped.len().min(TRAPS_LISTED)],
+        count,
+        goal.into(),
+    )))
+}
+
+/// The warning for `count` squares the pawn can be trapped on, of which
+/// `listed` are the first.
+fn trap(listed: &[u64], count: u64, goal: u64) -> Diagnostic {
+    let named: Vec<String> = listed
         .iter()
         .take(TRAPS_LISTED)
         .map(|p| {
@@ -414,13 +601,13 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
             }
         })
         .collect();
-    let more = trapped.len().saturating_sub(TRAPS_LISTED);
-    let squares = if trapped.len() == 1 {
-        format!("square {}", listed[0])
+    let more = count.saturating_sub(named.len() as u64);
+    let squares = if count == 1 {
+        format!("square {}", named[0])
     } else {
         format!(
             "squares {}{}",
-            listed.join(", "),
+            named.join(", "),
             if more > 0 {
                 format!(" and {more} more")
             } else {
@@ -428,14 +615,14 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
             }
         )
     };
-    Ok(Some(Diagnostic {
+    Diagnostic {
         severity: Severity::Warning,
         code: "trap",
         message: format!(
             "the pawn can be trapped: it can come to rest on {squares}, from which no rolls reach the last square ({goal}), so with a real die a game may never end; move the snakes that lead there or change the rules"
         ),
-        squares: trapped.into_iter().take(TRAPS_LISTED).collect(),
-    }))
+        squares: listed.iter().take(TRAPS_LISTED).copied().collect(),
+    }
 }
 
 /// Which squares some sequence of rolls from the start lands on (jumps
@@ -554,7 +741,7 @@ mod tests {
             ["no-squares"]
         );
         assert_eq!(
-            codes(&check(&spec(5_000_000_000, &[]), &Rules::default())),
+            codes(&check(&spec((1 << 62) + 1, &[]), &Rules::default())),
             ["too-many-squares"]
         );
     }
@@ -712,5 +899,102 @@ mod tests {
             ..Rules::default()
         };
         assert!(check(&spec(10, &jumps), &d8).is_empty());
+    }
+
+    /// The check of a board of any length, by the engine that keeps only
+    /// the squares near its jumps, gives the same findings in the same
+    /// words as the dense check, on random boards under every rule it
+    /// takes (all but a bonus limit): errors, circles and warnings.
+    #[test]
+    fn the_long_check_finds_what_the_dense_one_does() {
+        let mut rng = crate::rng::SplitMix64::new(26);
+        let mut warned = 0;
+        for case in 0..600 {
+            let n = 2 + rng.below(80) as u32;
+            let jumps = rng.below(12) as u32;
+            let board = crate::long::testing::board(&mut rng, n, jumps);
+            let rules = crate::long::testing::rules(&mut rng);
+            let mut spec = BoardSpec::from(&board);
+            // Now and then a fault of the board as written.
+            if case % 7 == 0 && n > 3 {
+                spec = spec_with(&spec, (n as u64 - 1, n as u64 + 3));
+            }
+            let dense = super::check(&spec, &rules);
+            let long = check_long(&spec, &rules, &Control::default());
+            assert_eq!(dense.skipped, None);
+            assert_eq!(long.skipped, None, "{spec:?} {rules:?}");
+            assert_eq!(long.diagnostics, dense.diagnostics, "{spec:?} {rules:?}");
+            warned += usize::from(!dense.diagnostics.is_empty());
+        }
+        // The cases are not all clean.
+        assert!(warned > 100, "{warned}");
+    }
+
+    /// `spec` with one more jump.
+    fn spec_with(spec: &BoardSpec, (from, to): (u64, u64)) -> BoardSpec {
+        let mut jumps: Vec<(u64, u64)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
+        jumps.push((from, to));
+        self::spec(spec.squares, &jumps)
+    }
+
+    #[test]
+    fn boards_past_2_30_are_checked_from_their_jumps() {
+        let n: u64 = 1 << 40;
+        // Clean.
+        let clean = super::check(&spec(n, &[(2, n - 10), (n - 3, 7)]), &Rules::default());
+        assert_eq!((clean.diagnostics, clean.skipped), (vec![], None));
+        // Errors as written, with their squares as u64.
+        let d = check(&spec(n, &[(n, 3), (5, n + 1)]), &Rules::default());
+        assert_eq!(codes(&d), ["from-last", "off-board"]);
+        assert_eq!(d[0].squares, [n]);
+        assert_eq!(d[1].squares, [5]);
+        let d = check(&spec((1 << 62) + 1, &[]), &Rules::default());
+        assert_eq!(codes(&d), ["too-many-squares"]);
+        assert!(d[0].message.contains("2^62"), "{}", d[0].message);
+        // A circle under chaining.
+        let chained = Rules {
+            chain: true,
+            ..Rules::default()
+        };
+        let jumps = [(n - 100, 1 << 35), (1 << 35, n - 100)];
+        let d = check(&spec(n, &jumps), &chained);
+        assert_eq!(codes(&d), ["cycle"]);
+        assert_eq!(d[0].squares, [1 << 35, n - 100]);
+        // Warnings: a jump that ends on another's start; a wall no roll
+        // gets past, so the last square cannot be reached; with a ladder
+        // over the wall from square 2, every square from 3 to the wall
+        // traps.
+        let d = check(
+            &spec(n, &[(n - 20, n - 30), (n - 30, 5)]),
+            &Rules::default(),
+        );
+        assert_eq!(codes(&d), ["ends-on-jump"]);
+        let mut wall: Vec<(u64, u64)> = (n - 7..n - 1).map(|s| (s, n - 8)).collect();
+        let d = check(&spec(n, &wall), &Rules::default());
+        assert_eq!(codes(&d), ["goal-unreachable"]);
+        assert_eq!(d[0].squares, [n]);
+        wall.push((2, n - 1));
+        let d = check(&spec(n, &wall), &Rules::default());
+        assert_eq!(codes(&d), ["trap"]);
+        assert!(
+            d[0].message.contains(&format!("and {} more", n - 20)),
+            "{}",
+            d[0].message
+        );
+        assert_eq!(d[0].squares, (3..=12).collect::<Vec<u64>>());
+    }
+
+    #[test]
+    fn a_bonus_limit_past_2_30_says_what_was_not_checked() {
+        let n: u64 = 1 << 40;
+        let limit = Rules {
+            bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+            ..Rules::default()
+        };
+        let found = super::check(&spec(n, &[(n - 20, n - 30), (n - 30, 5)]), &limit);
+        assert_eq!(codes(&found.diagnostics), ["ends-on-jump"]);
+        let why = found.skipped.expect("the rest was skipped");
+        assert!(!why.is_stop());
+        assert!(why.to_string().contains("bonus limit"), "{why}");
     }
 }

@@ -79,3 +79,50 @@ fn a_chain_circle_is_an_error_only_with_chaining() {
         run.stderr
     );
 }
+
+/// A board past 2^30 squares is checked from its jumps: errors, a circle
+/// under chaining, warnings, and under a bonus limit which warnings were
+/// not looked for and why.
+#[test]
+fn boards_past_2_30_squares_are_checked() {
+    let out = ok(&["check", "testdata/long/trillion.pairs.json"], None);
+    assert!(out.ends_with("\nok: no errors, no warnings\n"), "{out}");
+    let broken = r#"{"squares": 1000000000000, "ladders": [[3, 1000000000001]], "snakes": [[1000000000000, 5]]}"#;
+    let run = snl(&["check", "--json", "-"], Some(broken));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["errors"][0]["code"], "off-board");
+    assert_eq!(v["errors"][0]["squares"], serde_json::json!([3]));
+    assert_eq!(v["errors"][1]["code"], "from-last");
+    assert_eq!(
+        v["errors"][1]["squares"],
+        serde_json::json!([1_000_000_000_000_u64])
+    );
+    let circle = r#"{"squares": 1000000000000, "ladders": [[40, 999999999000]], "snakes": [[999999999000, 40]]}"#;
+    let run = snl(&["check", "--chain", "-"], Some(circle));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("error[cycle]: with chaining on, the jumps from squares 40->999999999000->40 lead round in a circle"),
+        "{}",
+        run.stdout
+    );
+    let twice = r#"{"squares": 1000000000000, "ladders": [[40, 999999999000]], "snakes": [[999999999000, 40]]}"#;
+    let out = ok(&["check", "-"], Some(twice));
+    assert!(
+        out.contains("warning[ends-on-jump]: the ladder 40->999999999000 ends on square 999999999000, where the snake 999999999000->40 starts"),
+        "{out}"
+    );
+    let run = snl(&["check", "--bonus-limit", "3", "-"], Some(twice));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .ends_with("\nok: no errors, 2 warnings (the rest was not checked: see the note)\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stderr.contains("the warnings that need where a pawn can go (never-landed, goal-unreachable, trap) were not looked for: a bonus limit is not supported"),
+        "{}",
+        run.stderr
+    );
+}

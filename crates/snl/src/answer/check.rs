@@ -27,7 +27,7 @@ pub struct Finding {
     /// What is wrong, where, and the fix.
     pub message: String,
     /// The squares involved.
-    pub squares: Vec<u32>,
+    pub squares: Vec<u64>,
 }
 
 impl CheckAnswer {
