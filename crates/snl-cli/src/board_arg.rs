@@ -413,12 +413,11 @@ pub fn load_for(
     if spec.squares > snl::board::MAX_SQUARES {
         let board = LongBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
         if let Some(what) = dense {
-            bail!(
-                "{}: {what} needs the engine that keeps tables a square long, which holds \
-                 boards of up to 2^30 squares; this one has {}",
-                loaded.source,
-                spec.squares
-            );
+            let refused = snl::plan::DenseOnly {
+                what: what.to_string(),
+                squares: spec.squares,
+            };
+            bail!("{}: {refused}", loaded.source);
         }
         let game = LongGame::new(board, rules).map_err(|p| unplayable(&p))?;
         return Ok(Chosen::Sparse(LoadedLong {

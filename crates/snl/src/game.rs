@@ -270,16 +270,7 @@ impl Game {
     pub fn jumps_taken(&self, square: u32) -> impl Iterator<Item = u32> + '_ {
         // `Game::new` refused circles of jumps under chaining, so the walk
         // ends.
-        let board = &self.board;
-        let chain = self.rules.chain;
-        let mut next = board.jump(square).map(|_| square);
-        std::iter::from_fn(move || {
-            let at = next?;
-            next = board
-                .jump(at)
-                .filter(|&to| chain && board.jump(to).is_some());
-            Some(at)
-        })
+        jumps_taken_by(square, self.rules.chain, |s| self.board.jump(s))
     }
 
     /// Where a pawn that lands on `square` may come to rest when the
@@ -502,6 +493,24 @@ fn resolve_chains(jumps: &JumpMap) -> Result<Vec<u32>, GameError> {
         GameError::Cycle {
             squares: circle.iter().map(|&t| squares[t]).collect(),
         }
+    })
+}
+
+/// The squares where a jump starts that a pawn landing on `square` passes
+/// through, in order, on any numbering of squares: `jump(s)` is where the
+/// jump starting on `s` leads, if one does. Boards of every length walk
+/// their chains here ([`Game::jumps_taken`] and its twin for long boards).
+/// The jumps must not chain round in a circle, or the walk never ends.
+pub(crate) fn jumps_taken_by<S: Copy>(
+    square: S,
+    chain: bool,
+    jump: impl Fn(S) -> Option<S>,
+) -> impl Iterator<Item = S> {
+    let mut next = jump(square).map(|_| square);
+    std::iter::from_fn(move || {
+        let at = next?;
+        next = jump(at).filter(|&to| chain && jump(to).is_some());
+        Some(at)
     })
 }
 

@@ -390,12 +390,11 @@ fn run_sparse(
 ) -> Result<std::process::ExitCode> {
     let game = &loaded.game;
     if game.rules().bonus.is_some() {
-        bail!(
-            "{}: the statistics by turns (the bonus rule) need the engine that keeps tables a \
-             square long, which holds boards of up to 2^30 squares; this one has {}",
-            loaded.board.source,
-            game.goal()
-        );
+        let refused = snl::plan::DenseOnly {
+            what: "counting the statistics by turns (the bonus rule)".to_string(),
+            squares: game.goal(),
+        };
+        bail!("{}: {refused}", loaded.board.source);
     }
     let ctl = control::get();
     let moments = snl::long::markov::moments_with(game, ctl).budget()?;

@@ -405,7 +405,7 @@ fn a_board_of_any_length_by_the_sparse_engine() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("the statistics by turns (the bonus rule) need"),
+            .contains("counting the statistics by turns (the bonus rule) needs the engine"),
         "{}",
         run.stderr
     );

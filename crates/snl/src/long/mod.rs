@@ -51,7 +51,7 @@ pub(crate) mod testing;
 use std::fmt;
 
 use crate::board::{Board, BoardError, BoardSpec};
-use crate::game::resolve_chains_by;
+use crate::game::{jumps_taken_by, resolve_chains_by};
 use crate::limits::LimitError;
 use crate::rules::Rules;
 
@@ -294,16 +294,7 @@ impl LongGame {
     /// [`Game::jumps_taken`]: crate::Game::jumps_taken
     pub fn jumps_taken(&self, square: u64) -> impl Iterator<Item = u64> + '_ {
         // `LongGame::new` refused circles of jumps under chaining.
-        let board = &self.board;
-        let chain = self.rules.chain;
-        let mut next = board.jump(square).map(|_| square);
-        std::iter::from_fn(move || {
-            let at = next?;
-            next = board
-                .jump(at)
-                .filter(|&to| chain && board.jump(to).is_some());
-            Some(at)
-        })
+        jumps_taken_by(square, self.rules.chain, |s| self.board.jump(s))
     }
 
     /// The index of the jump starting on `square`, by starting square.
