@@ -450,8 +450,37 @@ pub fn load_for(
 /// first problem that makes the board unplayable (with a pointer to
 /// `snl check`, which lists them all).
 pub fn load_game(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
+    load_game_for(board, rules, |_| None)
+}
+
+/// [`load_game`] for an analysis the library refuses on boards longer
+/// than the dense engine holds, with its own reason: `too_long(squares)`
+/// (such as [`snl::race::too_long`]) gives it for a board that is
+/// otherwise playable as a board of any length.
+///
+/// # Errors
+///
+/// As [`load_game`], and that reason.
+pub fn load_game_for(
+    board: &BoardArgs,
+    rules: &RulesArgs,
+    too_long: impl FnOnce(u64) -> Option<snl::plan::DenseOnly>,
+) -> Result<LoadedGame> {
     let loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
+    let spec = &loaded.parsed.spec;
+    if spec.squares > snl::board::MAX_SQUARES {
+        // The board's own faults first, as a board of any length has them.
+        if let Some(problem) = LongBoard::problems(spec).first() {
+            bail!(
+                "{}: {problem} (`snl check` lists every problem)",
+                loaded.source
+            );
+        }
+        if let Some(refused) = too_long(spec.squares) {
+            bail!("{}: {refused}", loaded.source);
+        }
+    }
     let game = playable(&loaded, rules, false)?;
     Ok(LoadedGame {
         board: loaded,

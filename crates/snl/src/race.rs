@@ -113,6 +113,35 @@ pub fn estimate(game: &Game, players: usize) -> Estimate {
         .and(Estimate::from_f64(0.0, (seats * seats) as f64 * 1e6))
 }
 
+/// Why a race is not run on a board of `squares` squares, when it is
+/// longer than the engine that keeps tables a square long holds
+/// ([`crate::board::MAX_SQUARES`]); `None` when it is not.
+///
+/// A race is decided by each player's chance of having finished after
+/// every turn, followed turn by turn. The engine for boards of any length
+/// gives the mean and variance of a game's length, not that distribution,
+/// and on such a board a game lasts hundreds of millions of rolls or more.
+/// An estimate of who wins from the moments alone (a normal approximation
+/// of each player's length) would come with no bound on its error near the
+/// ties that decide a race between players on one board, so it is refused
+/// instead.
+///
+/// ```
+/// assert_eq!(snl::race::too_long(1 << 30), None);
+/// let refused = snl::race::too_long(1 << 40).unwrap().to_string();
+/// assert!(refused.starts_with("a race, which follows"), "{refused}");
+/// assert!(refused.ends_with("boards of up to 2^30 squares; this one has 1099511627776"));
+/// ```
+pub fn too_long(squares: u64) -> Option<crate::plan::DenseOnly> {
+    (squares > crate::board::MAX_SQUARES).then(|| crate::plan::DenseOnly {
+        what: "a race, which follows each player's chance of having finished turn by turn \
+               (the engine for longer boards gives only the mean and variance of a game's \
+               length, as `expect` prints them),"
+            .to_string(),
+        squares,
+    })
+}
+
 /// The starting square of each seat of a race, as the front ends read
 /// what they are asked: `players` seats (2 when not given, or as many as
 /// `from` lists), each on its square of `from`, or all on the rules'

@@ -6,7 +6,7 @@ use anyhow::{Result, anyhow};
 use snl::answer::{Header, RaceAnswer};
 use snl::race::RaceError;
 
-use crate::board_arg::{BoardArgs, RulesArgs, load_game};
+use crate::board_arg::{BoardArgs, RulesArgs, load_game_for};
 use crate::control::{self, Explain};
 use crate::output::{header, write_json};
 
@@ -43,7 +43,7 @@ pub struct Args {
 
 /// Runs `snl race`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    let loaded = load_game(&args.board, &args.rules)?;
+    let loaded = load_game_for(&args.board, &args.rules, snl::race::too_long)?;
     let game = &loaded.game;
     let from = snl::race::seats(game, args.players, &args.from).map_err(|e| match e {
         RaceError::Seats { players, listed } => anyhow!(

@@ -161,3 +161,30 @@ fn duel_from_other_squares() {
         run.stderr
     );
 }
+
+/// A race on a board past 2^30 squares is refused with the library's
+/// reason (it needs each player's distribution, which the sparse engine
+/// does not give) and the limit; a broken one still names its fault.
+#[test]
+fn a_race_past_2_30_squares_is_refused_saying_why() {
+    let run = crate::snl(&["race", "testdata/long/trillion.pairs.json"], None);
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stdout, "");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "snl: error: testdata/long/trillion.pairs.json: {}\n",
+            snl::race::too_long(1_000_000_000_000).unwrap()
+        )
+    );
+    assert!(
+        run.stderr
+            .contains("holds boards of up to 2^30 squares; this one has 1000000000000"),
+        "{}",
+        run.stderr
+    );
+    let off = r#"{"squares": 1000000000000, "ladders": [[3, 1000000000001]]}"#;
+    let run = crate::snl(&["race", "-"], Some(off));
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("leaves the board"), "{}", run.stderr);
+}
