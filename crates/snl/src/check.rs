@@ -917,7 +917,7 @@ mod tests {
             let mut spec = BoardSpec::from(&board);
             // Now and then a fault of the board as written.
             if case % 7 == 0 && n > 3 {
-                spec = spec_with(&spec, (n as u64 - 1, n as u64 + 3));
+                spec = spec_with(&spec, (u64::from(n) - 1, u64::from(n) + 3));
             }
             let dense = super::check(&spec, &rules);
             let long = check_long(&spec, &rules, &Control::default());
