@@ -11,8 +11,8 @@ use snl::answer::{LeftOut, LengthStats};
 use snl::markov::{self, Distribution, ExactOptions, LengthOptions, MarkovError, Moments, Stats};
 use snl::{Game, Unit};
 
-use crate::errors;
 use crate::budget::interruptible;
+use crate::errors;
 use crate::quote;
 use crate::rules::PyRules;
 

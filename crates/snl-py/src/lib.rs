@@ -17,9 +17,9 @@
 
 mod analysis;
 mod board;
+mod budget;
 mod design;
 mod errors;
-mod budget;
 mod matrix;
 mod play;
 mod rules;

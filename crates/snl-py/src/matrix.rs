@@ -6,8 +6,8 @@ use pyo3::prelude::*;
 use snl::Game;
 use snl::markov::matrix::{self, FundamentalError};
 
-use crate::errors;
 use crate::budget::{budget, interruptible};
+use crate::errors;
 
 /// A read-only numpy array of `values`, `rows` by `columns`.
 fn frozen_2d(py: Python<'_>, values: Vec<f64>, rows: usize, columns: usize) -> PyResult<Py<PyAny>> {

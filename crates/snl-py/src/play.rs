@@ -10,8 +10,8 @@ use snl::race::RaceError;
 use snl::simulate::{Options, Simulation};
 
 use crate::analysis::frozen_array;
-use crate::errors;
 use crate::budget::interruptible;
+use crate::errors;
 use crate::rules::PyRules;
 use crate::{list_repr, quote};
 

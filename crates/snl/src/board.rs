@@ -678,6 +678,28 @@ pub fn cost(squares: u64, jumps: u64) -> Estimate {
     Estimate::from_f64(0.375 * n + (72.0 + refused) * j, 0.5 * n + 8.0 * j)
 }
 
+/// A question only the dense engine answers, on a board longer than its
+/// tables hold ([`MAX_SQUARES`]): the refusal every front end and every
+/// analysis gives, in one wording (also at [`crate::plan::DenseOnly`]).
+///
+/// ```
+/// let refused = snl::plan::DenseOnly { what: "--count".into(), squares: 1 << 40 };
+/// assert_eq!(
+///     refused.to_string(),
+///     "--count needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1099511627776"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{what} needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has {squares}"
+)]
+pub struct DenseOnly {
+    /// What was asked for: an option, or an analysis as a noun phrase.
+    pub what: String,
+    /// The board's squares.
+    pub squares: u64,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -273,27 +273,7 @@ impl Engine {
     }
 }
 
-/// A question only the dense engine answers, on a board longer than its
-/// tables hold ([`MAX_SQUARES`]): the refusal every front end gives, in one
-/// wording.
-///
-/// ```
-/// let refused = snl::plan::DenseOnly { what: "--count".into(), squares: 1 << 40 };
-/// assert_eq!(
-///     refused.to_string(),
-///     "--count needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1099511627776"
-/// );
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{what} needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has {squares}"
-)]
-pub struct DenseOnly {
-    /// What was asked for: an option, or an analysis as a noun phrase.
-    pub what: String,
-    /// The board's squares.
-    pub squares: u64,
-}
+pub use crate::board::DenseOnly;
 
 /// How many squares of the dense engines' tables the work of one square
 /// the sparse engine keeps is worth, from the long benchmark (`cargo bench

@@ -132,8 +132,8 @@ pub fn estimate(game: &Game, players: usize) -> Estimate {
 /// assert!(refused.starts_with("a race, which follows"), "{refused}");
 /// assert!(refused.ends_with("boards of up to 2^30 squares; this one has 1099511627776"));
 /// ```
-pub fn too_long(squares: u64) -> Option<crate::plan::DenseOnly> {
-    (squares > crate::board::MAX_SQUARES).then(|| crate::plan::DenseOnly {
+pub fn too_long(squares: u64) -> Option<crate::board::DenseOnly> {
+    (squares > crate::board::MAX_SQUARES).then(|| crate::board::DenseOnly {
         what: "a race, which follows each player's chance of having finished turn by turn \
                (the engine for longer boards gives only the mean and variance of a game's \
                length, as `expect` prints them),"
