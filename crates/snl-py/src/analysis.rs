@@ -36,6 +36,16 @@ pub fn unit(by_turns: bool) -> Unit {
     if by_turns { Unit::Turns } else { Unit::Rolls }
 }
 
+/// `snl.LimitError` for a refusal of the budget or a game too large,
+/// `snl.AnalysisError` otherwise.
+fn choice_error(e: snl::choice::ChoiceError) -> PyErr {
+    match e {
+        snl::choice::ChoiceError::Limit(e) => errors::limit(e),
+        e @ snl::choice::ChoiceError::TooLarge(_) => errors::limit(e),
+        e => errors::analysis(e),
+    }
+}
+
 pub fn markov_error(e: MarkovError) -> PyErr {
     match e {
         MarkovError::Limit(e) => errors::limit(e),
@@ -104,6 +114,12 @@ pub struct PySolution {
     /// The rules the answer holds under.
     #[pyo3(get)]
     rules: PyRules,
+    /// Under optional jumps, the jumps the path declines: ``(step, from,
+    /// to)`` for the roll (counting from 1) that stops on the start
+    /// ``from`` of a jump to ``to`` and stays, as the ``declined`` of
+    /// ``snl solve --optional --json``; empty otherwise.
+    #[pyo3(get)]
+    declined: Vec<(u64, u64, u64)>,
 }
 
 impl PySolution {
@@ -118,7 +134,16 @@ impl PySolution {
             Ok::<_, snl::limits::LimitError>((best, sequences))
         })?
         .map_err(errors::limit)?;
+        // The declined jumps as the command finds them on the path.
+        let header = snl::answer::Header::new(None, game);
+        let declined = snl::answer::SolveAnswer::from_search(header, &best, None)
+            .with_choices(game, &best.path)
+            .declined
+            .iter()
+            .map(|d| (d.step, d.from, d.to))
+            .collect();
         Ok(PySolution {
+            declined,
             min_rolls: best.min_rolls,
             path: best
                 .path
@@ -170,6 +195,9 @@ pub struct PyExpectation {
     pmf: OnceLock<Py<PyArray1<f64>>>,
     cdf: OnceLock<Py<PyArray1<f64>>>,
     exact: OnceLock<Option<BigRational>>,
+    /// Under optional jumps: the game as asked and the best play's choice
+    /// at each optional jump; `game` is then the plain game the policy is.
+    choice: Option<(Arc<Game>, snl::answer::PolicyAnswer)>,
 }
 
 impl PyExpectation {
@@ -184,7 +212,30 @@ impl PyExpectation {
             pmf: OnceLock::new(),
             cdf: OnceLock::new(),
             exact: OnceLock::new(),
+            choice: None,
         })
+    }
+
+    /// The statistics under the best play of a game with optional jumps
+    /// (`snl expect --optional`): the policy that minimises the expected
+    /// number of rolls, played on the plain game it is.
+    pub fn choosing(py: Python<'_>, game: &Game, by_turns: bool) -> PyResult<PyExpectation> {
+        let options = snl::choice::Options::default();
+        let solution = interruptible(py, |ctl| snl::choice::solve_with(game, &options, ctl))?
+            .map_err(choice_error)?;
+        let plain = solution
+            .plain(game)
+            .map_err(errors::board)?
+            .ok_or_else(|| {
+                errors::analysis(
+                    "the best play declines some jump only for some streaks of top values, which \
+                 Python does not give yet; `snl expect --optional` does",
+                )
+            })?;
+        let policy = snl::answer::PolicyAnswer::new(&solution, false);
+        let mut answer = PyExpectation::compute(py, plain, by_turns)?;
+        answer.choice = Some((Arc::new(game.clone()), policy));
+        Ok(answer)
     }
 
     /// The distribution, followed the first time it is needed. Computed
@@ -246,7 +297,36 @@ impl PyExpectation {
     /// The rules the answer holds under.
     #[getter]
     fn rules(&self) -> PyRules {
-        PyRules(self.game.rules().clone())
+        let game = self.choice.as_ref().map_or(&self.game, |(asked, _)| asked);
+        PyRules(game.rules().clone())
+    }
+
+    /// Under optional jumps, the best play: a list with a dict for each
+    /// optional jump, ``{"from": 4, "to": 14, "kind": "ladder", "play":
+    /// "declined"}`` (``play`` is ``"taken"`` or ``"declined"``), as the
+    /// ``policy.jumps`` of ``snl expect --optional --json``; ``None``
+    /// without optional jumps.
+    #[getter]
+    fn policy<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Option<Vec<Bound<'py, pyo3::types::PyDict>>>> {
+        let Some((_, policy)) = &self.choice else {
+            return Ok(None);
+        };
+        policy
+            .jumps
+            .iter()
+            .map(|j| {
+                let d = pyo3::types::PyDict::new(py);
+                d.set_item("from", j.from)?;
+                d.set_item("to", j.to)?;
+                d.set_item("kind", &j.kind)?;
+                d.set_item("play", &j.play)?;
+                Ok(d)
+            })
+            .collect::<PyResult<Vec<_>>>()
+            .map(Some)
     }
 
     /// ``pmf[t]``: the chance that the game ends on roll (or turn) ``t``, a
@@ -340,6 +420,22 @@ impl PyExpectation {
         if let Some(v) = self.exact.get() {
             return Ok(v.clone());
         }
+        if let Some((asked, _)) = &self.choice {
+            if self.by_turns {
+                return Err(errors::analysis(
+                    "the exact mean under optional jumps is given in rolls, as `snl expect --optional --exact` gives it; use by_turns=False",
+                ));
+            }
+            let options = snl::choice::Options {
+                exact: true,
+                max_exact_states: crate::limits::budget().is_unlimited().then_some(usize::MAX),
+                ..snl::choice::Options::default()
+            };
+            let v = interruptible(py, |ctl| snl::choice::solve_with(asked, &options, ctl))?
+                .map_err(choice_error)?
+                .exact;
+            return Ok(self.exact.get_or_init(|| v).clone());
+        }
         let game = &self.game;
         let by_turns = self.by_turns;
         // The command line's limit on the states, unless the budget is
@@ -368,6 +464,11 @@ impl PyExpectation {
     /// For each snake and ladder, the mean with that jump alone removed,
     /// largest change first: a list of ``snl.JumpImpact``.
     fn impact(&self, py: Python<'_>) -> PyResult<Vec<PyJumpImpact>> {
+        if self.choice.is_some() {
+            return Err(errors::analysis(
+                "impact is not given under optional jumps (as `snl expect --optional` refuses --impact): each jump's effect would need the best play solved again without it",
+            ));
+        }
         let game = &self.game;
         let list =
             interruptible(py, |ctl| markov::impact_with(game, ctl))?.map_err(markov_error)?;

@@ -200,8 +200,10 @@ impl PyBoard {
         name: Option<String>,
     ) -> PyResult<PyBoard> {
         let rules = rules.map_or_else(|| parsed.rules.rules(), |r| r.0.clone());
-        let game =
-            check::playable(&parsed.spec, rules).map_err(|e| board_error(py, prefix, &e.errors))?;
+        // Optional jumps are kept: `expect` and `solve` play them, the
+        // other analyses refuse them (`PyBoard::game`).
+        let game = check::playable_choosing(&parsed.spec, rules)
+            .map_err(|e| board_error(py, prefix, &e.errors))?;
         let (board, rules) = game.into_parts();
         Ok(PyBoard {
             board,
@@ -230,8 +232,21 @@ impl PyBoard {
         Ok(board)
     }
 
-    /// The game under `rules`, or the board's own.
+    /// The game under `rules`, or the board's own, for an analysis that
+    /// takes every jump: rules with optional jumps are refused, with the
+    /// library's message.
     pub fn game(&self, rules: Option<&PyRules>) -> PyResult<Game> {
+        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
+        if !rules.optional.is_none() {
+            check::playable(&BoardSpec::from(&self.board), rules.clone())
+                .map_err(errors::analysis)?;
+        }
+        Game::new(self.board.clone(), rules).map_err(errors::board)
+    }
+
+    /// The game under `rules`, or the board's own, optional jumps and all:
+    /// for `expect` and `solve`, which play them.
+    pub fn game_choosing(&self, rules: Option<&PyRules>) -> PyResult<Game> {
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
         Game::new(self.board.clone(), rules).map_err(errors::board)
     }
@@ -488,7 +503,7 @@ impl PyBoard {
             _ => base,
         };
         let mut board = self.clone();
-        check::playable(&BoardSpec::from(&self.board), rules.0.clone())
+        check::playable_choosing(&BoardSpec::from(&self.board), rules.0.clone())
             .map_err(|e| board_error(py, "", &e.errors))?;
         board.rules = rules.0;
         Ok(board)
@@ -551,7 +566,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         count: bool,
     ) -> PyResult<PySolution> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game_choosing(rules.as_deref())?;
         PySolution::compute(py, &game, count)
     }
 
@@ -580,8 +595,12 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         by_turns: bool,
     ) -> PyResult<PyExpectation> {
-        let game = self.game(rules.as_deref())?;
-        PyExpectation::compute(py, game, by_turns)
+        let game = self.game_choosing(rules.as_deref())?;
+        if game.rules().optional.is_none() {
+            PyExpectation::compute(py, game, by_turns)
+        } else {
+            PyExpectation::choosing(py, &game, by_turns)
+        }
     }
 
     /// The expected landings and rests on each square in one game (see

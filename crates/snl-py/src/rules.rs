@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyString, PyTuple};
-use snl::{Bonus, Die, Finish, Start};
+use snl::{Bonus, Die, Finish, Optional, Start};
 
 use crate::errors;
 
@@ -22,9 +22,14 @@ use crate::errors;
 /// - ``bonus``: rolling the die's top value gives another roll in the turn.
 /// - ``bonus_limit``: with bonus rolls, the Nth top value in a row sends the
 ///   pawn back to the start (implies ``bonus``).
+/// - ``optional``: which jumps a player may decline, staying on the jump's
+///   start: ``"none"`` (every jump is taken), ``"ladders"``, ``"snakes"`` or
+///   ``"all"``. ``Board.expect`` plays the choice that makes the expected
+///   game shortest and ``Board.solve`` includes it in its search; other
+///   analyses refuse such rules (``snl.BoardError``).
 ///
 /// >>> snl.Rules(finish="bounce", start=0)
-/// Rules(die='d6', finish='bounce', chain=False, start=0, bonus=False, bonus_limit=None)
+/// Rules(die='d6', finish='bounce', chain=False, start=0, bonus=False, bonus_limit=None, optional='none')
 #[pyclass(frozen, eq, hash, module = "snl", name = "Rules")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PyRules(pub snl::Rules);
@@ -78,6 +83,7 @@ impl PyRules {
         start: i64,
         bonus: bool,
         bonus_limit: Option<i64>,
+        optional: &str,
     ) -> PyResult<PyRules> {
         let die = match die_value {
             Some(v) => die(v)?,
@@ -102,13 +108,14 @@ impl PyRules {
             None if bonus => Some(Bonus::unlimited()),
             None => None,
         };
+        let optional = optional.parse::<Optional>().map_err(errors::rules)?;
         Ok(PyRules(snl::Rules {
             die,
             finish,
             chain,
             start,
             bonus,
-            // Python does not yet play optional jumps.
+            optional,
             ..snl::Rules::default()
         }))
     }
@@ -117,7 +124,7 @@ impl PyRules {
 #[pymethods]
 impl PyRules {
     #[new]
-    #[pyo3(signature = (die = None, finish = "exact", chain = false, start = 1, bonus = false, bonus_limit = None))]
+    #[pyo3(signature = (die = None, finish = "exact", chain = false, start = 1, bonus = false, bonus_limit = None, optional = "none"))]
     fn new(
         die: Option<&Bound<'_, PyAny>>,
         finish: &str,
@@ -125,8 +132,9 @@ impl PyRules {
         start: i64,
         bonus: bool,
         bonus_limit: Option<i64>,
+        optional: &str,
     ) -> PyResult<PyRules> {
-        PyRules::build(die, finish, chain, start, bonus, bonus_limit)
+        PyRules::build(die, finish, chain, start, bonus, bonus_limit, optional)
     }
 
     /// The die: ``"d6"`` for a fair die, ``"2d6"`` for a sum of fair dice,
@@ -183,6 +191,13 @@ impl PyRules {
             .map(std::num::NonZeroU32::get)
     }
 
+    /// Which jumps a player may decline: ``"none"``, ``"ladders"``,
+    /// ``"snakes"`` or ``"all"``.
+    #[getter]
+    fn optional(&self) -> String {
+        self.0.optional.to_string()
+    }
+
     /// A copy with the given rules changed, the others kept:
     /// ``rules.replace(finish="bounce")``. ``bonus_limit=None`` removes the
     /// limit; ``bonus=False`` turns bonus rolls (and any limit) off.
@@ -198,6 +213,7 @@ impl PyRules {
         let mut start = i64::from(self.start());
         let mut bonus = self.bonus();
         let mut limit = self.bonus_limit().map(i64::from);
+        let mut optional = self.optional();
         if let Some(changes) = changes {
             for (key, value) in changes.iter() {
                 let key: String = key.extract()?;
@@ -213,21 +229,22 @@ impl PyRules {
                         }
                     }
                     "bonus_limit" => limit = value.extract()?,
+                    "optional" => optional = value.extract()?,
                     _ => {
                         return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                            "Rules has no rule `{key}`; the rules are die, finish, chain, start, bonus and bonus_limit"
+                            "Rules has no rule `{key}`; the rules are die, finish, chain, start, bonus, bonus_limit and optional"
                         )));
                     }
                 }
             }
         }
-        PyRules::build(die.as_ref(), &finish, chain, start, bonus, limit)
+        PyRules::build(die.as_ref(), &finish, chain, start, bonus, limit, &optional)
     }
 
     pub(crate) fn __repr__(&self) -> String {
         let py_bool = |b: bool| if b { "True" } else { "False" };
         format!(
-            "Rules(die='{}', finish='{}', chain={}, start={}, bonus={}, bonus_limit={})",
+            "Rules(die='{}', finish='{}', chain={}, start={}, bonus={}, bonus_limit={}, optional='{}')",
             self.die(),
             self.finish(),
             py_bool(self.0.chain),
@@ -235,6 +252,7 @@ impl PyRules {
             py_bool(self.bonus()),
             self.bonus_limit()
                 .map_or_else(|| "None".to_string(), |n| n.to_string()),
+            self.optional(),
         )
     }
 
@@ -250,6 +268,7 @@ impl PyRules {
             r.start(),
             r.bonus(),
             r.bonus_limit(),
+            r.optional(),
         )
             .into_pyobject(py)?;
         Ok((slf.get_type().into_any(), args))

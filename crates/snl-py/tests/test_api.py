@@ -50,7 +50,7 @@ def test_milton_bradley(mb):
     assert mb.jump(80) == 100 and mb.jump(81) is None and mb.jump(-4) is None
     assert repr(mb) == (
         "<snl.Board 'milton-bradley', 100 squares, 9 ladders, 10 snakes; "
-        "Rules(die='d6', finish='exact', chain=False, start=0, bonus=False, bonus_limit=None)>"
+        "Rules(die='d6', finish='exact', chain=False, start=0, bonus=False, bonus_limit=None, optional='none')>"
     )
     assert mb.expect().mean == pytest.approx(39.2251223082, abs=1e-9)
 
@@ -174,7 +174,7 @@ def test_check_warnings():
 
 def test_rules():
     r = snl.Rules()
-    assert repr(r) == "Rules(die='d6', finish='exact', chain=False, start=1, bonus=False, bonus_limit=None)"
+    assert repr(r) == "Rules(die='d6', finish='exact', chain=False, start=1, bonus=False, bonus_limit=None, optional='none')"
     assert (r.die, r.faces, r.finish, r.chain, r.start, r.bonus, r.bonus_limit) == (
         "d6", 6, "exact", False, 1, False, None)
     assert snl.Rules(die=8).die == "d8"
@@ -185,7 +185,7 @@ def test_rules():
     limited = snl.Rules(bonus_limit=3)
     assert limited.bonus and limited.bonus_limit == 3
     assert limited.replace(bonus=False) == snl.Rules()
-    assert limited.replace(bonus_limit=None) == snl.Rules(bonus=True)
+    assert limited.replace(bonus_limit=None, optional='none') == snl.Rules(bonus=True)
     assert r.replace(finish="bounce", start=0) == snl.Rules(finish="bounce", start=0)
     assert hash(snl.Rules(chain=True)) == hash(snl.Rules(chain=True))
     assert pickle.loads(pickle.dumps(limited)) == limited
