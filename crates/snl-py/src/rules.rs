@@ -116,7 +116,6 @@ impl PyRules {
             start,
             bonus,
             optional,
-            ..snl::Rules::default()
         }))
     }
 }
