@@ -428,7 +428,7 @@ impl PyExpectation {
             }
             let options = snl::choice::Options {
                 exact: true,
-                max_exact_states: crate::limits::budget().is_unlimited().then_some(usize::MAX),
+                max_exact_states: crate::budget::budget().is_unlimited().then_some(usize::MAX),
                 ..snl::choice::Options::default()
             };
             let v = interruptible(py, |ctl| snl::choice::solve_with(asked, &options, ctl))?
