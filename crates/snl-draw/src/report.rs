@@ -37,7 +37,7 @@ pub const REPORT_MOVES: usize = 1000;
 
 /// What [`Report::compute`] runs ([`snl::plan`]'s names), beside the
 /// impact it leaves out on large boards: what a front end admits against
-/// its budget before computing a report it cannot stop.
+/// its budget before it computes a report under [`Report::compute_with`].
 pub const ANALYSES: [Analysis; 4] = [
     Analysis::Shortest(Search::Solve),
     Analysis::Markov(Measure::Mean),

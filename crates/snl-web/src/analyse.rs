@@ -394,24 +394,42 @@ pub fn presets() -> Vec<PresetJson> {
 }
 
 /// The one-page report of a board (`POST /api/report`), as `snl report`
-/// writes it.
+/// writes it, with [`Limits::analysis_time`] from now to do it in.
+///
+/// # Errors
+///
+/// As [`report_with`].
+pub fn report(body: &[u8], limits: &Limits) -> Result<String, ApiError> {
+    let cancel = Cancel::new().with_timeout(limits.analysis_time);
+    report_with(body, limits, &cancel)
+}
+
+/// The one-page report of a board under `cancel`, as `snl report` writes
+/// it: refused before anything is computed when one of its analyses
+/// ([`snl_draw::report::ANALYSES`]) is over [`Limits::budget`] (see
+/// [`admit`]), then each analysis run under the budget and `cancel`, so
+/// that the report stops when the request is abandoned or its deadline
+/// passes, as [`analyse_with`] stops.
 ///
 /// # Errors
 ///
 /// As [`read`] and [`playable`]; [`ApiError::OverBudget`] for a report
-/// whose analyses ([`snl_draw::report::ANALYSES`]) are over
-/// [`Limits::budget`], refused before any starts (they cannot be stopped
-/// once started); [`ApiError::Analysis`] when the page cannot be written.
-pub fn report(body: &[u8], limits: &Limits) -> Result<String, ApiError> {
+/// whose analyses are over the budget; [`ApiError::Stopped`] when `cancel`
+/// stopped it; [`ApiError::Analysis`] when the page cannot be written.
+pub fn report_with(body: &[u8], limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
     let p = playable(read(body, &Options::default(), limits)?)?;
     admit(&p.game, &snl_draw::report::ANALYSES, limits)?;
+    let ctl = Control {
+        cancel: cancel.clone(),
+        budget: limits.budget,
+    };
     let name = p
         .read
         .parsed
         .name
         .as_deref()
         .unwrap_or("Snakes and Ladders board");
-    snl_draw::report::Report::compute(&p.game, name)
+    snl_draw::report::Report::compute_with(&p.game, name, &ctl)
         .map_err(|e| ApiError::limit(e, limits))?
         .to_html()
         .map_err(|e| ApiError::Analysis(e.to_string()))

@@ -317,7 +317,10 @@ async fn report(
     } else {
         body.to_vec()
     };
-    let html = run(&state, move |limits, _| analyse::report(&board, limits)).await?;
+    let html = run(&state, move |limits, cancel| {
+        analyse::report_with(&board, limits, cancel)
+    })
+    .await?;
     Ok((
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),

@@ -299,3 +299,64 @@ async fn a_request_whose_client_went_away_stops_its_analysis() {
     let _ = stop.send(());
     server.await.unwrap().unwrap();
 }
+
+fn report(body: &str) -> Request<Body> {
+    Request::post("/api/report")
+        .body(Body::from(body.to_string()))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_report_over_the_budget_is_refused_as_an_analysis_is() {
+    let board = r#"{"squares": 300, "ladders": [[3, 150]], "snakes": [[250, 10]]}"#;
+    let game = {
+        let parsed =
+            snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
+        snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
+    };
+    // Room for the search, not for the mean the report shows.
+    let mean = plan::estimate(&game, Analysis::Markov(Measure::Mean));
+    let budget = Budget {
+        memory: mean.memory - 1,
+        work: u64::MAX,
+    };
+    let small = || {
+        config(snl_web::Limits {
+            budget,
+            ..snl_web::Limits::default()
+        })
+    };
+    let a = send_with(small(), report(board)).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text());
+    // The words /api/analyse refuses the same board with.
+    let b = send_with(small(), analyse(board)).await;
+    assert_eq!(b.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", b.text());
+    assert_eq!(a.error(), b.error());
+    let why = mean.check("the mean", &budget).unwrap_err().to_string();
+    assert!(a.error().starts_with(&why), "{}", a.error());
+    assert!(a.error().contains("use the command line"), "{}", a.error());
+}
+
+#[tokio::test]
+async fn a_slow_report_is_stopped_at_its_deadline_and_frees_its_slot() {
+    let router = snl_web::router(config(snl_web::Limits {
+        concurrent: 1,
+        analysis_time: Duration::from_millis(50),
+        ..snl_web::Limits::default()
+    }));
+    // The races of 100,000 squares: seconds of work, even optimised.
+    let start = Instant::now();
+    let a = send(&router, report(r#"{"squares": 100000}"#)).await;
+    let took = start.elapsed();
+    assert_eq!(a.status, StatusCode::SERVICE_UNAVAILABLE, "{}", a.text());
+    assert!(
+        a.error()
+            .starts_with("the analysis took longer than 0.05 seconds, the most the studio gives"),
+        "{}",
+        a.error()
+    );
+    assert!(took < Duration::from_secs(10), "stopped after {took:?}");
+    let b = send(&router, report(r#"{"squares": 30, "ladders": [[2, 29]]}"#)).await;
+    assert_eq!(b.status, StatusCode::OK, "{}", b.text());
+    assert!(b.text().contains("<html"), "{}", b.text());
+}
