@@ -815,12 +815,15 @@ impl PyBoard {
     fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
         let game = self.game(rules.as_deref())?;
         let label = self.label();
-        // The report cannot be stopped once started.
+        // Refused at once when over the budget; then under the budget and
+        // Ctrl-C, as every analysis.
         crate::budget::admit(&game, &snl_draw::report::ANALYSES)?;
-        py.detach(|| snl_draw::report::Report::compute(&game, &label))
-            .map_err(errors::limit)?
-            .to_html()
-            .map_err(errors::analysis)
+        crate::budget::interruptible(py, |ctl| {
+            snl_draw::report::Report::compute_with(&game, &label, ctl)
+        })?
+        .map_err(errors::limit)?
+        .to_html()
+        .map_err(errors::analysis)
     }
 
     /// Rebuilds a pickled board: its pairs file (with its rules), its name
