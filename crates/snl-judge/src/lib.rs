@@ -32,7 +32,7 @@ use snl::random::{GenError, Spec};
 use snl::variant::Variant;
 use snl::{Board, Game, Move, Rules};
 
-pub use run::{Limits, Outcome, Program, Run, SpawnError, kill_running};
+pub use run::{Outcome, Program, Run, RunLimits, SpawnError, kill_running};
 
 /// After this many timeouts no more cases are started: each costs the whole
 /// time limit, and one is enough to report.
@@ -56,7 +56,7 @@ pub struct Config {
     /// How many runs at once (at most the cases, and [`MAX_JOBS`]).
     pub jobs: usize,
     /// Time and output limits of each run.
-    pub limits: Limits,
+    pub limits: RunLimits,
     /// The most runs spent shrinking a failing board.
     pub shrink_runs: u32,
 }

@@ -123,17 +123,17 @@ impl Program {
 
 /// How long a run may take and how much it may print.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct RunLimits {
     /// Wall-clock time for one run; past it the process tree is killed.
     pub timeout: Duration,
     /// Bytes of standard output; past it the process tree is killed.
     pub max_output: usize,
 }
 
-impl Default for Limits {
+impl Default for RunLimits {
     /// 5 seconds and 1 MiB.
-    fn default() -> Limits {
-        Limits {
+    fn default() -> RunLimits {
+        RunLimits {
             timeout: Duration::from_secs(5),
             max_output: 1 << 20,
         }
@@ -216,7 +216,12 @@ pub struct SpawnError {
 ///
 /// [`SpawnError`] when the program cannot be started (not found, not
 /// executable) or the board file cannot be written.
-pub fn run(program: &Program, input: &str, ext: &str, limits: &Limits) -> Result<Run, SpawnError> {
+pub fn run(
+    program: &Program,
+    input: &str,
+    ext: &str,
+    limits: &RunLimits,
+) -> Result<Run, SpawnError> {
     let spawn_error = |source| SpawnError {
         program: snl::words::escape_controls(&program.program.to_string_lossy()),
         source,
@@ -685,7 +690,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_run_reads_stdin_and_reports_failures() {
-        let limits = Limits {
+        let limits = RunLimits {
             timeout: Duration::from_secs(5),
             max_output: 100,
         };

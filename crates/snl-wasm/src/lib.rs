@@ -7,7 +7,7 @@
 //! that `snl ... --json` prints (the shapes of [`snl::answer`]) or that the
 //! studio's server returns ([`snl_web::analyse`]); every error carries the
 //! message the command prints. The estimates and budgets of the studio's
-//! server apply ([`snl_web::Limits::default`]): an analysis that would
+//! server apply ([`snl_web::StudioLimits::default`]): an analysis that would
 //! freeze a tab for minutes is refused before it starts, with the
 //! library's message.
 //!

@@ -1,7 +1,7 @@
 //! One question at a time, answered as the command answers it: each
 //! function is one of `snl`'s commands, and its answer is the JSON document
 //! that command prints with `--json`, from the same constructors
-//! ([`snl::answer`]), under the studio's limits ([`Limits::default`]).
+//! ([`snl::answer`]), under the studio's limits ([`StudioLimits::default`]).
 //!
 //! | function | the command |
 //! | --- | --- |
@@ -32,7 +32,7 @@ use snl::{RulesPatch, Unit};
 use snl_draw::render::{self, Overlay};
 use snl_draw::{DrawError, Layout};
 use snl_web::analyse::{self, Playable, Read};
-use snl_web::{ApiError, Limits};
+use snl_web::{ApiError, StudioLimits};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::envelope;
@@ -115,7 +115,7 @@ struct SvgOptions {
 #[wasm_bindgen]
 pub fn check(board: &str, options: &str) -> String {
     envelope(options_of::<BoardOptions>(options).and_then(|o| {
-        let limits = Limits::default();
+        let limits = StudioLimits::default();
         let read = read(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
         let ctl = control(&limits);
         let checked = snl::check::check_with(&read.parsed.spec, &read.rules, &ctl);
@@ -137,7 +137,7 @@ pub fn check(board: &str, options: &str) -> String {
 #[wasm_bindgen]
 pub fn solve(board: &str, options: &str) -> String {
     envelope(options_of::<SolveOptions>(options).and_then(|o| {
-        let limits = Limits::default();
+        let limits = StudioLimits::default();
         let p = playable(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
         let game = &p.game;
         analyse::admit(game, &[plan::Analysis::Shortest(Search::Solve)], &limits)?;
@@ -163,7 +163,7 @@ pub fn solve(board: &str, options: &str) -> String {
 #[wasm_bindgen]
 pub fn expect(board: &str, options: &str) -> String {
     envelope(options_of::<ExpectOptions>(options).and_then(|o| {
-        let limits = Limits::default();
+        let limits = StudioLimits::default();
         let p = playable(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
         let game = &p.game;
         analyse::admit(
@@ -239,7 +239,7 @@ pub fn expect(board: &str, options: &str) -> String {
 #[wasm_bindgen]
 pub fn race(board: &str, options: &str) -> String {
     envelope(options_of::<RaceOptions>(options).and_then(|o| {
-        let limits = Limits::default();
+        let limits = StudioLimits::default();
         let p = playable(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
         let game = &p.game;
         // The seats' errors say what is wrong in the command's words.
@@ -268,7 +268,7 @@ struct Picture {
 #[wasm_bindgen]
 pub fn svg(board: &str, options: &str) -> String {
     envelope(options_of::<SvgOptions>(options).and_then(|o| {
-        let limits = Limits::default();
+        let limits = StudioLimits::default();
         let p = playable(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
         let picture = render::Options {
             path: o.path,
@@ -308,7 +308,7 @@ fn read(
     format: Option<String>,
     squares: Option<u64>,
     rules: Option<&RulesPatch>,
-    limits: &Limits,
+    limits: &StudioLimits,
 ) -> Result<Read, ApiError> {
     let options = analyse::Options {
         format,
@@ -328,13 +328,13 @@ fn playable(
     format: Option<String>,
     squares: Option<u64>,
     rules: Option<&RulesPatch>,
-    limits: &Limits,
+    limits: &StudioLimits,
 ) -> Result<Playable, ApiError> {
     analyse::playable(read(board, format, squares, rules, limits)?)
 }
 
-/// The studio's budget, with [`Limits::analysis_time`] from now.
-fn control(limits: &Limits) -> Control {
+/// The studio's budget, with [`StudioLimits::analysis_time`] from now.
+fn control(limits: &StudioLimits) -> Control {
     Control {
         cancel: Cancel::new().with_timeout(limits.analysis_time),
         budget: limits.budget,

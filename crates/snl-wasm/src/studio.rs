@@ -12,7 +12,7 @@
 //! | [`studio_design`] | `POST /api/design` |
 
 use snl_web::analyse::{self, Options};
-use snl_web::{ApiError, Limits};
+use snl_web::{ApiError, StudioLimits};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::envelope;
@@ -30,7 +30,7 @@ pub fn studio_presets() -> String {
 #[wasm_bindgen]
 pub fn studio_analyse(board: &str, options: &str) -> String {
     envelope(options_of(options).and_then(|options| {
-        let analysis = analyse::analyse(board.as_bytes(), &options, &Limits::default())?;
+        let analysis = analyse::analyse(board.as_bytes(), &options, &StudioLimits::default())?;
         serde_json::to_value(analyse::AnalysisJson::from(&analysis))
             .map_err(|e| ApiError::Internal(e.to_string()))
     }))
@@ -48,7 +48,7 @@ pub fn studio_convert(board: &str, to: &str) -> String {
                     board.as_bytes(),
                     &Options::default(),
                     to,
-                    &Limits::default(),
+                    &StudioLimits::default(),
                 )
             }),
     )
@@ -57,7 +57,7 @@ pub fn studio_convert(board: &str, to: &str) -> String {
 /// The one-page HTML report of `board`: the answer of `POST /api/report`.
 #[wasm_bindgen]
 pub fn studio_report(board: &str) -> String {
-    envelope(analyse::report(board.as_bytes(), &Limits::default()))
+    envelope(analyse::report(board.as_bytes(), &StudioLimits::default()))
 }
 
 /// The options of [`studio_analyse`], read as the server reads its query.
@@ -91,7 +91,7 @@ mod tests {
                 overlay: analyse::Overlay::Layers,
                 ..Options::default()
             },
-            &Limits::default(),
+            &StudioLimits::default(),
         )
         .unwrap();
         let mut expected = serde_json::to_value(analyse::AnalysisJson::from(&expected)).unwrap();
@@ -174,5 +174,8 @@ mod tests {
 /// the studio's analysis time).
 #[wasm_bindgen]
 pub fn studio_design(body: &str) -> String {
-    envelope(snl_web::design::design(body.as_bytes(), &Limits::default()))
+    envelope(snl_web::design::design(
+        body.as_bytes(),
+        &StudioLimits::default(),
+    ))
 }

@@ -6,7 +6,7 @@
 //! use snl_web::analyse::{self, Options};
 //!
 //! let body = br#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
-//! let answer = analyse::analyse(body, &Options::default(), &snl_web::Limits::default())?;
+//! let answer = analyse::analyse(body, &Options::default(), &snl_web::StudioLimits::default())?;
 //! assert_eq!(answer.solve.min_rolls, Some(2));
 //! assert_eq!(answer.check.warnings[0].code, "ends-on-jump");
 //! assert!(answer.svg.starts_with("<svg"));
@@ -28,7 +28,7 @@ use snl_draw::plot::LengthPlot;
 pub use snl_draw::render::Overlay;
 use snl_draw::{DrawError, Layout, render};
 
-use crate::Limits;
+use crate::StudioLimits;
 use crate::error::ApiError;
 
 /// How to read and draw a request's board: the query string of
@@ -64,14 +64,14 @@ pub struct Read {
 }
 
 /// Reads a request's board, refusing one too big for live analysis before
-/// anything of its size is allocated: over [`Limits::live_squares`], or
-/// whose tables are over [`Limits::budget`] by [`snl::board::cost`].
+/// anything of its size is allocated: over [`StudioLimits::live_squares`], or
+/// whose tables are over [`StudioLimits::budget`] by [`snl::board::cost`].
 ///
 /// # Errors
 ///
 /// [`ApiError::Unreadable`], [`ApiError::Query`] for an unknown form,
 /// [`ApiError::TooBig`] and [`ApiError::OverBudget`].
-pub fn read(body: &[u8], options: &Options, limits: &Limits) -> Result<Read, ApiError> {
+pub fn read(body: &[u8], options: &Options, limits: &StudioLimits) -> Result<Read, ApiError> {
     let format = match &options.format {
         Some(name) => Some(
             name.parse::<Format>()
@@ -160,24 +160,32 @@ pub struct Analysis {
 }
 
 /// Reads, checks and answers a request's board, with
-/// [`Limits::analysis_time`] from now to do it in.
+/// [`StudioLimits::analysis_time`] from now to do it in.
 ///
 /// # Errors
 ///
 /// As [`analyse_with`].
-pub fn analyse(body: &[u8], options: &Options, limits: &Limits) -> Result<Analysis, ApiError> {
+pub fn analyse(
+    body: &[u8],
+    options: &Options,
+    limits: &StudioLimits,
+) -> Result<Analysis, ApiError> {
     let cancel = Cancel::new().with_timeout(limits.analysis_time);
     analyse_with(body, options, limits, &cancel)
 }
 
 /// Refuses, before anything is computed, a game whose analyses the
-/// library estimates over [`Limits::budget`] ([`plan::admit`]): each
+/// library estimates over [`StudioLimits::budget`] ([`plan::admit`]): each
 /// analysis in `analyses` is checked on its own, and named in the message.
 ///
 /// # Errors
 ///
 /// [`ApiError::OverBudget`] for the first analysis over the budget.
-pub fn admit(game: &Game, analyses: &[plan::Analysis], limits: &Limits) -> Result<(), ApiError> {
+pub fn admit(
+    game: &Game,
+    analyses: &[plan::Analysis],
+    limits: &StudioLimits,
+) -> Result<(), ApiError> {
     plan::admit(game, analyses, &limits.budget).map_err(|e| ApiError::limit(e, limits))
 }
 
@@ -186,7 +194,7 @@ pub fn admit(game: &Game, analyses: &[plan::Analysis], limits: &Limits) -> Resul
 /// was abandoned, or ran out of time).
 ///
 /// Each analysis is refused before it starts when its estimate is over
-/// [`Limits::budget`] (see [`admit`]); the optimal sequences are counted
+/// [`StudioLimits::budget`] (see [`admit`]); the optimal sequences are counted
 /// as `snl solve` counts them: on boards of up to
 /// [`snl::plan::COUNT_LIMIT`] squares, when their estimate fits the
 /// budget ([`plan::counting`]).
@@ -200,7 +208,7 @@ pub fn admit(game: &Game, analyses: &[plan::Analysis], limits: &Limits) -> Resul
 pub fn analyse_with(
     body: &[u8],
     options: &Options,
-    limits: &Limits,
+    limits: &StudioLimits,
     cancel: &Cancel,
 ) -> Result<Analysis, ApiError> {
     let playable = playable(read(body, options, limits)?)?;
@@ -341,7 +349,7 @@ fn draw(
     stats: &snl::markov::Stats,
     min_rolls: Option<u32>,
     ctl: &Control,
-    limits: &Limits,
+    limits: &StudioLimits,
 ) -> Result<(String, Layout, Result<String, String>), ApiError> {
     let picture = render::board_picture_with(game, label, &picture_options(options), ctl).map_err(
         |e| match e {
@@ -394,19 +402,19 @@ pub fn presets() -> Vec<PresetJson> {
 }
 
 /// The one-page report of a board (`POST /api/report`), as `snl report`
-/// writes it, with [`Limits::analysis_time`] from now to do it in.
+/// writes it, with [`StudioLimits::analysis_time`] from now to do it in.
 ///
 /// # Errors
 ///
 /// As [`report_with`].
-pub fn report(body: &[u8], limits: &Limits) -> Result<String, ApiError> {
+pub fn report(body: &[u8], limits: &StudioLimits) -> Result<String, ApiError> {
     let cancel = Cancel::new().with_timeout(limits.analysis_time);
     report_with(body, limits, &cancel)
 }
 
 /// The one-page report of a board under `cancel`, as `snl report` writes
 /// it: refused before anything is computed when one of its analyses
-/// ([`snl_draw::report::ANALYSES`]) is over [`Limits::budget`] (see
+/// ([`snl_draw::report::ANALYSES`]) is over [`StudioLimits::budget`] (see
 /// [`admit`]), then each analysis run under the budget and `cancel`, so
 /// that the report stops when the request is abandoned or its deadline
 /// passes, as [`analyse_with`] stops.
@@ -416,7 +424,11 @@ pub fn report(body: &[u8], limits: &Limits) -> Result<String, ApiError> {
 /// As [`read`] and [`playable`]; [`ApiError::OverBudget`] for a report
 /// whose analyses are over the budget; [`ApiError::Stopped`] when `cancel`
 /// stopped it; [`ApiError::Analysis`] when the page cannot be written.
-pub fn report_with(body: &[u8], limits: &Limits, cancel: &Cancel) -> Result<String, ApiError> {
+pub fn report_with(
+    body: &[u8],
+    limits: &StudioLimits,
+    cancel: &Cancel,
+) -> Result<String, ApiError> {
     let p = playable(read(body, &Options::default(), limits)?)?;
     admit(&p.game, &snl_draw::report::ANALYSES, limits)?;
     let ctl = Control {
@@ -445,7 +457,7 @@ pub fn convert(
     body: &[u8],
     options: &Options,
     to: Format,
-    limits: &Limits,
+    limits: &StudioLimits,
 ) -> Result<String, ApiError> {
     let p = playable(read(body, options, limits)?)?;
     input::write(p.game.board(), Some(&p.read.rules), to).ok_or_else(|| {

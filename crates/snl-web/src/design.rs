@@ -12,7 +12,7 @@
 //!
 //! let body = br#"{"board": {"squares": 30},
 //!     "design": {"ladders": "2", "snakes": "2", "mean": "9..11", "no_trap": true, "seed": 1}}"#;
-//! let answer = design::design(body, &snl_web::Limits::default())?;
+//! let answer = design::design(body, &snl_web::StudioLimits::default())?;
 //! let found = &answer.boards[0];
 //! assert!(found.meets);
 //! let mean = found.figures.mean.unwrap();
@@ -28,7 +28,7 @@ use snl::answer::design::{DesignAnswer, DesignQuery, default_name};
 use snl::design::DesignError;
 use snl::limits::{Cancel, Control};
 
-use crate::Limits;
+use crate::StudioLimits;
 use crate::analyse::{self, Options};
 use crate::error::ApiError;
 
@@ -52,19 +52,19 @@ pub struct DesignBody {
     pub design: DesignQuery,
 }
 
-/// The longest a search may run: half of [`Limits::analysis_time`], so
+/// The longest a search may run: half of [`StudioLimits::analysis_time`], so
 /// that the boards it finds are measured and sent in time.
-pub fn most_seconds(limits: &Limits) -> f64 {
+pub fn most_seconds(limits: &StudioLimits) -> f64 {
     limits.analysis_time.as_secs_f64() / 2.0
 }
 
 /// Reads a design request and runs its search, with
-/// [`Limits::analysis_time`] from now.
+/// [`StudioLimits::analysis_time`] from now.
 ///
 /// # Errors
 ///
 /// As [`design_with`].
-pub fn design(body: &[u8], limits: &Limits) -> Result<DesignAnswer, ApiError> {
+pub fn design(body: &[u8], limits: &StudioLimits) -> Result<DesignAnswer, ApiError> {
     let cancel = Cancel::new().with_timeout(limits.analysis_time);
     design_with(body, limits, &cancel)
 }
@@ -80,10 +80,10 @@ pub fn design(body: &[u8], limits: &Limits) -> Result<DesignAnswer, ApiError> {
 /// `count` out of range, and a request no board can meet (with every
 /// reason); the errors of [`analyse::read`] for the board, and of
 /// [`analyse::playable`] when tuning it; [`ApiError::OverBudget`] when the
-/// search's estimate is over [`Limits::budget`].
+/// search's estimate is over [`StudioLimits::budget`].
 pub fn design_with(
     body: &[u8],
-    limits: &Limits,
+    limits: &StudioLimits,
     cancel: &Cancel,
 ) -> Result<DesignAnswer, ApiError> {
     let body: DesignBody =

@@ -42,14 +42,14 @@ pub enum ApiError {
         limit: u64,
     },
     /// An analysis of the board would take more memory or work than
-    /// [`crate::Limits::budget`] allows, by the library's estimate made
+    /// [`crate::StudioLimits::budget`] allows, by the library's estimate made
     /// before it starts (or refined once the board's shape is known).
     #[error(
         "{0}; the studio answers a board live only within that budget: use the command line \
          for this one (`snl solve`, `snl expect`, `snl race`)"
     )]
     OverBudget(snl::limits::LimitError),
-    /// The analysis ran past [`crate::Limits::analysis_time`] and was
+    /// The analysis ran past [`crate::StudioLimits::analysis_time`] and was
     /// stopped.
     #[error(
         "the analysis took longer than {seconds} seconds, the most the studio gives a live \
@@ -61,7 +61,7 @@ pub enum ApiError {
         seconds: String,
     },
     /// More requests are waiting for an analysis slot than
-    /// [`crate::Limits::queued`] allows.
+    /// [`crate::StudioLimits::queued`] allows.
     #[error(
         "the studio is busy: {requests} requests are waiting for an analysis or running one; \
          try again in a moment"
@@ -130,7 +130,7 @@ impl ApiError {
     /// The error for a refusal or a stop of the library's limits: a stop
     /// (the deadline of `limits`, or the request abandoned) is
     /// [`ApiError::Stopped`], anything else [`ApiError::OverBudget`].
-    pub fn limit(e: snl::limits::LimitError, limits: &crate::Limits) -> ApiError {
+    pub fn limit(e: snl::limits::LimitError, limits: &crate::StudioLimits) -> ApiError {
         if e.is_stop() {
             ApiError::Stopped {
                 seconds: seconds(limits.analysis_time),
@@ -161,7 +161,7 @@ impl IntoResponse for ApiError {
 /// an unknown path) made with a bare status, so that every error of the
 /// API reads alike.
 #[cfg(feature = "server")]
-pub(crate) fn bare_status(status: StatusCode, limits: &crate::Limits) -> Response {
+pub(crate) fn bare_status(status: StatusCode, limits: &crate::StudioLimits) -> Response {
     let message = match status {
         StatusCode::PAYLOAD_TOO_LARGE => format!(
             "the request body is larger than {} bytes; the studio reads boards of up to that \

@@ -19,19 +19,19 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::Limits;
+use crate::StudioLimits;
 
 /// The most header lines a request may have.
 pub const MAX_HEADERS: usize = 100;
 
 /// Serves one connection: its request's head read within
-/// [`Limits::header_time`] and checked, then the request answered by
+/// [`StudioLimits::header_time`] and checked, then the request answered by
 /// `router`. When `stopping` turns true the connection ends once its
 /// answer is written (at once if no request has arrived on it).
 pub async fn connection(
     mut stream: TcpStream,
     router: Router,
-    limits: Limits,
+    limits: StudioLimits,
     mut stopping: watch::Receiver<bool>,
 ) {
     let head = tokio::select! {
@@ -70,12 +70,12 @@ pub enum Refusal {
     Closed,
     /// 400: not an HTTP/1 request.
     Malformed(String),
-    /// 414: the request target is longer than [`Limits::uri_bytes`].
+    /// 414: the request target is longer than [`StudioLimits::uri_bytes`].
     TargetTooLong,
-    /// 431: the head is longer than [`Limits::head_bytes`], or has more
+    /// 431: the head is longer than [`StudioLimits::head_bytes`], or has more
     /// than [`MAX_HEADERS`] lines.
     HeadTooLarge,
-    /// 408: the head did not arrive within [`Limits::header_time`].
+    /// 408: the head did not arrive within [`StudioLimits::header_time`].
     TooSlow,
 }
 
@@ -89,7 +89,7 @@ impl Refusal {
         }
     }
 
-    fn message(&self, limits: &Limits) -> String {
+    fn message(&self, limits: &StudioLimits) -> String {
         match self {
             Refusal::Closed => "the request ended before its head".to_string(),
             Refusal::Malformed(why) => {
@@ -122,7 +122,7 @@ impl Refusal {
 /// The [`Refusal`] to answer with.
 pub async fn read_head(
     stream: &mut (impl AsyncRead + Unpin),
-    limits: &Limits,
+    limits: &StudioLimits,
 ) -> Result<Vec<u8>, Refusal> {
     let deadline = Instant::now() + limits.header_time;
     let mut bytes = Vec::with_capacity(1024);
@@ -149,7 +149,7 @@ pub async fn read_head(
 /// # Errors
 ///
 /// The [`Refusal`] for a head that cannot be answered.
-pub fn check_head(bytes: &[u8], limits: &Limits) -> Result<bool, Refusal> {
+pub fn check_head(bytes: &[u8], limits: &StudioLimits) -> Result<bool, Refusal> {
     // The request line so far, after any empty lines before it.
     let start = bytes
         .iter()
@@ -268,7 +268,7 @@ fn shown(bytes: &[u8]) -> String {
 /// Answers a refused head, then lets the client finish sending (for at
 /// most a second) so that closing does not reset the connection before
 /// the answer is read.
-async fn refuse(mut stream: TcpStream, refusal: &Refusal, limits: &Limits) {
+async fn refuse(mut stream: TcpStream, refusal: &Refusal, limits: &StudioLimits) {
     let response = error_response(refusal.status(), &refusal.message(limits));
     if stream.write_all(&response).await.is_err() {
         return;
@@ -362,7 +362,7 @@ mod tests {
     use super::*;
 
     fn check(bytes: &[u8]) -> Result<bool, Refusal> {
-        check_head(bytes, &Limits::default())
+        check_head(bytes, &StudioLimits::default())
     }
 
     #[test]

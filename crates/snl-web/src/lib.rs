@@ -40,12 +40,12 @@
 //! Errors are `{"error": "..."}` with status 400 (an unreadable or
 //! unplayable board, a bad query, a request that is not HTTP/1.0 or 1.1 or
 //! has a bad `Content-Length`), 404, 408 (a request head that took longer
-//! than [`Limits::header_time`]), 413 (a body over [`Limits::body_bytes`]),
-//! 414 and 431 (a request target or head over [`Limits::uri_bytes`] or
-//! [`Limits::head_bytes`]), 422 (a board too big for live analysis: over
-//! [`Limits::live_squares`], or an analysis whose estimate is over
-//! [`Limits::budget`]) or 503 (the server is busy or stopping, or the
-//! analysis ran past [`Limits::analysis_time`] and was stopped).
+//! than [`StudioLimits::header_time`]), 413 (a body over [`StudioLimits::body_bytes`]),
+//! 414 and 431 (a request target or head over [`StudioLimits::uri_bytes`] or
+//! [`StudioLimits::head_bytes`]), 422 (a board too big for live analysis: over
+//! [`StudioLimits::live_squares`], or an analysis whose estimate is over
+//! [`StudioLimits::budget`]) or 503 (the server is busy or stopping, or the
+//! analysis ran past [`StudioLimits::analysis_time`] and was stopped).
 //!
 //! # Modules
 //!
@@ -84,7 +84,7 @@ use snl::limits::Budget;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Config {
     /// Every limit the server enforces.
-    pub limits: Limits,
+    pub limits: StudioLimits,
     /// The board the page opens with when its address holds none, written
     /// in any form `snl` reads (`GET /api/initial` serves it).
     pub initial: Option<String>,
@@ -92,7 +92,7 @@ pub struct Config {
 
 /// Every limit the server enforces, set in one place.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Limits {
+pub struct StudioLimits {
     /// The largest request body accepted, in bytes; larger ones get 413.
     pub body_bytes: usize,
     /// The largest board analysed live, in squares; larger ones get 422,
@@ -129,13 +129,13 @@ pub struct Limits {
     pub timeout: Duration,
 }
 
-impl Default for Limits {
+impl Default for StudioLimits {
     /// 4 MiB bodies (a 100,000-square moves array is about 600 KB),
     /// 100,000 squares, one analysis per core and 64 requests in all, heads
     /// of 64 KiB within 10 seconds and targets of 8 KiB, 1 GiB and about 10
     /// seconds of work an analysis, 15 seconds of analysis and 20 in all.
-    fn default() -> Limits {
-        Limits {
+    fn default() -> StudioLimits {
+        StudioLimits {
             body_bytes: 4 << 20,
             live_squares: 100_000,
             concurrent: std::thread::available_parallelism().map_or(2, usize::from),

@@ -21,20 +21,20 @@ use tower_http::timeout::TimeoutLayer;
 use crate::analyse::{self, Options};
 use crate::design::design_with;
 use crate::error::{ApiError, bare_status};
-use crate::{Config, Limits, assets};
+use crate::{Config, StudioLimits, assets};
 use snl::limits::Cancel;
 
 /// What every handler shares: the limits, and the slots for analyses.
 #[derive(Debug)]
 struct Shared {
-    limits: Limits,
+    limits: StudioLimits,
     initial: Option<String>,
     /// One permit per analysis that may run. A permit is held by the
     /// blocking task itself, so an analysis whose request timed out still
     /// holds its slot until it ends: abandoned work cannot pile up.
     work: Arc<Semaphore>,
     /// One permit per request that has its body and waits for a slot or
-    /// holds one ([`Limits::queued`]); without one, 503 at once.
+    /// holds one ([`StudioLimits::queued`]); without one, 503 at once.
     queue: Arc<Semaphore>,
     /// Turns true when the server stops: the analyses in progress stop and
     /// their requests get 503.
@@ -120,7 +120,7 @@ pub(crate) fn app(config: Config) -> (Router, watch::Sender<bool>) {
 }
 
 /// Gives a bare error response (no JSON body) the API's `{"error": ...}`.
-fn json_errors(response: Response, limits: &Limits) -> Response {
+fn json_errors(response: Response, limits: &StudioLimits) -> Response {
     let status = response.status();
     let is_json = response
         .headers()
@@ -157,7 +157,7 @@ async fn initial(State(state): State<AppState>) -> Response {
 }
 
 async fn not_found() -> Response {
-    bare_status(StatusCode::NOT_FOUND, &Limits::default())
+    bare_status(StatusCode::NOT_FOUND, &StudioLimits::default())
 }
 
 async fn presets() -> Response {
@@ -182,13 +182,13 @@ impl Drop for CancelOnDrop {
 }
 
 /// Runs `job` on the blocking pool once an analysis slot is free, with a
-/// token whose deadline is [`Limits::analysis_time`] after now. Called once
+/// token whose deadline is [`StudioLimits::analysis_time`] after now. Called once
 /// the request's body is read: a client slow to send it holds no slot.
 /// When the server stops, the request is answered at once (503) and the
 /// token set.
 async fn run<T: Send + 'static>(
     state: &AppState,
-    job: impl FnOnce(&Limits, &Cancel) -> Result<T, ApiError> + Send + 'static,
+    job: impl FnOnce(&StudioLimits, &Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let Ok(_queued) = state.queue.clone().try_acquire_owned() else {
         return Err(ApiError::Busy {

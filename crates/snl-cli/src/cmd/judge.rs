@@ -13,7 +13,7 @@ use snl::input::Format;
 use snl::random::{Ratio, Span};
 use snl::variant::Variant;
 use snl_judge::{
-    Config, Counterexample, Diagnosis, Event, Limits, Outcome, Program, Report, Verdict,
+    Config, Counterexample, Diagnosis, Event, Outcome, Program, Report, RunLimits, Verdict,
 };
 
 use crate::board_arg::{FormatArg, RulesArgs};
@@ -152,9 +152,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         cases: args.cases,
         seed,
         jobs,
-        limits: Limits {
+        limits: RunLimits {
             timeout: args.timeout,
-            ..Limits::default()
+            ..RunLimits::default()
         },
         shrink_runs: args.shrink_runs,
     };

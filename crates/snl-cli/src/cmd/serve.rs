@@ -98,8 +98,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
 /// `--max-time` (seconds) and `--max-memory` (GB) where given: the
 /// analyses of a request may run for one and a half times the work budget
 /// (a request runs a few), and the request five seconds more.
-fn limits((seconds, gigabytes): (Option<f64>, Option<f64>)) -> snl_web::Limits {
-    let mut limits = snl_web::Limits::default();
+fn limits((seconds, gigabytes): (Option<f64>, Option<f64>)) -> snl_web::StudioLimits {
+    let mut limits = snl_web::StudioLimits::default();
     if let Some(g) = gigabytes {
         // `as` saturates: a huge memory is no limit.
         limits.budget.memory = (g * 1e9) as u64;
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn max_time_and_max_memory_are_each_requests_budget() {
-        let default = snl_web::Limits::default();
+        let default = snl_web::StudioLimits::default();
         assert_eq!(limits((None, None)), default);
         let set = limits((Some(2.0), Some(0.5)));
         assert_eq!(set.budget.work, 2_000_000_000);

@@ -271,9 +271,9 @@ async fn big_boards_get_422_and_bodies_over_the_limit_413() {
     assert!(a.error().contains("100001 squares"), "{}", a.error());
 
     let small = snl_web::Config {
-        limits: snl_web::Limits {
+        limits: snl_web::StudioLimits {
             body_bytes: 1000,
-            ..snl_web::Limits::default()
+            ..snl_web::StudioLimits::default()
         },
         ..snl_web::Config::default()
     };

@@ -83,9 +83,9 @@ async fn a_burst_of_bad_requests_leaves_the_server_answering() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let config = snl_web::Config {
-        limits: snl_web::Limits {
+        limits: snl_web::StudioLimits {
             body_bytes: 100_000,
-            ..snl_web::Limits::default()
+            ..snl_web::StudioLimits::default()
         },
         ..snl_web::Config::default()
     };
@@ -158,7 +158,7 @@ async fn a_burst_of_bad_requests_leaves_the_server_answering() {
 /// A server on a free localhost port with `limits`: its address, the
 /// sender that stops it, and its task.
 async fn start(
-    limits: snl_web::Limits,
+    limits: snl_web::StudioLimits,
 ) -> (
     SocketAddr,
     tokio::sync::oneshot::Sender<()>,
@@ -195,7 +195,7 @@ fn json_error(answer: &[u8]) -> (u16, String) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_refusal_of_a_request_head_carries_json() {
-    let (addr, stop, server) = start(snl_web::Limits::default()).await;
+    let (addr, stop, server) = start(snl_web::StudioLimits::default()).await;
     let long_query = format!(
         "GET /api/presets?q={} HTTP/1.1\r\nHost: x\r\n\r\n",
         "a".repeat(100_000)
@@ -242,9 +242,9 @@ async fn every_refusal_of_a_request_head_carries_json() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_head_that_never_ends_is_answered_and_closed() {
-    let (addr, stop, server) = start(snl_web::Limits {
+    let (addr, stop, server) = start(snl_web::StudioLimits {
         header_time: Duration::from_millis(300),
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     })
     .await;
     let started = Instant::now();
@@ -273,10 +273,10 @@ async fn a_head_that_never_ends_is_answered_and_closed() {
 async fn stopping_the_server_stops_the_analyses_in_progress() {
     // Counting the optimal sequences of 100,000 squares takes seconds (far
     // longer unoptimised); the work allowed is ample.
-    let (addr, stop, server) = start(snl_web::Limits {
+    let (addr, stop, server) = start(snl_web::StudioLimits {
         analysis_time: Duration::from_mins(2),
         timeout: Duration::from_mins(3),
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     })
     .await;
     let answer = tokio::spawn(raw(

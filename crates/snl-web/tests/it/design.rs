@@ -180,12 +180,12 @@ async fn bad_and_impossible_requests_get_400_with_the_reason() {
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text());
     // A search over the budget is refused before it starts.
     let config = snl_web::Config {
-        limits: snl_web::Limits {
+        limits: snl_web::StudioLimits {
             budget: snl::limits::Budget {
                 memory: 1 << 10,
                 work: 1_000,
             },
-            ..snl_web::Limits::default()
+            ..snl_web::StudioLimits::default()
         },
         ..snl_web::Config::default()
     };

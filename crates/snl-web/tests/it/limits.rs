@@ -15,7 +15,7 @@ use tower::ServiceExt;
 
 use crate::{Answer, send_with};
 
-fn config(limits: snl_web::Limits) -> snl_web::Config {
+fn config(limits: snl_web::StudioLimits) -> snl_web::Config {
     snl_web::Config {
         limits,
         ..snl_web::Config::default()
@@ -44,9 +44,9 @@ async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
     };
     let solve = plan::estimate(&game, Analysis::Shortest(Search::Solve));
     assert!(solve.fits(&budget), "the search fits: {solve}");
-    let small = config(snl_web::Limits {
+    let small = config(snl_web::StudioLimits {
         budget,
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     });
     let a = send_with(small, analyse(board)).await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.text());
@@ -61,12 +61,12 @@ async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
 
     // A budget too small for the board itself refuses it before it is
     // built; the same board is answered under the default budget.
-    let tiny = config(snl_web::Limits {
+    let tiny = config(snl_web::StudioLimits {
         budget: Budget {
             memory: 100,
             work: u64::MAX,
         },
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     });
     let a = send_with(tiny.clone(), analyse(board)).await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -99,10 +99,10 @@ async fn send(router: &axum::Router, request: Request<Body>) -> Answer {
 #[tokio::test]
 async fn a_slow_analysis_is_stopped_at_its_deadline_and_frees_its_slot() {
     // One slot, and a twentieth of a second to answer in.
-    let router = snl_web::router(config(snl_web::Limits {
+    let router = snl_web::router(config(snl_web::StudioLimits {
         concurrent: 1,
         analysis_time: Duration::from_millis(50),
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     }));
     // Counting the optimal sequences of 100,000 squares adds numbers of
     // hundreds of words: seconds of work, even in an optimised build.
@@ -138,13 +138,13 @@ async fn sequences_are_counted_only_where_snl_solve_counts_them() {
     let board = format!(r#"{{"squares": {over}, "ladders": [[2, {}]]}}"#, over - 6);
     // Live squares raised to the count limit's board; the game-length
     // work kept small so the test stays fast (its distribution is cut short).
-    let big = config(snl_web::Limits {
+    let big = config(snl_web::StudioLimits {
         live_squares: u64::from(over),
         budget: Budget {
             memory: 1 << 30,
             work: 8_000_000,
         },
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     });
     let a = send_with(big, analyse(&board)).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
@@ -194,9 +194,9 @@ fn never_ending(path: &str) -> Request<Body> {
 #[tokio::test]
 async fn slow_bodies_hold_no_analysis_slot() {
     // One slot; four clients that never finish their bodies.
-    let router = snl_web::router(config(snl_web::Limits {
+    let router = snl_web::router(config(snl_web::StudioLimits {
         concurrent: 1,
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     }));
     let slow: Vec<_> = (0..4)
         .map(|_| {
@@ -222,11 +222,11 @@ async fn slow_bodies_hold_no_analysis_slot() {
 async fn requests_beyond_the_queue_are_told_it_is_busy() {
     // One request may wait or run: while a slow one runs, the next gets
     // 503 at once, with the API's JSON.
-    let router = snl_web::router(config(snl_web::Limits {
+    let router = snl_web::router(config(snl_web::StudioLimits {
         concurrent: 1,
         queued: 1,
         analysis_time: Duration::from_mins(1),
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     }));
     let slow = {
         let router = router.clone();
@@ -263,11 +263,11 @@ async fn a_request_whose_client_went_away_stops_its_analysis() {
     use tokio::io::AsyncReadExt;
     // One slot, and a deadline far beyond the test: only the client's
     // going away can free the slot soon.
-    let limits = snl_web::Limits {
+    let limits = snl_web::StudioLimits {
         concurrent: 1,
         analysis_time: Duration::from_mins(10),
         timeout: Duration::from_mins(12),
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -321,9 +321,9 @@ async fn a_report_over_the_budget_is_refused_as_an_analysis_is() {
         work: u64::MAX,
     };
     let small = || {
-        config(snl_web::Limits {
+        config(snl_web::StudioLimits {
             budget,
-            ..snl_web::Limits::default()
+            ..snl_web::StudioLimits::default()
         })
     };
     let a = send_with(small(), report(board)).await;
@@ -339,10 +339,10 @@ async fn a_report_over_the_budget_is_refused_as_an_analysis_is() {
 
 #[tokio::test]
 async fn a_slow_report_is_stopped_at_its_deadline_and_frees_its_slot() {
-    let router = snl_web::router(config(snl_web::Limits {
+    let router = snl_web::router(config(snl_web::StudioLimits {
         concurrent: 1,
         analysis_time: Duration::from_millis(50),
-        ..snl_web::Limits::default()
+        ..snl_web::StudioLimits::default()
     }));
     // The races of 100,000 squares: seconds of work, even optimised.
     let start = Instant::now();
