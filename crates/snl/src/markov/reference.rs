@@ -4,8 +4,9 @@
 //! They share nothing with the engines but the board and the rules as
 //! given: the move of one roll is written here again from the rules' own
 //! words, not taken from [`Game::play`]; the states are numbered here;
-//! each solver builds its own chain from that move, finds for itself the states the pawn can reach and whether each can still finish,
-//! and solves by the textbook method. A fault in the game's move, in the
+//! each solver builds its own chain from that move, finds for itself the
+//! states the pawn can reach and whether each can still finish, and solves
+//! by the textbook method. A fault in the game's move, in the
 //! fast solvers' chain, or in the sweep that finds their active states, is
 //! not repeated here.
 
