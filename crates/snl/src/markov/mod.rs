@@ -65,6 +65,7 @@ pub mod incremental;
 pub mod matrix;
 mod moments;
 pub mod reference;
+mod scalar;
 pub(crate) mod solve;
 mod stats;
 pub mod visits;

@@ -1,6 +1,7 @@
 //! The floors of the crate, checked against its sources: the primitives
 //! import nothing from the crate, an import never runs up a floor, and no
-//! two modules import each other, however far round.
+//! two modules import each other, however far round; and no file is so
+//! long that it holds several ideas.
 //!
 //! The test reads every file of `src`, leaves out comments, string
 //! literals and `#[cfg(test)]` items, and takes as an import of module `B`
@@ -287,6 +288,27 @@ impl Graph {
         t.out.sort();
         t.out
     }
+}
+
+/// The most lines a source file of the crate may have: past it a file
+/// holds more than one idea, and is split by idea.
+const MOST_LINES: usize = 900;
+
+#[test]
+fn no_source_file_is_over_900_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    collect(&root, &root, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter(|(_, text)| text.lines().count() > MOST_LINES)
+        .map(|(module, text)| format!("`{module}`: {} lines", text.lines().count()))
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MOST_LINES} lines, to split by what they hold:\n{}",
+        long.join("\n")
+    );
 }
 
 /// Every `.rs` file under `dir` with its module path (`markov::chain`; the

@@ -1,0 +1,312 @@
+use super::*;
+
+/// Every finding, the tables always fitting on boards this small.
+fn check(spec: &BoardSpec, rules: &Rules) -> Vec<Diagnostic> {
+    let checked = super::check(spec, rules);
+    assert_eq!(checked.skipped, None);
+    checked.diagnostics
+}
+use crate::board::{Origin, RawJump};
+use crate::rules::{Die, Start};
+
+fn spec(squares: u64, jumps: &[(u64, u64)]) -> BoardSpec {
+    BoardSpec {
+        squares,
+        jumps: jumps
+            .iter()
+            .enumerate()
+            .map(|(index, &(from, to))| RawJump {
+                from,
+                to,
+                declared: None,
+                origin: Origin::Jump { index },
+            })
+            .collect(),
+    }
+}
+
+fn codes(d: &[Diagnostic]) -> Vec<&'static str> {
+    d.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn clean_board_has_nothing() {
+    let d = check(&spec(20, &[(2, 19), (12, 15), (9, 3)]), &Rules::default());
+    assert!(d.is_empty(), "{d:?}");
+}
+
+#[test]
+fn problems_are_errors() {
+    let d = check(
+        &spec(10, &[(3, 11), (5, 5), (10, 1), (4, 6), (4, 7)]),
+        &Rules::default(),
+    );
+    assert_eq!(
+        codes(&d),
+        ["off-board", "no-move", "from-last", "two-jumps"]
+    );
+    assert!(d.iter().all(|d| d.severity == Severity::Error));
+    assert_eq!(d[0].squares, [3]);
+    assert_eq!(d[3].squares, [4]);
+    assert!(has_errors(&d));
+    assert_eq!(
+        codes(&check(&spec(0, &[]), &Rules::default())),
+        ["no-squares"]
+    );
+    assert_eq!(
+        codes(&check(&spec((1 << 62) + 1, &[]), &Rules::default())),
+        ["too-many-squares"]
+    );
+}
+
+#[test]
+fn optional_jumps_are_refused_unless_played() {
+    let rules = Rules {
+        optional: Optional::Snakes,
+        ..Rules::default()
+    };
+    let board = spec(12, &[(9, 5)]);
+    let refused = playable(&board, rules.clone()).unwrap_err();
+    assert_eq!(refused.errors[0].code, "optional-unplayed");
+    assert!(
+        refused
+            .to_string()
+            .starts_with("the rules let a player decline snakes (`optional: snakes`)"),
+        "{refused}"
+    );
+    assert_eq!(
+        playable_choosing(&board, rules).unwrap().board().jump(9),
+        Some(5)
+    );
+}
+
+#[test]
+fn cycle_under_chaining() {
+    let rules = Rules {
+        chain: true,
+        ..Rules::default()
+    };
+    let d = check(&spec(12, &[(2, 5), (5, 9), (9, 5)]), &rules);
+    assert_eq!(codes(&d), ["cycle"]);
+    assert_eq!(d[0].squares, [5, 9]);
+    assert_eq!(d[0].to_string(), format!("error[cycle]: {}", d[0].message));
+}
+
+#[test]
+fn jump_on_square_one() {
+    // With the pawn on square 1, nothing lands there: the ladder is dead.
+    let d = check(&spec(10, &[(1, 5)]), &Rules::default());
+    assert_eq!(codes(&d), ["never-landed"]);
+    assert_eq!(
+        d[0].message,
+        "the ladder 1->5 is never taken: no rolls from square 1 land on square 1; move it or remove it"
+    );
+    // Starting off the board, a roll of 1 lands on it.
+    let off = Rules {
+        start: Start::OffBoard,
+        ..Rules::default()
+    };
+    assert!(check(&spec(10, &[(1, 5)]), &off).is_empty());
+    // A snake down to square 1 does not land there by a roll: without
+    // chaining the pawn stops on 1 and the ladder is still never taken.
+    let d = check(&spec(10, &[(1, 5), (4, 1)]), &Rules::default());
+    assert_eq!(codes(&d), ["never-landed", "ends-on-jump"]);
+    let chain = Rules {
+        chain: true,
+        ..Rules::default()
+    };
+    assert!(check(&spec(10, &[(1, 5), (4, 1)]), &chain).is_empty());
+}
+
+#[test]
+fn ends_on_jump_only_without_chaining() {
+    let d = check(&spec(12, &[(2, 5), (5, 9)]), &Rules::default());
+    assert_eq!(codes(&d), ["ends-on-jump"]);
+    assert_eq!(
+        d[0].message,
+        "the ladder 2->5 ends on square 5, where the ladder 5->9 starts; the pawn stops there and does not take the next jump; use --chain to follow it"
+    );
+    assert_eq!(d[0].squares, [2, 5]);
+    let chain = Rules {
+        chain: true,
+        ..Rules::default()
+    };
+    assert!(check(&spec(12, &[(2, 5), (5, 9)]), &chain).is_empty());
+}
+
+#[test]
+fn chained_through_counts_as_landed() {
+    // Only a two can be rolled: square 3 is landed on, and 4 only by the
+    // chain 3->4->8; then 8 + 2 reaches the goal.
+    let rules = Rules {
+        die: Die::weighted(vec![0, 1]).unwrap(),
+        chain: true,
+        ..Rules::default()
+    };
+    let d = check(&spec(10, &[(3, 4), (4, 8)]), &rules);
+    assert!(d.is_empty(), "{d:?}");
+}
+
+#[test]
+fn a_bonus_limit_of_one_makes_the_top_value_a_reset() {
+    // Under a limit of 1 the top value never moves the pawn: with a d1
+    // nothing moves, and with a d2 only ones do.
+    let d1 = Rules {
+        die: Die::uniform(1).unwrap(),
+        bonus: Some(crate::rules::Bonus::with_limit(1).unwrap()),
+        ..Rules::default()
+    };
+    let d = check(&spec(6, &[(3, 5)]), &d1);
+    assert_eq!(codes(&d), ["never-landed", "goal-unreachable"]);
+    let d2 = Rules {
+        die: Die::uniform(2).unwrap(),
+        ..d1.clone()
+    };
+    // Only a two could pass the snake on 3.
+    let d = check(&spec(6, &[(3, 1)]), &d2);
+    assert_eq!(codes(&d), ["goal-unreachable"]);
+    // A limit of 2 allows one two in a row, which is enough: 2, 4, 5, 6.
+    let two = Rules {
+        bonus: Some(crate::rules::Bonus::with_limit(2).unwrap()),
+        ..d2
+    };
+    assert!(check(&spec(6, &[(3, 1)]), &two).is_empty());
+}
+
+#[test]
+fn a_trap_is_a_warning() {
+    // Squares 10 to 15 all lead back to 9: a pawn that reaches 3 to 9
+    // never gets past. Only the ladder on 2 leads on, to 18 and the end.
+    let mut jumps: Vec<(u64, u64)> = (10..=15).map(|s| (s, 9)).collect();
+    jumps.push((2, 18));
+    let d = check(&spec(20, &jumps), &Rules::default());
+    assert_eq!(codes(&d), ["trap"]);
+    assert_eq!(d[0].squares, [3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(
+        d[0].message,
+        "the pawn can be trapped: it can come to rest on squares 3, 4, 5, 6, 7, 8, 9, from which no rolls reach the last square (20), so with a real die a game may never end; move the snakes that lead there or change the rules"
+    );
+    // Without the wall nothing traps; under a bonus limit a streak of
+    // tops sends a trapped pawn back to the start.
+    assert!(check(&spec(20, &[(2, 18)]), &Rules::default()).is_empty());
+    let limit = Rules {
+        bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+        ..Rules::default()
+    };
+    assert!(codes(&check(&spec(20, &jumps), &limit)).is_empty());
+}
+
+#[test]
+fn unreachable_goal() {
+    // Snakes on 4..=9 with an exact finish on 10: every way in slides.
+    let jumps: Vec<(u64, u64)> = (4..=9).map(|s| (s, 2)).collect();
+    let d = check(&spec(10, &jumps), &Rules::default());
+    assert_eq!(codes(&d), ["goal-unreachable"]);
+    assert_eq!(
+        d[0].message,
+        "the last square (10) cannot be reached from the start under these rules (d6 die, exact finish); move the snakes that trap the pawn or change the rules"
+    );
+    // An eight-sided die rolls 7 from square 3.
+    let d8 = Rules {
+        die: Die::uniform(8).unwrap(),
+        ..Rules::default()
+    };
+    assert!(check(&spec(10, &jumps), &d8).is_empty());
+}
+
+/// The check of a board of any length, by the engine that keeps only
+/// the squares near its jumps, gives the same findings in the same
+/// words as the dense check, on random boards under every rule it
+/// takes (all but a bonus limit): errors, circles and warnings.
+#[test]
+fn the_long_check_finds_what_the_dense_one_does() {
+    let mut rng = crate::rng::SplitMix64::new(26);
+    let mut warned = 0;
+    for case in 0..600 {
+        let n = 2 + rng.below(80) as u32;
+        let jumps = rng.below(12) as u32;
+        let board = crate::long::testing::board(&mut rng, n, jumps);
+        let rules = crate::long::testing::rules(&mut rng);
+        let mut spec = BoardSpec::from(&board);
+        // Now and then a fault of the board as written.
+        if case % 7 == 0 && n > 3 {
+            spec = spec_with(&spec, (u64::from(n) - 1, u64::from(n) + 3));
+        }
+        let dense = super::check(&spec, &rules);
+        let long = check_long(&spec, &rules, &Control::default());
+        assert_eq!(dense.skipped, None);
+        assert_eq!(long.skipped, None, "{spec:?} {rules:?}");
+        assert_eq!(long.diagnostics, dense.diagnostics, "{spec:?} {rules:?}");
+        warned += usize::from(!dense.diagnostics.is_empty());
+    }
+    // The cases are not all clean.
+    assert!(warned > 100, "{warned}");
+}
+
+/// `spec` with one more jump.
+fn spec_with(spec: &BoardSpec, (from, to): (u64, u64)) -> BoardSpec {
+    let mut jumps: Vec<(u64, u64)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
+    jumps.push((from, to));
+    self::spec(spec.squares, &jumps)
+}
+
+#[test]
+fn boards_past_2_30_are_checked_from_their_jumps() {
+    let n: u64 = 1 << 40;
+    // Clean.
+    let clean = super::check(&spec(n, &[(2, n - 10), (n - 3, 7)]), &Rules::default());
+    assert_eq!((clean.diagnostics, clean.skipped), (vec![], None));
+    // Errors as written, with their squares as u64.
+    let d = check(&spec(n, &[(n, 3), (5, n + 1)]), &Rules::default());
+    assert_eq!(codes(&d), ["from-last", "off-board"]);
+    assert_eq!(d[0].squares, [n]);
+    assert_eq!(d[1].squares, [5]);
+    let d = check(&spec((1 << 62) + 1, &[]), &Rules::default());
+    assert_eq!(codes(&d), ["too-many-squares"]);
+    assert!(d[0].message.contains("2^62"), "{}", d[0].message);
+    // A circle under chaining.
+    let chained = Rules {
+        chain: true,
+        ..Rules::default()
+    };
+    let jumps = [(n - 100, 1 << 35), (1 << 35, n - 100)];
+    let d = check(&spec(n, &jumps), &chained);
+    assert_eq!(codes(&d), ["cycle"]);
+    assert_eq!(d[0].squares, [1 << 35, n - 100]);
+    // Warnings: a jump that ends on another's start; a wall no roll
+    // gets past, so the last square cannot be reached; with a ladder
+    // over the wall from square 2, every square from 3 to the wall
+    // traps.
+    let d = check(
+        &spec(n, &[(n - 20, n - 30), (n - 30, 5)]),
+        &Rules::default(),
+    );
+    assert_eq!(codes(&d), ["ends-on-jump"]);
+    let mut wall: Vec<(u64, u64)> = (n - 7..n - 1).map(|s| (s, n - 8)).collect();
+    let d = check(&spec(n, &wall), &Rules::default());
+    assert_eq!(codes(&d), ["goal-unreachable"]);
+    assert_eq!(d[0].squares, [n]);
+    wall.push((2, n - 1));
+    let d = check(&spec(n, &wall), &Rules::default());
+    assert_eq!(codes(&d), ["trap"]);
+    assert!(
+        d[0].message.contains(&format!("and {} more", n - 20)),
+        "{}",
+        d[0].message
+    );
+    assert_eq!(d[0].squares, (3..=12).collect::<Vec<u64>>());
+}
+
+#[test]
+fn a_bonus_limit_past_2_30_says_what_was_not_checked() {
+    let n: u64 = 1 << 40;
+    let limit = Rules {
+        bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+        ..Rules::default()
+    };
+    let found = super::check(&spec(n, &[(n - 20, n - 30), (n - 30, 5)]), &limit);
+    assert_eq!(codes(&found.diagnostics), ["ends-on-jump"]);
+    let why = found.skipped.expect("the rest was skipped");
+    assert!(!why.is_stop());
+    assert!(why.to_string().contains("bonus limit"), "{why}");
+}
