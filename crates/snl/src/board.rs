@@ -671,10 +671,12 @@ pub fn cost(squares: u64, jumps: u64) -> Estimate {
     // The board's map of jumps and the game's map of resting squares: a
     // bit and a sixteenth of a count a square, four bytes a jump, each;
     // and the jumps as read (about 64 bytes each) while the board is built.
-    // A board that is refused holds instead a problem a jump at worst, in a
-    // vector that grows by doubling, with a pair of indices a jump for the
-    // duplicates.
-    let refused = 2.0 * (std::mem::size_of::<BoardError>() as f64 + 16.0);
+    // A board that is refused holds instead up to two problems a jump (a
+    // wrong direction, then a duplicate start or a start on the last
+    // square), in a vector that grows by doubling and so holds, while it
+    // moves, up to three times its entries; and a pair of indices a jump
+    // for the duplicates.
+    let refused = 6.0 * std::mem::size_of::<BoardError>() as f64 + 16.0;
     Estimate::from_f64(0.375 * n + (72.0 + refused) * j, 0.5 * n + 8.0 * j)
 }
 
