@@ -689,17 +689,25 @@ impl PyBoard {
     /// The exact chance that each seat wins a race of ``players`` pawns
     /// with a real die, seat 0 moving first. ``start`` is every seat's
     /// starting position (an ``int``) or one per seat (a list); by default
-    /// the rules' start.
-    #[pyo3(signature = (players = None, start = None, *, rules = None))]
+    /// the rules' start. ``dice`` gives each seat a die of its own, in seat
+    /// order (each as ``Rules(die=...)`` reads one); by default every seat
+    /// rolls the rules' die.
+    #[pyo3(signature = (players = None, start = None, *, dice = None, rules = None))]
     fn race(
         &self,
         py: Python<'_>,
         players: Option<usize>,
         start: Option<&Bound<'_, PyAny>>,
+        dice: Option<Vec<Bound<'_, PyAny>>>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<PyRace> {
         let game = self.game(rules.as_deref())?;
-        play::race(py, &game, players, start)
+        let dice = dice
+            .unwrap_or_default()
+            .iter()
+            .map(crate::rules::die)
+            .collect::<PyResult<Vec<_>>>()?;
+        play::race(py, &game, players, start, &dice)
     }
 
     /// Two players who choose their rolls, moving in turn: who wins with

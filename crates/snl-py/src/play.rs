@@ -241,6 +241,10 @@ pub struct PyRace {
     /// Each seat's starting position.
     #[pyo3(get)]
     start: Vec<u32>,
+    /// Each seat's die, as ``Rules.die`` writes it, when the seats roll
+    /// dice of their own; empty when every seat rolls the rules' die.
+    #[pyo3(get)]
+    dice: Vec<String>,
     /// Each seat's chance of winning, seat 0 first.
     #[pyo3(get)]
     win: Vec<f64>,
@@ -283,7 +287,10 @@ pub fn race(
     game: &Game,
     players: Option<usize>,
     start: Option<&Bound<'_, PyAny>>,
+    dice: &[snl::Die],
 ) -> PyResult<PyRace> {
+    // Without a count or starts, as many seats as dice.
+    let players = players.or((start.is_none() && !dice.is_empty()).then_some(dice.len()));
     let given: Option<Vec<u32>> = match start {
         None => None,
         Some(s) => Some(match s.extract::<u32>() {
@@ -301,13 +308,15 @@ pub fn race(
         (_, Some(list)) => list,
         (k, None) => vec![game.start(); k.unwrap_or(2)],
     };
-    let race =
-        interruptible(py, |ctl| snl::race::race_with(game, &from, ctl))?.map_err(|e| match e {
+    let race = interruptible(py, |ctl| snl::race::race_dice_with(game, &from, dice, ctl))?
+        .map_err(|e| match e {
             RaceError::Players(_) | RaceError::Limit(_) => errors::limit(e),
+            RaceError::Dice { .. } => errors::value(e.to_string()),
             _ => errors::board(e),
         })?;
     Ok(PyRace {
         start: from,
+        dice: dice.iter().map(ToString::to_string).collect(),
         win: race.win,
         no_winner: race.no_winner,
         expected_rounds: race.expected_rounds.unwrap_or(f64::INFINITY),

@@ -41,7 +41,7 @@ const DIE_FORMS: &str =
 /// A die from what a Python user writes for one: a string, a number of
 /// faces, or a list (or tuple, or other sequence of whole numbers) of
 /// weights. Bytes are refused rather than read as weights of their values.
-fn die(value: &Bound<'_, PyAny>) -> PyResult<Die> {
+pub fn die(value: &Bound<'_, PyAny>) -> PyResult<Die> {
     if let Ok(text) = value.cast::<PyString>() {
         return text.to_cow()?.parse::<Die>().map_err(errors::rules);
     }

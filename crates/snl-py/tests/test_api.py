@@ -398,6 +398,23 @@ def test_race(mb):
     assert trap.race(2).expected_rounds == math.inf and trap.race(2).no_winner == 1
 
 
+def test_race_with_a_die_for_each_seat(mb):
+    # As `snl race --preset milton-bradley --seat-die d6 --seat-die d8`.
+    r = mb.race(dice=["d6", 8])
+    assert r.players == 2 and r.dice == ["d6", "d8"]
+    assert [round(w, 6) for w in r.win] == [0.424219, 0.575781]
+    assert r.expected_rounds == pytest.approx(23.9728, abs=1e-4)
+    assert mb.race(2).dice == []
+    # The rules' own die for every seat is the plain race.
+    assert mb.race(3, dice=["d6"] * 3).win == mb.race(3).win
+    # A die of two faces is slow on 100 squares: it loses, though first.
+    assert mb.race(start=[0, 0], dice=[[1, 1], "d6"]).win[0] < 0.5
+    with pytest.raises(ValueError, match="3 players but 2 seat dice"):
+        mb.race(3, dice=["d6", "d6"])
+    with pytest.raises(snl.RulesError):
+        mb.race(dice=["d6", b"d6"])
+
+
 def test_duel():
     board = snl.Board(20, **TWENTY)
     d = board.duel()

@@ -10,7 +10,7 @@
 //! has not yet entered the board (see [`crate::Start::OffBoard`]).
 
 use crate::board::{Board, JumpMap};
-use crate::rules::{Bonus, Rules};
+use crate::rules::{Bonus, Die, Rules};
 
 /// A board and the rules it is played under, ready for analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -482,6 +482,21 @@ impl Game {
     /// is kept so that a future rule that can be broken by it is reported.
     pub fn without_jump(&self, square: u32) -> Result<Game, GameError> {
         Game::new(self.board.without_jump(square), self.rules.clone())
+    }
+
+    /// The same game played with `die`: the board, its chains and every
+    /// other rule kept (a race where each seat rolls its own die plays one
+    /// of these for each).
+    #[must_use]
+    pub fn with_die(&self, die: Die) -> Game {
+        Game {
+            board: self.board.clone(),
+            rules: Rules {
+                die,
+                ..self.rules.clone()
+            },
+            chained: self.chained.clone(),
+        }
     }
 }
 

@@ -19,6 +19,7 @@
 use crate::game::{Game, Unit};
 use crate::limits::{Control, Estimate, LimitError};
 use crate::markov;
+use crate::rules::Die;
 
 /// The most seats a race may have.
 pub const MAX_PLAYERS: usize = 16;
@@ -96,6 +97,14 @@ pub enum RaceError {
         square: u32,
         /// The last square.
         goal: u32,
+    },
+    /// A die for some seats but not all (see [`race_dice_with`]).
+    #[error("{players} players but {listed} seat dice; give one die a seat")]
+    Dice {
+        /// The players.
+        players: usize,
+        /// The dice listed.
+        listed: usize,
     },
     /// The race was refused, stopped, or ran out of memory.
     #[error(transparent)]
@@ -273,15 +282,92 @@ pub fn races(game: &Game, races: &[&[u32]]) -> Result<Vec<Race>, RaceError> {
 pub fn races_with(
     game: &Game,
     races: &[&[u32]],
-    mut known: Vec<(u32, markov::Distribution)>,
+    known: Vec<(u32, markov::Distribution)>,
     ctl: &Control,
 ) -> Result<Vec<Race>, RaceError> {
-    let goal = game.goal();
+    let seated: Vec<Vec<(u32, usize)>> = races
+        .iter()
+        .map(|from| from.iter().map(|&p| (p, 0)).collect())
+        .collect();
+    let known = known.into_iter().map(|(p, d)| ((p, 0), d)).collect();
+    run(&[game], &seated, known, ctl)
+}
+
+/// The race of `from.len()` players on `game` as [`race_with`] runs it,
+/// where seat `i` rolls its own die `dice[i]` (its bonus roll, if the rules
+/// give one, on that die's top value). Empty `dice` is [`race_with`]: every
+/// seat rolls the rules' die.
+///
+/// # Errors
+///
+/// As [`race_with`], and [`RaceError::Dice`] when `dice` is neither empty
+/// nor one die a seat.
+///
+/// # Examples
+///
+/// ```
+/// use snl::limits::Control;
+/// use snl::{Board, Die, Game, Rules};
+///
+/// // Two squares: the first 1 wins. A die of six faces shows it a sixth of
+/// // the time, a die of two half: each round the first seat wins 1/6, the
+/// // second 5/6 · 1/2, so 2/7 and 5/7 in all.
+/// let game = Game::new(Board::empty(2)?, Rules::default())?;
+/// let dice = [Die::uniform(6)?, Die::uniform(2)?];
+/// let r = snl::race::race_dice_with(&game, &[1, 1], &dice, &Control::default())?;
+/// assert!((r.win[0] - 2.0 / 7.0).abs() < 1e-12);
+/// assert!((r.win[1] - 5.0 / 7.0).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn race_dice_with(
+    game: &Game,
+    from: &[u32],
+    dice: &[Die],
+    ctl: &Control,
+) -> Result<Race, RaceError> {
+    if dice.is_empty() {
+        return race_with(game, from, ctl);
+    }
+    if dice.len() != from.len() {
+        return Err(RaceError::Dice {
+            players: from.len(),
+            listed: dice.len(),
+        });
+    }
+    // One game for each die, seats with the same die sharing it.
+    let mut distinct: Vec<&Die> = Vec::new();
+    let mut seats = Vec::with_capacity(from.len());
+    for (&p, die) in from.iter().zip(dice) {
+        let k = distinct.iter().position(|d| *d == die).unwrap_or_else(|| {
+            distinct.push(die);
+            distinct.len() - 1
+        });
+        seats.push((p, k));
+    }
+    let games: Vec<Game> = distinct
+        .iter()
+        .map(|&die| game.with_die(die.clone()))
+        .collect();
+    let games: Vec<&Game> = games.iter().collect();
+    let mut one = run(&games, &[seats], Vec::new(), ctl)?;
+    Ok(one.remove(0))
+}
+
+/// The races of `races`, each seat a starting square and the index in
+/// `games` of the game it plays (all on one board, with different dice),
+/// with the distributions of `known` already computed.
+fn run(
+    games: &[&Game],
+    races: &[Vec<(u32, usize)>],
+    mut known: Vec<((u32, usize), markov::Distribution)>,
+    ctl: &Control,
+) -> Result<Vec<Race>, RaceError> {
+    let goal = games[0].goal();
     for from in races {
         if from.is_empty() || from.len() > MAX_PLAYERS {
             return Err(RaceError::Players(from.len()));
         }
-        if let Some((i, &square)) = from.iter().enumerate().find(|&(_, &p)| p > goal) {
+        if let Some((i, &(square, _))) = from.iter().enumerate().find(|&(_, &(p, _))| p > goal) {
             return Err(RaceError::Position {
                 seat: i + 1,
                 square,
@@ -289,12 +375,14 @@ pub fn races_with(
             });
         }
     }
-    // Seats on one square share a distribution, across all the races.
+    // Seats on one square with one die share a distribution, across all
+    // the races.
     let turns = markov::LengthOptions::of(Unit::Turns);
-    for &p in races.iter().flat_map(|from| from.iter()) {
-        if !known.iter().any(|(q, _)| *q == p) {
-            let d = markov::distribution_with(game, p, &turns, ctl)?;
-            known.push((p, d));
+    for &seat in races.iter().flatten() {
+        if !known.iter().any(|(q, _)| *q == seat) {
+            let (p, g) = seat;
+            let d = markov::distribution_with(games[g], p, &turns, ctl)?;
+            known.push((seat, d));
         }
     }
     ctl.cancel.check()?;
@@ -303,18 +391,37 @@ pub fn races_with(
         .map(|from| {
             let players = from.len();
             // With bonus rolls and a die that shows one value, every roll
-            // earns another: the first seat's turn lasts until it finishes,
-            // or for ever, and no one else ever moves. (A seat that starts
-            // on the last square has won before that.)
-            let endless_turns = game.rules().every_roll_rolls_again() && !from.contains(&goal);
-            let from = if endless_turns { &from[..1] } else { from };
+            // earns another: the turn of the first such seat lasts until it
+            // finishes, or for ever, and no one after it ever moves (nor
+            // anyone before it again). The race is then decided in the
+            // first round by the seats up to it. (A seat that starts on the
+            // last square has won before that.)
+            let endless = (!from.iter().any(|&(p, _)| p == goal))
+                .then(|| {
+                    from.iter()
+                        .position(|&(_, g)| games[g].rules().every_roll_rolls_again())
+                })
+                .flatten();
+            let from = endless.map_or(&from[..], |j| &from[..=j]);
             let seats: Vec<Seat<'_>> = from
                 .iter()
-                .map(|&p| {
-                    let (_, d) = known.iter().find(|(q, _)| *q == p).expect("computed above");
-                    Seat {
-                        pmf: &d.pmf,
-                        never: d.never,
+                .map(|seat| {
+                    let (_, d) = known
+                        .iter()
+                        .find(|(q, _)| q == seat)
+                        .expect("computed above");
+                    match endless {
+                        Some(_) => {
+                            let pmf = &d.pmf[..d.pmf.len().min(2)];
+                            Seat {
+                                pmf,
+                                never: 1.0 - pmf.iter().sum::<f64>(),
+                            }
+                        }
+                        None => Seat {
+                            pmf: &d.pmf,
+                            never: d.never,
+                        },
                     }
                 })
                 .collect();

@@ -16,10 +16,15 @@ use crate::output::{header, write_json};
 /// first. Prints each seat's chance of winning, the chance that no one ever
 /// finishes, and the expected number of rounds until someone does (a round
 /// is one turn of every player). Chances are exact up to a tail below 1e-12.
+///
+/// With --seat-die each player rolls a die of their own (given in seat
+/// order, one a seat); the rules' other settings, bonus rolls included,
+/// hold for every seat.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl race testdata/seed-004-twenty.pairs.json --players 3
-  snl race --preset milton-bradley --from 1,30 --json", super::EXIT_CODES))]
+  snl race --preset milton-bradley --from 1,30 --json
+  snl race --preset milton-bradley --seat-die d6 --seat-die d8", super::EXIT_CODES))]
 pub struct Args {
     /// How many players (1 to 16) [default: 2, or as many as --from lists].
     #[arg(long, value_name = "K")]
@@ -29,6 +34,12 @@ pub struct Args {
     /// start for every seat].
     #[arg(long, value_name = "A,B,...", value_delimiter = ',')]
     pub from: Vec<u32>,
+
+    /// The die of each seat, in turn order (repeatable, one a seat, as
+    /// --die reads it: `--seat-die d6 --seat-die 1,1,1,1,1,2`) [default:
+    /// the rules' die for every seat].
+    #[arg(long = "seat-die", value_name = "SPEC")]
+    pub seat_die: Vec<snl::Die>,
 
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -45,16 +56,27 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game_for(&args.board, &args.rules, snl::race::too_long)?;
     let game = &loaded.game;
-    let from = snl::race::seats(game, args.players, &args.from).map_err(|e| match e {
+    let dice = &args.seat_die;
+    let players = args
+        .players
+        .or((args.from.is_empty() && !dice.is_empty()).then_some(dice.len()));
+    let from = snl::race::seats(game, players, &args.from).map_err(|e| match e {
         RaceError::Seats { players, listed } => anyhow!(
             "--players {players} but --from lists {listed} starting squares; give one per player"
         ),
         e => anyhow::Error::new(e),
     })?;
     let players = from.len();
-    let race = snl::race::race_with(game, &from, control::get()).budget()?;
+    if !dice.is_empty() && dice.len() != players {
+        return Err(anyhow!(
+            "{players} players but {} --seat-die; give one die a seat, in seat order",
+            dice.len()
+        ));
+    }
+    let race = snl::race::race_dice_with(game, &from, dice, control::get()).budget()?;
     if args.json {
-        let answer = RaceAnswer::new(Header::new(loaded.board.name(), game), &from, &race);
+        let answer =
+            RaceAnswer::new(Header::new(loaded.board.name(), game), &from, &race).with_dice(dice);
         write_json(out, &answer)?;
         return Ok(control::exit_code());
     }
@@ -65,7 +87,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     // budget or Ctrl-C) is shown, never hidden in a rounded zero.
     let unresolved = race.unresolved > 1e-9;
     for (i, w) in race.win.iter().enumerate() {
-        writeln!(out, "seat {:>2} wins: {w:.6}", i + 1)?;
+        match dice.get(i) {
+            Some(own) => writeln!(out, "seat {:>2} wins: {w:.6} (rolling {own})", i + 1)?,
+            None => writeln!(out, "seat {:>2} wins: {w:.6}", i + 1)?,
+        }
     }
     if race.no_winner > 0.0 {
         writeln!(out, "no winner:    {:.6}", race.no_winner)?;

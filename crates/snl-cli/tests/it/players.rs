@@ -131,6 +131,56 @@ fn race_arguments_are_checked() {
     );
 }
 
+/// Each seat rolls its own die: on two squares the first 1 wins, which a
+/// die of two faces shows half the time and a die of six a sixth.
+#[test]
+fn seats_roll_dice_of_their_own() {
+    let v = json(
+        &["race", "-", "--seat-die", "d6", "--seat-die", "d2"],
+        Some(TWO_SQUARES),
+    );
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["dice"], serde_json::json!(["d6", "d2"]));
+    let win = |i: usize| v["win"][i].as_f64().unwrap();
+    // Seat 1 wins on round r: both missed r - 1 times (5/6 · 1/2 each
+    // round), then its 1 (1/6): (1/6) / (1 - 5/12) = 2/7.
+    assert!((win(0) - 2.0 / 7.0).abs() < 1e-12, "{v}");
+    assert!((win(1) - 5.0 / 7.0).abs() < 1e-12, "{v}");
+    // Without --seat-die the JSON has no `dice`.
+    assert_eq!(json(&["race", "-"], Some(TWO_SQUARES)).get("dice"), None);
+    let text = ok(
+        &["race", "-", "--seat-die", "d6", "--seat-die", "1,1"],
+        Some(TWO_SQUARES),
+    );
+    assert!(
+        text.contains("seat  2 wins: 0.714286 (rolling d2)\n"),
+        "{text}"
+    );
+    let run = snl(
+        &[
+            "race",
+            "-",
+            "--players",
+            "3",
+            "--seat-die",
+            "d6",
+            "--seat-die",
+            "d2",
+        ],
+        Some(TWO_SQUARES),
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("3 players but 2 --seat-die; give one die a seat"),
+        "{}",
+        run.stderr
+    );
+    let run = snl(&["race", "-", "--seat-die", "d0"], Some(TWO_SQUARES));
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--seat-die"), "{}", run.stderr);
+}
+
 #[test]
 fn duel_seed_board() {
     let text = ok(&["duel", "-"], Some(SEED_20));

@@ -171,7 +171,19 @@ fn readme_lists_every_json_field() {
                 "--json",
             ],
         ),
-        ("race", &["race", "--preset", "moves-example-1", "--json"]),
+        (
+            "race",
+            &[
+                "race",
+                "--preset",
+                "moves-example-1",
+                "--seat-die",
+                "d6",
+                "--seat-die",
+                "d4",
+                "--json",
+            ],
+        ),
         ("duel", &["duel", "--preset", "moves-example-1", "--json"]),
     ];
     for (sub, args) in cases {

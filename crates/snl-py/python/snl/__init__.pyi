@@ -248,6 +248,8 @@ class Race:
     @property
     def start(self) -> List[int]: ...
     @property
+    def dice(self) -> List[str]: ...
+    @property
     def win(self) -> List[float]: ...
     @property
     def no_winner(self) -> float: ...
@@ -455,6 +457,7 @@ class Board:
         players: Optional[int] = None,
         start: Union[None, int, Sequence[int]] = None,
         *,
+        dice: Optional[Sequence[_Die]] = None,
         rules: Optional[Rules] = None,
     ) -> Race: ...
     def duel(

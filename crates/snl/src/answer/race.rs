@@ -15,6 +15,10 @@ pub struct RaceAnswer {
     pub players: usize,
     /// Each seat's starting position, in turn order.
     pub from: Vec<u32>,
+    /// Each seat's die, in turn order, when the seats roll dice of their
+    /// own (`--seat-die`); left out when every seat rolls the rules' die.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<String>,
     /// Each seat's chance of winning, first seat first.
     pub win: Vec<f64>,
     /// The chance that nobody ever finishes.
@@ -34,10 +38,19 @@ impl RaceAnswer {
             header,
             players: from.len(),
             from: from.to_vec(),
+            dice: Vec::new(),
             win: race.win.clone(),
             no_winner: race.no_winner,
             expected_rounds: race.expected_rounds,
             unresolved: race.unresolved,
         }
+    }
+
+    /// The answer with each seat's die ([`crate::race::race_dice_with`]);
+    /// no dice leaves it as it is.
+    #[must_use]
+    pub fn with_dice(mut self, dice: &[crate::Die]) -> RaceAnswer {
+        self.dice = dice.iter().map(ToString::to_string).collect();
+        self
     }
 }

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use snl::limits::{Budget, Control};
 use snl::race::{Race, RaceError};
-use snl::{Game, Pawn};
+use snl::{Die, Game, Pawn};
 
 use crate::strategies;
 
@@ -13,22 +13,30 @@ use crate::strategies;
 /// roll through `Game::play`; last, the chance still in play when it
 /// stopped.
 fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
+    brute_seated(&vec![game; from.len()], from)
+}
+
+/// [`brute`] where seat `i` plays `games[i]` (one board, a die each).
+fn brute_seated(games: &[&Game], from: &[u32]) -> (Vec<f64>, f64, f64) {
     let k = from.len();
+    let game = games[0];
     let goal = game.goal();
     let states = game.states();
-    let faces: Vec<(u32, f64)> = game
-        .rules()
-        .die
-        .faces()
-        .map(|(v, _)| (v, game.rules().die.probability(v)))
-        .collect();
+    let faces_of = |g: &Game| -> Vec<(u32, f64)> {
+        g.rules()
+            .die
+            .faces()
+            .map(|(v, _)| (v, g.rules().die.probability(v)))
+            .collect()
+    };
+    let faces: Vec<Vec<(u32, f64)>> = games.iter().map(|g| faces_of(g)).collect();
     // A pawn can still finish from (position, streak) if the goal is
     // reachable from it under every rule (a bonus limit may stop a pawn
     // that plain moves would carry to the goal).
     let id = |p: Pawn| states.index(p);
-    // Which pawn states reach, through `Game::play`, a state where `goal`
-    // holds: the last square, or the end of a turn.
-    let reach = |done: &dyn Fn(Pawn, bool) -> bool| -> Vec<bool> {
+    // Which pawn states of seat `i` reach, through `Game::play`, a state
+    // where `done` holds: the last square, or the end of a turn.
+    let reach = |i: usize, done: &dyn Fn(Pawn, bool) -> bool| -> Vec<bool> {
         (0..states.len())
             .map(|s| {
                 let mut seen = vec![false; states.len()];
@@ -38,8 +46,8 @@ fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
                     if q.at == goal {
                         return done(q, false);
                     }
-                    for &(r, _) in &faces {
-                        let played = game.play(q, r);
+                    for &(r, _) in &faces[i] {
+                        let played = games[i].play(q, r);
                         if done(played.pawn, !played.again) {
                             return true;
                         }
@@ -54,10 +62,12 @@ fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
             })
             .collect()
     };
-    let can_finish = reach(&|p, _| p.at == goal);
+    let can_finish: Vec<Vec<bool>> = (0..k).map(|i| reach(i, &|p, _| p.at == goal)).collect();
     // With bonus rolls and a one-valued die a turn may never end, and then
     // the other pawns never move again.
-    let can_end_turn = reach(&|p, ended| ended || p.at == goal);
+    let can_end_turn: Vec<Vec<bool>> = (0..k)
+        .map(|i| reach(i, &|p, ended| ended || p.at == goal))
+        .collect();
     let mut win = vec![0.0; k];
     if let Some(i) = from.iter().position(|&p| p == goal) {
         win[i] = 1.0;
@@ -79,17 +89,18 @@ fn brute(game: &Game, from: &[u32]) -> (Vec<f64>, f64, f64) {
                 at: pos[seat],
                 streak,
             });
-            let alive = can_finish[mover]
-                || (can_end_turn[mover]
+            let alive = can_finish[seat][mover]
+                || (can_end_turn[seat][mover]
                     && pos
                         .iter()
-                        .any(|&p| can_finish[id(Pawn { at: p, streak: 0 })]));
+                        .enumerate()
+                        .any(|(j, &p)| can_finish[j][id(Pawn { at: p, streak: 0 })]));
             if !alive {
                 stuck += m;
                 continue;
             }
-            for &(r, pr) in &faces {
-                let played = game.play(
+            for &(r, pr) in &faces[seat] {
+                let played = games[seat].play(
                     Pawn {
                         at: pos[seat],
                         streak,
@@ -160,6 +171,33 @@ proptest! {
             prop_assert!((a - b).abs() < tolerance, "seat {}: {} vs {}", i, a, b);
         }
         prop_assert!((r.no_winner - stuck).abs() < tolerance, "{} vs {}", r.no_winner, stuck);
+    }
+
+    #[test]
+    fn seats_with_dice_of_their_own_agree_with_the_joint_chain(
+        game in strategies::game(1..=6),
+        seats in prop::collection::vec((0u32..=6, strategies::die()), 1..=3),
+    ) {
+        let from: Vec<u32> = seats.iter().map(|&(p, _)| p.min(game.goal())).collect();
+        let dice: Vec<Die> = seats.iter().map(|(_, d)| d.clone()).collect();
+        let games: Vec<Game> = dice.iter().map(|d| game.with_die(d.clone())).collect();
+        let r = match snl::race::race_dice_with(&game, &from, &dice, &bounded()) {
+            Ok(r) if r.unresolved < 1e-9 => r,
+            Ok(_) | Err(RaceError::Limit(_)) => return Ok(()),
+            Err(e) => panic!("{e}"),
+        };
+        let (win, stuck, left) = brute_seated(&games.iter().collect::<Vec<_>>(), &from);
+        let tolerance = 1e-9 + left;
+        for (i, (a, b)) in r.win.iter().zip(&win).enumerate() {
+            prop_assert!((a - b).abs() < tolerance, "seat {}: {} vs {}", i, a, b);
+        }
+        prop_assert!((r.no_winner - stuck).abs() < tolerance, "{} vs {}", r.no_winner, stuck);
+        // Every seat with the game's own die is the plain race.
+        let same = vec![game.rules().die.clone(); from.len()];
+        prop_assert_eq!(
+            snl::race::race_dice_with(&game, &from, &same, &bounded()),
+            snl::race::race_with(&game, &from, &bounded())
+        );
     }
 
     #[test]
