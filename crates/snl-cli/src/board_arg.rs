@@ -14,7 +14,7 @@
 //!     rules: RulesArgs,
 //! }
 //!
-//! let loaded = load_game(&args.board, &args.rules)?;
+//! let loaded = load_game(&args.board, &args.rules, SquareBySquare::Picture)?;
 //! ```
 
 use std::fmt;
@@ -25,7 +25,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use snl::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
 use snl::long::{LongBoard, LongGame};
-use snl::plan::{Analysis, Engine};
+use snl::plan::{Analysis, Engine, SquareBySquare};
 use snl::presets;
 use snl::{Bonus, Die, Finish, Game, Rules, Start};
 
@@ -442,15 +442,18 @@ pub fn load_for(
     }))
 }
 
-/// Reads the board, settles the rules and builds the game.
+/// Reads the board, settles the rules and builds the game, for `work`:
+/// what the command does with it, which gives the reason a board longer
+/// than the game's tables hold is refused ([`SquareBySquare::too_long`]).
 ///
 /// # Errors
 ///
-/// Everything [`BoardArgs::load`] and [`RulesArgs::resolve`] report, and the
+/// Everything [`BoardArgs::load`] and [`RulesArgs::resolve`] report, the
 /// first problem that makes the board unplayable (with a pointer to
-/// `snl check`, which lists them all).
-pub fn load_game(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedGame> {
-    load_game_for(board, rules, |_| None)
+/// `snl check`, which lists them all), and `work`'s reason on a board over
+/// 2^30 squares.
+pub fn load_game(board: &BoardArgs, rules: &RulesArgs, work: SquareBySquare) -> Result<LoadedGame> {
+    load_game_for(board, rules, |squares| work.too_long(squares))
 }
 
 /// [`load_game`] for an analysis the library refuses on boards longer

@@ -11,11 +11,12 @@ use snl::design::{self, DesignError, Fair, Found, Interval, Request, Space, Targ
 use snl::limits::{Control, LimitError};
 use snl::random::Span;
 
-use crate::board_arg::{BoardArgs, RulesArgs};
+use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
 use crate::boards_arg::seed_or_clock;
 use crate::control::{self, Explain};
 use crate::output::{note, write_json};
 use crate::output_file::{write_output, write_picture};
+use snl::plan::SquareBySquare;
 
 /// Find boards that play the way you want: mean, spread, fairness.
 ///
@@ -220,14 +221,10 @@ fn request(args: &Args, seed: u64) -> Result<(Request, Option<String>, Option<Pa
             format: None,
             squares: None,
         };
-        let loaded = board.load()?;
-        let rules = args.rules.resolve(&loaded.parsed.rules)?;
-        let game = snl::check::playable(&loaded.parsed.spec, rules).map_err(|problem| {
-            anyhow!(
-                "{}: {problem} (`snl check` lists every problem)",
-                loaded.source
-            )
-        })?;
+        let LoadedGame {
+            board: loaded,
+            game,
+        } = load_game(&board, &args.rules, SquareBySquare::Design)?;
         let name = loaded.name().map_or_else(|| loaded.label(), str::to_string);
         let path = loaded.path().map(std::path::Path::to_path_buf);
         let (board, rules) = game.into_parts();

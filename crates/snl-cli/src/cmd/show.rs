@@ -8,6 +8,7 @@ use snl_draw::Grid;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output::colour_allowed;
+use snl::plan::SquareBySquare;
 
 /// Print the board in the terminal.
 ///
@@ -32,7 +33,7 @@ pub struct Args {
 
 /// Runs `snl show`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
-    let loaded = load_game(&args.board, &args.rules)?;
+    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Picture)?;
     let board = loaded.game.board();
     let grid = Grid::with_width(board.squares(), args.width)?;
     let colour = colour_allowed(&std::io::stdout());

@@ -584,3 +584,50 @@ fn untrustworthy_visits_leave_the_mean_standing() {
         "{json}"
     );
 }
+
+/// Every command that needs a game of tables a square long refuses a
+/// valid board past 2^30 squares with its own reason, not as too big for
+/// snl: `solve`, `expect` and `check` answer it.
+#[test]
+fn commands_past_2_30_squares_say_why_they_refuse() {
+    use snl::plan::SquareBySquare;
+    let board = "testdata/long/trillion.pairs.json";
+    let squares = 1_000_000_000_000;
+    let cases: [(&[&str], SquareBySquare); 9] = [
+        (&["show", board], SquareBySquare::Picture),
+        (&["render", board], SquareBySquare::Picture),
+        (&["plot", board], SquareBySquare::Plot),
+        (&["report", board], SquareBySquare::Report),
+        (&["matrix", board], SquareBySquare::Matrix),
+        (&["simulate", board], SquareBySquare::Simulation),
+        (&["duel", board], SquareBySquare::Duel),
+        (&["serve", board, "--port", "0"], SquareBySquare::Studio),
+        (
+            &["design", "--from", board, "--mean", "30..31"],
+            SquareBySquare::Design,
+        ),
+    ];
+    for (args, work) in cases {
+        let run = crate::snl(args, None);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+        let reason = work.too_long(squares).unwrap();
+        assert_eq!(
+            run.stderr,
+            format!("snl: error: {board}: {reason}\n"),
+            "{args:?}"
+        );
+        assert!(!run.stderr.contains("snl handles at most"), "{args:?}");
+    }
+    // A broken board still names its own fault first.
+    let off = r#"{"squares": 1000000000000, "ladders": [[3, 1000000000001]]}"#;
+    for command in ["show", "simulate", "duel", "matrix"] {
+        let run = crate::snl(&[command, "-"], Some(off));
+        assert_eq!(run.code, 2, "{command}");
+        assert!(
+            run.stderr.contains("leaves the board"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
+}
