@@ -534,6 +534,13 @@ impl PyExpectation {
 #[derive(Debug)]
 pub struct PyLeftOut(LeftOut);
 
+impl PyLeftOut {
+    /// The library's `left_out`, for Python.
+    pub fn of(left_out: LeftOut) -> PyLeftOut {
+        PyLeftOut(left_out)
+    }
+}
+
 #[pymethods]
 impl PyLeftOut {
     /// The figures left out.

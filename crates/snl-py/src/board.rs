@@ -8,11 +8,14 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check::{self, Diagnostic, Severity};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
+use snl::long::{LongBoard, LongGame};
+use snl::plan::SquareBySquare;
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::analysis::{PyExpectation, PySolution, PyVisits};
 use crate::errors;
+use crate::long::{PyLongExpectation, PyLongSolution};
 use crate::play::{self, PyDuel, PyRace, PySimulation};
 use crate::rules::PyRules;
 use crate::{list_repr, quote};
@@ -52,6 +55,14 @@ fn note_svg(text: &str) -> String {
 /// problem raises ``snl.BoardError``, whose ``diagnostics`` list them all.
 /// Boards are frozen; ``with_rules`` makes a copy under other rules.
 ///
+/// A pairs board (built from pairs, or read as pairs JSON or text) may have
+/// up to 2^62 squares. Past 2^30 it is held as its jumps, and only
+/// ``solve`` (an ``snl.LongSolution``), ``expect`` (an
+/// ``snl.LongExpectation``) and ``check`` answer it, by the engine for
+/// boards of any length, as ``snl solve``, ``snl expect`` and ``snl check``
+/// do; the rest raise ``snl.AnalysisError`` saying why they need tables a
+/// square long.
+///
 /// Every analysis takes ``rules=`` (an ``snl.Rules``), defaulting to the
 /// board's own: ``solve`` (fewest rolls), ``expect`` (how long a game with a
 /// real die lasts), ``simulate``, ``race``, ``duel``, ``check``; the
@@ -60,10 +71,47 @@ fn note_svg(text: &str) -> String {
 #[pyclass(frozen, eq, hash, module = "snl", name = "Board")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PyBoard {
-    board: snl::Board,
+    board: Held,
     rules: snl::Rules,
     name: Option<String>,
     format: Option<Format>,
+}
+
+/// The board as held: with a table a square long when the dense engine's
+/// tables take it, else as its list of jumps (a pairs board of up to 2^62
+/// squares), which only `solve`, `expect` and `check` answer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Held {
+    Dense(snl::Board),
+    Long(LongBoard),
+}
+
+impl Held {
+    fn squares(&self) -> u64 {
+        match self {
+            Held::Dense(b) => u64::from(b.squares()),
+            Held::Long(b) => b.squares(),
+        }
+    }
+
+    /// Every jump as `(from, to)`, by starting square.
+    fn jumps(&self) -> Vec<(u64, u64)> {
+        match self {
+            Held::Dense(b) => b
+                .jumps()
+                .map(|j| (u64::from(j.from), u64::from(j.to)))
+                .collect(),
+            Held::Long(b) => b.jumps().map(|j| (j.from, j.to)).collect(),
+        }
+    }
+
+    /// The board as written, for the check.
+    fn spec(&self) -> BoardSpec {
+        match self {
+            Held::Dense(b) => BoardSpec::from(b),
+            Held::Long(b) => BoardSpec::from(b),
+        }
+    }
 }
 
 /// One finding of ``Board.check()`` (or of a ``BoardError``).
@@ -200,13 +248,28 @@ impl PyBoard {
         name: Option<String>,
     ) -> PyResult<PyBoard> {
         let rules = rules.map_or_else(|| parsed.rules.rules(), |r| r.0.clone());
+        if parsed.spec.squares > snl::board::MAX_SQUARES {
+            // Past the dense tables: held as its jumps, for the engine for
+            // boards of any length, which takes every jump.
+            let board = LongBoard::from_spec(&parsed.spec)
+                .map_err(|e| errors::board(format!("{prefix}{e}")))?;
+            let game =
+                long_game(board, rules).map_err(|e| errors::board(format!("{prefix}{e}")))?;
+            let (board, rules) = (game.board().clone(), game.rules().clone());
+            return Ok(PyBoard {
+                board: Held::Long(board),
+                rules,
+                name: name.or(parsed.name),
+                format: Some(parsed.format),
+            });
+        }
         // Optional jumps are kept: `expect` and `solve` play them, the
         // other analyses refuse them (`PyBoard::game`).
         let game = check::playable_choosing(&parsed.spec, rules)
             .map_err(|e| board_error(py, prefix, &e.errors))?;
         let (board, rules) = game.into_parts();
         Ok(PyBoard {
-            board,
+            board: Held::Dense(board),
             rules,
             name: name.or(parsed.name),
             format: Some(parsed.format),
@@ -232,29 +295,77 @@ impl PyBoard {
         Ok(board)
     }
 
+    /// The board with its table a square long, for `work`; a board
+    /// longer than such tables hold is refused with `work`'s reason
+    /// (`snl.AnalysisError`).
+    fn dense(&self, work: SquareBySquare) -> PyResult<&snl::Board> {
+        match &self.board {
+            Held::Dense(b) => Ok(b),
+            Held::Long(b) => Err(errors::analysis(
+                work.too_long(b.squares())
+                    .expect("a board held by its jumps is longer than the dense tables"),
+            )),
+        }
+    }
+
     /// The game under `rules`, or the board's own, for an analysis that
-    /// takes every jump: rules with optional jumps are refused, with the
-    /// library's message.
-    pub fn game(&self, rules: Option<&PyRules>) -> PyResult<Game> {
+    /// takes every jump and needs tables a square long (`work` says why):
+    /// rules with optional jumps are refused, with the library's message.
+    pub fn game(&self, rules: Option<&PyRules>, work: SquareBySquare) -> PyResult<Game> {
+        self.game_for(rules, |squares| work.too_long(squares))
+    }
+
+    /// [`PyBoard::game`] for an analysis whose refusal past the dense
+    /// tables the library words itself (`snl::race::too_long`).
+    fn game_for(
+        &self,
+        rules: Option<&PyRules>,
+        too_long: impl FnOnce(u64) -> Option<snl::plan::DenseOnly>,
+    ) -> PyResult<Game> {
+        let board = match &self.board {
+            Held::Dense(b) => b,
+            Held::Long(b) => {
+                let refused = too_long(b.squares())
+                    .expect("a board held by its jumps is longer than the dense tables");
+                return Err(errors::analysis(refused));
+            }
+        };
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
         if !rules.optional.is_none() {
-            check::playable(&BoardSpec::from(&self.board), rules.clone())
-                .map_err(errors::analysis)?;
+            check::playable(&BoardSpec::from(board), rules.clone()).map_err(errors::analysis)?;
         }
-        Game::new(self.board.clone(), rules).map_err(errors::board)
+        Game::new(board.clone(), rules).map_err(errors::board)
     }
 
     /// The game under `rules`, or the board's own, optional jumps and all:
-    /// for `expect` and `solve`, which play them.
-    pub fn game_choosing(&self, rules: Option<&PyRules>) -> PyResult<Game> {
+    /// for `expect` and `solve`, which play them. `None` for a board held
+    /// by its jumps (see [`PyBoard::long_game`]).
+    fn game_choosing(&self, rules: Option<&PyRules>) -> PyResult<Option<Game>> {
+        let Held::Dense(board) = &self.board else {
+            return Ok(None);
+        };
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        Game::new(self.board.clone(), rules).map_err(errors::board)
+        Game::new(board.clone(), rules)
+            .map(Some)
+            .map_err(errors::board)
+    }
+
+    /// The game of a board held by its jumps under `rules`, or the
+    /// board's own, for the engine for boards of any length.
+    fn long_game(&self, rules: Option<&PyRules>) -> PyResult<Option<LongGame>> {
+        let Held::Long(board) = &self.board else {
+            return Ok(None);
+        };
+        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
+        long_game(board.clone(), rules)
+            .map(Some)
+            .map_err(errors::analysis)
     }
 
     /// A board built by the library (a designed one), called `name`.
     pub fn from_parts(board: snl::Board, rules: snl::Rules, name: Option<String>) -> PyBoard {
         PyBoard {
-            board,
+            board: Held::Dense(board),
             rules,
             name,
             format: None,
@@ -270,6 +381,20 @@ impl PyBoard {
     fn label(&self) -> String {
         self.name.clone().unwrap_or_else(|| "board".to_string())
     }
+}
+
+/// The game of a board of any length under `rules`: the sparse engine
+/// takes every jump, so rules with optional jumps are refused with the
+/// reason.
+fn long_game(board: LongBoard, rules: snl::Rules) -> Result<LongGame, String> {
+    if !rules.optional.is_none() {
+        let refused = snl::plan::DenseOnly {
+            what: "playing optional jumps".to_string(),
+            squares: board.squares(),
+        };
+        return Err(refused.to_string());
+    }
+    LongGame::new(board, rules).map_err(|e| e.to_string())
 }
 
 fn format_arg(format: Option<&str>) -> PyResult<Option<Format>> {
@@ -420,31 +545,46 @@ impl PyBoard {
 
     /// The number of squares; the last square is this number.
     #[getter]
-    fn squares(&self) -> u32 {
+    fn squares(&self) -> u64 {
         self.board.squares()
     }
 
     /// The ladders as ``(from, to)`` pairs, by starting square.
     #[getter]
-    fn ladders(&self) -> Vec<(u32, u32)> {
-        self.board.ladders().map(|j| (j.from, j.to)).collect()
+    fn ladders(&self) -> Vec<(u64, u64)> {
+        self.board
+            .jumps()
+            .into_iter()
+            .filter(|(f, t)| t > f)
+            .collect()
     }
 
     /// The snakes as ``(from, to)`` pairs, by starting square.
     #[getter]
-    fn snakes(&self) -> Vec<(u32, u32)> {
-        self.board.snakes().map(|j| (j.from, j.to)).collect()
+    fn snakes(&self) -> Vec<(u64, u64)> {
+        self.board
+            .jumps()
+            .into_iter()
+            .filter(|(f, t)| t < f)
+            .collect()
     }
 
     /// Every ladder and snake as ``(from, to)`` pairs, by starting square.
     #[getter]
-    fn jumps(&self) -> Vec<(u32, u32)> {
-        self.board.jumps().map(|j| (j.from, j.to)).collect()
+    fn jumps(&self) -> Vec<(u64, u64)> {
+        self.board.jumps()
     }
 
     /// Where a jump from ``square`` leads, or ``None``.
-    fn jump(&self, square: i64) -> Option<u32> {
-        u32::try_from(square).ok().and_then(|s| self.board.jump(s))
+    fn jump(&self, square: i64) -> Option<u64> {
+        let square = u64::try_from(square).ok()?;
+        match &self.board {
+            Held::Dense(b) => u32::try_from(square)
+                .ok()
+                .and_then(|s| b.jump(s))
+                .map(u64::from),
+            Held::Long(b) => b.jump(square),
+        }
     }
 
     /// The rules the board is played under unless an analysis is given
@@ -471,15 +611,15 @@ impl PyBoard {
     /// The 0-based moves array: entry i (square i + 1) holds the 0-based
     /// destination of its jump, or -1.
     #[getter]
-    fn moves(&self) -> Vec<i64> {
-        input::to_moves(&self.board)
+    fn moves(&self) -> PyResult<Vec<i64>> {
+        Ok(input::to_moves(self.dense(SquareBySquare::Listing)?))
     }
 
     /// The LeetCode 909 grid (top row first, -1 for no jump), or ``None``
     /// when the number of squares is not a perfect square.
     #[getter]
-    fn grid(&self) -> Option<Vec<Vec<i64>>> {
-        input::to_grid(&self.board)
+    fn grid(&self) -> PyResult<Option<Vec<Vec<i64>>>> {
+        Ok(input::to_grid(self.dense(SquareBySquare::Listing)?))
     }
 
     /// This board under other rules (and the same name): either a
@@ -503,8 +643,15 @@ impl PyBoard {
             _ => base,
         };
         let mut board = self.clone();
-        check::playable_choosing(&BoardSpec::from(&self.board), rules.0.clone())
-            .map_err(|e| board_error(py, "", &e.errors))?;
+        match &self.board {
+            Held::Dense(b) => {
+                check::playable_choosing(&BoardSpec::from(b), rules.0.clone())
+                    .map_err(|e| board_error(py, "", &e.errors))?;
+            }
+            Held::Long(b) => {
+                long_game(b.clone(), rules.0.clone()).map_err(errors::board)?;
+            }
+        }
         board.rules = rules.0;
         Ok(board)
     }
@@ -518,10 +665,11 @@ impl PyBoard {
     fn to_json(&self, format: &str, rules: bool) -> PyResult<String> {
         let format = format.parse::<Format>().map_err(errors::value)?;
         let rules = rules.then_some(&self.rules);
-        input::write(&self.board, rules, format).ok_or_else(|| {
+        let board = self.dense(SquareBySquare::Listing)?;
+        input::write(board, rules, format).ok_or_else(|| {
             errors::value(format!(
                 "a LeetCode grid needs a square number of squares (4, 9, ..., 100), and this board has {}; write it as pairs or moves",
-                self.board.squares()
+                board.squares()
             ))
         })
     }
@@ -539,7 +687,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<PyDiagnostic>> {
         let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        let spec = BoardSpec::from(&self.board);
+        let spec = self.board.spec();
         let found = crate::budget::interruptible(py, |ctl| check::check_with(&spec, &rules, ctl))?;
         if let Some(why) = &found.skipped {
             let message = check::skipped_note(why, ToString::to_string);
@@ -558,16 +706,25 @@ impl PyBoard {
     /// optimal sequence of moves (``path``), and how many optimal roll
     /// sequences there are (``optimal_sequences``, an exact ``int``; skipped
     /// with ``count=False``, which saves time on boards of millions of
-    /// squares).
+    /// squares). On a board past 2^30 squares: an ``snl.LongSolution``,
+    /// the path as runs of equal rolls and no count (its ``uncounted``
+    /// says why).
     #[pyo3(signature = (rules = None, count = true))]
     fn solve(
         &self,
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
         count: bool,
-    ) -> PyResult<PySolution> {
-        let game = self.game_choosing(rules.as_deref())?;
-        PySolution::compute(py, &game, count)
+    ) -> PyResult<Py<PyAny>> {
+        if let Some(game) = self.long_game(rules.as_deref())? {
+            let answer = PyLongSolution::compute(py, &game)?;
+            return Ok(answer.into_pyobject(py)?.into_any().unbind());
+        }
+        let game = self
+            .game_choosing(rules.as_deref())?
+            .expect("a board not held by its jumps is dense");
+        let answer = PySolution::compute(py, &game, count)?;
+        Ok(answer.into_pyobject(py)?.into_any().unbind())
     }
 
     /// The fewest rolls from the start to every position, as a list indexed
@@ -579,7 +736,7 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<Option<u32>>> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Distances)?;
         crate::budget::interruptible(py, |ctl| snl::shortest::distances_with(&game, ctl))?
             .map_err(errors::limit)
     }
@@ -587,20 +744,29 @@ impl PyBoard {
     /// How long a game with a real die lasts, for one player, exactly: an
     /// ``snl.Expectation`` with the mean, variance and the whole
     /// distribution of the number of rolls (or of turns, with
-    /// ``by_turns=True``; they differ only with bonus rolls).
+    /// ``by_turns=True``; they differ only with bonus rolls). On a board
+    /// past 2^30 squares: an ``snl.LongExpectation``, the mean and variance
+    /// with their error bounds and no distribution (see its ``left_out``).
     #[pyo3(signature = (rules = None, *, by_turns = false))]
     fn expect(
         &self,
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
         by_turns: bool,
-    ) -> PyResult<PyExpectation> {
-        let game = self.game_choosing(rules.as_deref())?;
-        if game.rules().optional.is_none() {
-            PyExpectation::compute(py, game, by_turns)
-        } else {
-            PyExpectation::choosing(py, &game, by_turns)
+    ) -> PyResult<Py<PyAny>> {
+        if let Some(game) = self.long_game(rules.as_deref())? {
+            let answer = PyLongExpectation::compute(py, &game, by_turns)?;
+            return Ok(answer.into_pyobject(py)?.into_any().unbind());
         }
+        let game = self
+            .game_choosing(rules.as_deref())?
+            .expect("a board not held by its jumps is dense");
+        let answer = if game.rules().optional.is_none() {
+            PyExpectation::compute(py, game, by_turns)?
+        } else {
+            PyExpectation::choosing(py, &game, by_turns)?
+        };
+        Ok(answer.into_pyobject(py)?.into_any().unbind())
     }
 
     /// The expected landings and rests on each square in one game (see
@@ -611,7 +777,7 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Option<PyVisits>> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Visits)?;
         PyVisits::compute(py, &game)
     }
 
@@ -639,7 +805,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         dense: bool,
     ) -> PyResult<Py<PyAny>> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Matrix)?;
         crate::matrix::transition(py, &game, dense)
     }
 
@@ -658,7 +824,7 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Py<PyAny>> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Matrix)?;
         crate::matrix::fundamental(py, &game)
     }
 
@@ -682,7 +848,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         by_turns: bool,
     ) -> PyResult<PySimulation> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Simulation)?;
         play::simulate(py, game, games, seed, threads, max_rolls, by_turns)
     }
 
@@ -701,7 +867,7 @@ impl PyBoard {
         dice: Option<Vec<Bound<'_, PyAny>>>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<PyRace> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game_for(rules.as_deref(), snl::race::too_long)?;
         let dice = dice
             .unwrap_or_default()
             .iter()
@@ -723,7 +889,7 @@ impl PyBoard {
         start: Option<(u32, u32)>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<PyDuel> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Duel)?;
         play::duel(py, &game, bump, start)
     }
 
@@ -760,7 +926,7 @@ impl PyBoard {
                 "a board needs at least 1 square per row, not 0",
             ));
         }
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Picture)?;
         let label = title.unwrap_or_else(|| self.label());
         let options = Options {
             path,
@@ -785,7 +951,7 @@ impl PyBoard {
     /// showed nothing, with no word why). Ctrl-C stops it.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         let squares = self.board.squares();
-        if squares > INLINE_SVG_SQUARES {
+        if squares > u64::from(INLINE_SVG_SQUARES) {
             return Ok(note_svg(&format!(
                 "A board of {squares} squares is not drawn inline (at most {INLINE_SVG_SQUARES}); \
                  Board.svg() draws it."
@@ -806,13 +972,12 @@ impl PyBoard {
     /// ``width`` sets the squares per row.
     #[pyo3(signature = (width = None))]
     fn show(&self, width: Option<u32>) -> PyResult<String> {
+        let board = self.dense(SquareBySquare::Picture)?;
         let grid = match width {
-            Some(w) => {
-                snl_draw::Grid::with_columns(self.board.squares(), w).map_err(errors::value)?
-            }
-            None => snl_draw::Grid::natural(self.board.squares()),
+            Some(w) => snl_draw::Grid::with_columns(board.squares(), w).map_err(errors::value)?,
+            None => snl_draw::Grid::natural(board.squares()),
         };
-        Ok(snl_draw::text::board(&self.board, grid, false))
+        Ok(snl_draw::text::board(board, grid, false))
     }
 
     /// Everything about the board in one self-contained HTML page (the
@@ -821,7 +986,7 @@ impl PyBoard {
     /// races of 2 to 4 players), as ``snl report`` writes it.
     #[pyo3(signature = (rules = None))]
     fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
-        let game = self.game(rules.as_deref())?;
+        let game = self.game(rules.as_deref(), SquareBySquare::Report)?;
         let label = self.label();
         // Refused at once when over the budget; then under the budget and
         // Ctrl-C, as every analysis.
@@ -850,7 +1015,7 @@ impl PyBoard {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, PickleArgs)> {
         let b = slf.get();
-        let text = input::to_pairs_json(&b.board, Some(&b.rules));
+        let text = input::to_pairs_json(b.dense(SquareBySquare::Listing)?, Some(&b.rules));
         Ok((
             slf.get_type().getattr("_from_pickle")?,
             (text, b.name.clone(), b.format.map(Format::name)),
@@ -859,18 +1024,18 @@ impl PyBoard {
 
     fn __repr__(&self) -> String {
         let n = self.board.squares();
-        let ladders = self.board.ladders().count();
-        let snakes = self.board.snakes().count();
-        let plural = |k: usize, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
+        let ladders = self.ladders().len();
+        let snakes = self.snakes().len();
+        let plural = |k: u64, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
         let name = self
             .name
             .as_ref()
             .map_or_else(String::new, |name| format!("{}, ", quote(name)));
         format!(
             "<snl.Board {name}{}, {}, {}; {}>",
-            plural(n as usize, "square"),
-            plural(ladders, "ladder"),
-            plural(snakes, "snake"),
+            plural(n, "square"),
+            plural(ladders as u64, "ladder"),
+            plural(snakes as u64, "snake"),
             PyRules(self.rules.clone()).__repr__()
         )
     }

@@ -428,7 +428,9 @@ pub fn design(
         time: Some(time),
     };
     let request = if let Some(b) = &from_board {
-        let (board, rules) = b.game(rules.as_deref())?.into_parts();
+        let (board, rules) = b
+            .game(rules.as_deref(), snl::plan::SquareBySquare::Design)?
+            .into_parts();
         query.request(board.squares(), rules, Some(&board))
     } else {
         let rules = rules

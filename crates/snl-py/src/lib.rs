@@ -20,6 +20,7 @@ mod board;
 mod budget;
 mod design;
 mod errors;
+mod long;
 mod matrix;
 mod play;
 mod rules;
@@ -95,6 +96,9 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyLeftOut>()?;
     m.add_class::<analysis::PyVisits>()?;
     m.add_class::<analysis::PyJumpImpact>()?;
+    m.add_class::<long::PyLongSolution>()?;
+    m.add_class::<long::PyLongExpectation>()?;
+    m.add_class::<long::PyRun>()?;
     m.add_class::<play::PySimulation>()?;
     m.add_class::<play::PyRace>()?;
     m.add_class::<play::PyDuel>()?;

@@ -373,6 +373,13 @@ pub enum SquareBySquare {
     /// A board tuned by the design search: every candidate weighed by the
     /// dense mean and deviation.
     Design,
+    /// The board written out square by square (a grid, a moves array) or
+    /// from its tables (pairs, for now).
+    Listing,
+    /// The fewest rolls to every position: a list a square long.
+    Distances,
+    /// The expected visits to every square.
+    Visits,
 }
 
 impl SquareBySquare {
@@ -403,6 +410,14 @@ impl SquareBySquare {
                 "tuning a board, which weighs every candidate by the mean and deviation of \
                  every square,"
             }
+            SquareBySquare::Listing => {
+                "writing the board out, which lists every square of a grid or a moves array \
+                 (and writes pairs from the board's tables),"
+            }
+            SquareBySquare::Distances => {
+                "the fewest rolls to every position, a list as long as the board,"
+            }
+            SquareBySquare::Visits => "the expected visits, a figure for every square,",
         }
     }
 

@@ -81,6 +81,26 @@ pub struct LongBoard {
     to: Vec<u64>,
 }
 
+impl From<&LongBoard> for crate::board::BoardSpec {
+    /// The spec of a board of any length, its jumps by starting square:
+    /// what [`crate::check::check`] takes.
+    fn from(board: &LongBoard) -> crate::board::BoardSpec {
+        crate::board::BoardSpec {
+            squares: board.squares,
+            jumps: board
+                .jumps()
+                .enumerate()
+                .map(|(index, j)| crate::board::RawJump {
+                    from: j.from,
+                    to: j.to,
+                    declared: None,
+                    origin: crate::board::Origin::Jump { index },
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Why a board cannot be played as a board of any length.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

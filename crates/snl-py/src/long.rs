@@ -1,0 +1,284 @@
+//! The answers of `solve` and `expect` on a board held by its jumps (past
+//! 2^30 squares), from the engine for boards of any length: the library's
+//! answers (`snl::answer`), as `snl solve --json` and `snl expect --json`
+//! give them there.
+
+use pyo3::prelude::*;
+use snl::answer::{ExpectAnswer, Header, PathRun, SolveAnswer};
+use snl::long::{LongError, LongGame};
+
+use crate::analysis::PyLeftOut;
+use crate::budget::interruptible;
+use crate::errors;
+use crate::rules::PyRules;
+
+fn long_error(e: LongError) -> PyErr {
+    match e {
+        LongError::Limit(e) => errors::limit(e),
+        e => errors::analysis(e),
+    }
+}
+
+/// ``count`` rolls of ``roll`` in a row from square ``from_``: they land
+/// on ``from_ + roll``, ``from_ + 2 * roll``, ..., plain squares, but the
+/// last, which lands on ``land`` and rests on ``to`` (after any jump), as a
+/// run of ``path`` in ``snl solve --json``.
+#[pyclass(frozen, eq, hash, module = "snl", name = "Run")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PyRun {
+    /// The value rolled.
+    #[pyo3(get)]
+    roll: u32,
+    /// How many times in a row.
+    #[pyo3(get)]
+    count: u64,
+    /// The square the pawn stood on before the run.
+    #[pyo3(get)]
+    from_: u64,
+    /// The square the run's last roll lands on.
+    #[pyo3(get)]
+    land: u64,
+    /// The square the pawn rests on after the run.
+    #[pyo3(get)]
+    to: u64,
+}
+
+impl From<&PathRun> for PyRun {
+    fn from(r: &PathRun) -> PyRun {
+        PyRun {
+            roll: r.roll,
+            count: r.count,
+            from_: r.from,
+            land: r.land,
+            to: r.to,
+        }
+    }
+}
+
+#[pymethods]
+impl PyRun {
+    fn __repr__(&self) -> String {
+        format!(
+            "Run(roll={}, count={}, from_={}, land={}, to={})",
+            self.roll, self.count, self.from_, self.land, self.to
+        )
+    }
+}
+
+/// What ``Board.solve`` answers on a board past 2^30 squares, by the engine
+/// for boards of any length: ``min_rolls`` (``None`` when the last square
+/// cannot be reached), one optimal path as ``runs`` of equal rolls (the
+/// one whose rolls come first in dictionary order), and
+/// ``optimal_sequences``, always ``None`` here, with ``uncounted`` saying
+/// why. ``engine`` is ``"sparse"``.
+#[pyclass(frozen, module = "snl", name = "LongSolution")]
+#[derive(Debug)]
+pub struct PyLongSolution {
+    /// The fewest rolls, or ``None`` when the last square cannot be reached.
+    #[pyo3(get)]
+    min_rolls: Option<u64>,
+    /// One optimal path, as runs of equal rolls.
+    #[pyo3(get)]
+    runs: Vec<PyRun>,
+    /// The rules the answer holds under.
+    #[pyo3(get)]
+    rules: PyRules,
+    /// The board's squares, for the wording of `uncounted`.
+    squares: u64,
+    engine: snl::plan::Engine,
+    /// Always ``None``: the engine for boards of any length does not count
+    /// the optimal sequences (see ``uncounted``).
+    #[pyo3(get)]
+    optimal_sequences: Option<u64>,
+}
+
+impl PyLongSolution {
+    pub fn compute(py: Python<'_>, game: &LongGame) -> PyResult<PyLongSolution> {
+        let solution = interruptible(py, |ctl| snl::long::shortest::solve_with(game, ctl))?
+            .map_err(long_error)?;
+        let answer = SolveAnswer::from_long(Header::of_long(None, game), &solution);
+        Ok(PyLongSolution {
+            min_rolls: answer.min_rolls,
+            runs: answer.path.iter().map(PyRun::from).collect(),
+            rules: PyRules(game.rules().clone()),
+            squares: game.goal(),
+            engine: answer.engine,
+            // `SolveAnswer::from_long` counts nothing.
+            optimal_sequences: None,
+        })
+    }
+}
+
+#[pymethods]
+impl PyLongSolution {
+    /// Why ``optimal_sequences`` is ``None``.
+    #[getter]
+    fn uncounted(&self) -> String {
+        snl::plan::DenseOnly {
+            what: "counting the optimal sequences".to_string(),
+            squares: self.squares,
+        }
+        .to_string()
+    }
+
+    /// ``"sparse"``: the engine that answered, as ``engine`` in
+    /// ``snl solve --json``.
+    #[getter]
+    fn engine(&self) -> &'static str {
+        self.engine.name()
+    }
+
+    fn __repr__(&self) -> String {
+        let rolls = self
+            .min_rolls
+            .map_or_else(|| "None".to_string(), |v| v.to_string());
+        format!(
+            "LongSolution(min_rolls={rolls}, runs=[{} runs])",
+            self.runs.len()
+        )
+    }
+}
+
+/// What ``Board.expect`` answers on a board past 2^30 squares, by the
+/// engine for boards of any length: the mean, variance and standard
+/// deviation of the number of rolls (``math.inf`` when the pawn can get
+/// stuck), the chance of never finishing, each with the bound on its error
+/// (``mean_error``, ...), and ``fewest``, the fewest rolls. The
+/// distribution is not given: ``left_out`` says so, as in
+/// ``snl expect --json``. ``engine`` is ``"sparse"``.
+#[pyclass(frozen, module = "snl", name = "LongExpectation")]
+#[derive(Debug)]
+pub struct PyLongExpectation {
+    answer: ExpectAnswer,
+    rules: PyRules,
+}
+
+impl PyLongExpectation {
+    pub fn compute(py: Python<'_>, game: &LongGame, by_turns: bool) -> PyResult<PyLongExpectation> {
+        if by_turns || game.rules().bonus.is_some() {
+            // Turns differ from rolls only under a bonus rule, which the
+            // dense engine counts.
+            let refused = snl::plan::DenseOnly {
+                what: "counting the statistics by turns (the bonus rule)".to_string(),
+                squares: game.goal(),
+            };
+            return Err(errors::analysis(refused));
+        }
+        let (moments, min_rolls) = interruptible(py, |ctl| {
+            let moments = snl::long::markov::moments_with(game, ctl)?;
+            let min_rolls = snl::long::shortest::min_rolls_with(game, ctl)?;
+            Ok::<_, LongError>((moments, min_rolls))
+        })?
+        .map_err(long_error)?;
+        Ok(PyLongExpectation {
+            answer: ExpectAnswer::from_long(Header::of_long(None, game), &moments, min_rolls),
+            rules: PyRules(game.rules().clone()),
+        })
+    }
+
+    fn bounds(&self) -> &snl::answer::ErrorBounds {
+        self.answer
+            .error_bounds
+            .as_ref()
+            .expect("the sparse engine states its bounds")
+    }
+}
+
+#[pymethods]
+impl PyLongExpectation {
+    /// The expected number of rolls; ``math.inf`` when the pawn can get
+    /// stuck.
+    #[getter]
+    fn mean(&self) -> f64 {
+        self.answer.rolls.mean.unwrap_or(f64::INFINITY)
+    }
+
+    /// The variance; ``math.inf`` when the pawn can get stuck.
+    #[getter]
+    fn variance(&self) -> f64 {
+        self.answer.rolls.variance.unwrap_or(f64::INFINITY)
+    }
+
+    /// The standard deviation; ``math.inf`` when the pawn can get stuck.
+    #[getter]
+    fn std_dev(&self) -> f64 {
+        self.answer.rolls.std_dev.unwrap_or(f64::INFINITY)
+    }
+
+    /// The chance that the game never ends.
+    #[getter]
+    fn never_finishes(&self) -> f64 {
+        self.answer.rolls.never_finishes
+    }
+
+    /// The bound on the error of ``mean``, in rolls.
+    #[getter]
+    fn mean_error(&self) -> f64 {
+        self.bounds().mean
+    }
+
+    /// The bound on the error of ``variance``.
+    #[getter]
+    fn variance_error(&self) -> f64 {
+        self.bounds().variance
+    }
+
+    /// The bound on the error of ``std_dev``.
+    #[getter]
+    fn std_dev_error(&self) -> f64 {
+        self.bounds().std_dev
+    }
+
+    /// The bound on the error of ``never_finishes``.
+    #[getter]
+    fn never_finishes_error(&self) -> f64 {
+        self.bounds().never_finishes
+    }
+
+    /// The fewest rolls with which the game can end; ``None`` when it
+    /// cannot.
+    #[getter]
+    fn fewest(&self) -> Option<u64> {
+        self.answer.min_rolls
+    }
+
+    /// Always ``False``: the engine for boards of any length counts rolls.
+    #[getter]
+    fn by_turns(&self) -> bool {
+        self.answer.turns.is_some()
+    }
+
+    /// The rules the answer holds under.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        self.rules.clone()
+    }
+
+    /// ``"sparse"``, as ``engine`` in ``snl expect --json``.
+    #[getter]
+    fn engine(&self) -> &'static str {
+        self.answer.engine.name()
+    }
+
+    /// What is left out (the distribution: ``median``, ``mode``, the
+    /// quantiles) and why, an ``snl.LeftOut`` with ``reason`` ``"sparse"``,
+    /// as ``left_out`` in ``snl expect --json``.
+    #[getter]
+    fn left_out(&self) -> Option<PyLeftOut> {
+        self.answer.rolls.left_out.clone().map(PyLeftOut::of)
+    }
+
+    fn __repr__(&self) -> String {
+        match self.answer.rolls.mean {
+            Some(m) => format!(
+                "LongExpectation(rolls: mean={m:.6}, std_dev={:.6}, error at most {:.1e})",
+                self.std_dev(),
+                self.mean_error()
+            ),
+            None => format!(
+                "LongExpectation(rolls: mean=inf, never_finishes={:.6})",
+                self.never_finishes()
+            ),
+        }
+    }
+}
