@@ -708,7 +708,9 @@ impl PyBoard {
     /// with ``count=False``, which saves time on boards of millions of
     /// squares). On a board past 2^30 squares: an ``snl.LongSolution``,
     /// the path as runs of equal rolls and no count (its ``uncounted``
-    /// says why).
+    /// says why); with ``count=False``, also where the library sends the
+    /// search to that engine (over 200,000 squares, few of them near a
+    /// jump), as ``snl solve`` without ``--count``.
     #[pyo3(signature = (rules = None, count = true))]
     fn solve(
         &self,
@@ -723,6 +725,16 @@ impl PyBoard {
         let game = self
             .game_choosing(rules.as_deref())?
             .expect("a board not held by its jumps is dense");
+        // Where the library sends the search, as `snl solve` without
+        // `--count` (and with every jump taken, which the sparse engine
+        // plays).
+        if !count && game.rules().optional.is_none() {
+            let long = LongGame::of_game(&game);
+            if snl::plan::solve_engine(&long, false) == snl::plan::Engine::Sparse {
+                let answer = PyLongSolution::compute(py, &long)?;
+                return Ok(answer.into_pyobject(py)?.into_any().unbind());
+            }
+        }
         let answer = PySolution::compute(py, &game, count)?;
         Ok(answer.into_pyobject(py)?.into_any().unbind())
     }

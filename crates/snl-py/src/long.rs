@@ -83,8 +83,9 @@ pub struct PyLongSolution {
     /// The rules the answer holds under.
     #[pyo3(get)]
     rules: PyRules,
-    /// The board's squares, for the wording of `uncounted`.
-    squares: u64,
+    /// Why ``optimal_sequences`` is ``None``.
+    #[pyo3(get)]
+    uncounted: String,
     engine: snl::plan::Engine,
     /// Always ``None``: the engine for boards of any length does not count
     /// the optimal sequences (see ``uncounted``).
@@ -93,6 +94,8 @@ pub struct PyLongSolution {
 }
 
 impl PyLongSolution {
+    /// The answer, with the reason the optimal sequences are not counted:
+    /// the board is past the dense tables, or `count=False` asked so.
     pub fn compute(py: Python<'_>, game: &LongGame) -> PyResult<PyLongSolution> {
         let solution = interruptible(py, |ctl| snl::long::shortest::solve_with(game, ctl))?
             .map_err(long_error)?;
@@ -101,7 +104,10 @@ impl PyLongSolution {
             min_rolls: answer.min_rolls,
             runs: answer.path.iter().map(PyRun::from).collect(),
             rules: PyRules(game.rules().clone()),
-            squares: game.goal(),
+            uncounted: match snl::plan::SquareBySquare::Counting.too_long(game.goal()) {
+                Some(refused) => refused.to_string(),
+                None => "not asked for (count=False)".to_string(),
+            },
             engine: answer.engine,
             // `SolveAnswer::from_long` counts nothing.
             optimal_sequences: None,
@@ -111,16 +117,6 @@ impl PyLongSolution {
 
 #[pymethods]
 impl PyLongSolution {
-    /// Why ``optimal_sequences`` is ``None``.
-    #[getter]
-    fn uncounted(&self) -> String {
-        snl::plan::DenseOnly {
-            what: "counting the optimal sequences".to_string(),
-            squares: self.squares,
-        }
-        .to_string()
-    }
-
     /// ``"sparse"``: the engine that answered, as ``engine`` in
     /// ``snl solve --json``.
     #[getter]

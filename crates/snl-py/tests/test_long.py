@@ -212,3 +212,47 @@ def test_the_command_gives_the_same_figures():
     }
     assert expect["left_out"]["fields"] == e.left_out.fields
     assert expect["left_out"]["message"] == e.left_out.message
+
+
+# `snl solve BOARD --json` for {"squares": 100000000, "ladders": [[3, 50]]}:
+# under 2^30 squares, but so sparse that the library sends the search to the
+# engine for boards of any length when the sequences are not counted.
+SPARSE_SOLVE = {
+    "engine": "sparse",
+    "min_rolls": 16666660,
+    "path": [
+        {"roll": 2, "count": 1, "from": 1, "land": 3, "to": 50},
+        {"roll": 2, "count": 1, "from": 50, "land": 52, "to": 52},
+        {"roll": 6, "count": 16666658, "from": 52, "land": 100000000, "to": 100000000},
+    ],
+}
+
+
+def test_solve_goes_where_the_library_sends_it():
+    board = snl.Board(100_000_000, ladders=[(3, 50)])
+    fast = board.solve(count=False)
+    assert isinstance(fast, snl.LongSolution)
+    assert (fast.engine, fast.min_rolls, runs(fast)) == (
+        SPARSE_SOLVE["engine"],
+        SPARSE_SOLVE["min_rolls"],
+        SPARSE_SOLVE["path"],
+    )
+    assert fast.uncounted == "not asked for (count=False)"
+    if cli() is not None:
+        out = subprocess.run(
+            [cli(), "solve", "-", "--json"],
+            input=json.dumps({"squares": 100000000, "ladders": [[3, 50]]}),
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        answer = json.loads(out.stdout)
+        assert (answer["engine"], answer["min_rolls"], answer["path"]) == (
+            fast.engine,
+            fast.min_rolls,
+            runs(fast),
+        )
+    # Counting takes the dense engine; a small board stays with it.
+    small = snl.Board(1000, ladders=[(3, 50)])
+    assert isinstance(small.solve(count=False), snl.Solution)
+    assert small.solve(count=False).min_rolls == small.solve().min_rolls

@@ -380,6 +380,8 @@ pub enum SquareBySquare {
     Distances,
     /// The expected visits to every square.
     Visits,
+    /// Counting the optimal sequences (the sparse engine does not).
+    Counting,
 }
 
 impl SquareBySquare {
@@ -418,6 +420,7 @@ impl SquareBySquare {
                 "the fewest rolls to every position, a list as long as the board,"
             }
             SquareBySquare::Visits => "the expected visits, a figure for every square,",
+            SquareBySquare::Counting => "counting the optimal sequences",
         }
     }
 
@@ -429,6 +432,35 @@ impl SquareBySquare {
             squares,
         })
     }
+}
+
+/// The engine that answers the fewest rolls and one optimal path of
+/// `game` for a front end that counts the optimal sequences when `count`
+/// is asked, or by default on boards of at most [`COUNT_LIMIT`] squares:
+/// counting takes the dense engine, so those boards stay with it where it
+/// holds them, and the others go where [`engine`] sends the search. What
+/// `snl solve` and Python's `Board.solve` both call.
+///
+/// ```
+/// use snl::long::{LongBoard, LongGame};
+/// use snl::plan::{self, Engine};
+/// use snl::Rules;
+///
+/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// assert_eq!(plan::solve_engine(&long, false), Engine::Sparse);
+/// assert_eq!(plan::solve_engine(&long, true), Engine::Dense);
+/// let small = LongGame::new(LongBoard::new(100_000, [(3, 50)])?, Rules::default())?;
+/// assert_eq!(plan::solve_engine(&small, false), Engine::Dense);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_engine(game: &LongGame, count: bool) -> Engine {
+    if game.goal() > MAX_SQUARES {
+        return Engine::Sparse;
+    }
+    if count || game.goal() <= u64::from(COUNT_LIMIT) {
+        return Engine::Dense;
+    }
+    engine(game, Analysis::Shortest(Search::Solve))
 }
 
 /// The largest board (in squares) whose optimal sequences a front end

@@ -11,7 +11,7 @@ use snl::answer::{Declined, Header, PathRun, SolveAnswer, Step};
 use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
 use crate::control::{self, Explain};
 use crate::output::{header, header_long, note, write_json};
-use snl::plan::{COUNT_LIMIT, Counting};
+use snl::plan::{COUNT_LIMIT, Counting, Engine};
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -90,7 +90,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     // The search plays optional jumps: the game is built with them.
     let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
-        Chosen::Sparse(long) if long.game.goal() <= u64::from(COUNT_LIMIT) => {
+        Chosen::Sparse(long) if snl::plan::solve_engine(&long.game, false) == Engine::Dense => {
             // Small enough to count: the dense engine counts too.
             return run_dense(args, &dense_of(long)?, out);
         }
