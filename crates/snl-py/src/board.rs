@@ -1,24 +1,24 @@
 //! `snl.Board`: a board, read from any form, with its own rules and name,
 //! and every analysis as a method.
 
-use std::fmt::Write as _;
-
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
-use snl::check::{self, Diagnostic, Severity};
-use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard};
+use snl::check;
+use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::long::{LongBoard, LongGame};
 use snl::plan::SquareBySquare;
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::analysis::{PyExpectation, PySolution, PyVisits};
+use crate::diagnostic::{PyDiagnostic, board_error};
 use crate::errors;
-use crate::long::{PyLongExpectation, PyLongSolution};
+use crate::long::{Held, PyLongExpectation, PyLongSolution, long_game};
 use crate::play::{self, PyDuel, PyRace, PySimulation};
+use crate::quote;
 use crate::rules::PyRules;
-use crate::{list_repr, quote};
+use crate::values::{json_rows, pairs, parse_error};
 
 // The signature of `Board.simulate` writes the library's default cap as a
 // literal, so that `help()` shows the number.
@@ -77,165 +77,9 @@ pub struct PyBoard {
     format: Option<Format>,
 }
 
-/// The board as held: with a table a square long when the dense engine's
-/// tables take it, else as its list of jumps (a pairs board of up to 2^62
-/// squares), which only `solve`, `expect` and `check` answer.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-enum Held {
-    Dense(snl::Board),
-    Long(LongBoard),
-}
-
-impl Held {
-    fn squares(&self) -> u64 {
-        match self {
-            Held::Dense(b) => u64::from(b.squares()),
-            Held::Long(b) => b.squares(),
-        }
-    }
-
-    /// Every jump as `(from, to)`, by starting square.
-    fn jumps(&self) -> Vec<(u64, u64)> {
-        match self {
-            Held::Dense(b) => b
-                .jumps()
-                .map(|j| (u64::from(j.from), u64::from(j.to)))
-                .collect(),
-            Held::Long(b) => b.jumps().map(|j| (j.from, j.to)).collect(),
-        }
-    }
-
-    /// The board as written, for the check.
-    fn spec(&self) -> BoardSpec {
-        match self {
-            Held::Dense(b) => BoardSpec::from(b),
-            Held::Long(b) => BoardSpec::from(b),
-        }
-    }
-}
-
-/// One finding of ``Board.check()`` (or of a ``BoardError``).
-///
-/// ``severity`` is ``"error"`` (the board cannot be played) or
-/// ``"warning"`` (it can, but probably not as meant); ``code`` a stable
-/// kebab-case name such as ``"ends-on-jump"``; ``message`` what is wrong,
-/// where, and the fix; ``squares`` the squares involved.
-#[pyclass(frozen, eq, module = "snl", name = "Diagnostic")]
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PyDiagnostic {
-    /// ``"error"`` or ``"warning"``.
-    #[pyo3(get)]
-    severity: String,
-    /// The kind of finding: ``no-squares``, ``too-many-squares``,
-    /// ``off-board``, ``no-move``, ``wrong-direction``, ``from-last``,
-    /// ``two-jumps``, ``cycle``, ``never-landed``, ``ends-on-jump``,
-    /// ``goal-unreachable``.
-    #[pyo3(get)]
-    code: String,
-    /// What is wrong, where, and the fix.
-    #[pyo3(get)]
-    message: String,
-    /// The squares involved.
-    #[pyo3(get)]
-    squares: Vec<u64>,
-}
-
-impl From<&Diagnostic> for PyDiagnostic {
-    fn from(d: &Diagnostic) -> PyDiagnostic {
-        PyDiagnostic {
-            severity: match d.severity {
-                Severity::Error => "error",
-                _ => "warning",
-            }
-            .to_string(),
-            code: d.code.to_string(),
-            message: d.message.clone(),
-            squares: d.squares.clone(),
-        }
-    }
-}
-
-#[pymethods]
-impl PyDiagnostic {
-    fn __repr__(&self) -> String {
-        format!(
-            "Diagnostic(severity={}, code={}, message={}, squares={})",
-            quote(&self.severity),
-            quote(&self.code),
-            quote(&self.message),
-            list_repr(&self.squares)
-        )
-    }
-
-    /// ``warning[ends-on-jump]: ...``, as ``snl check`` prints it.
-    fn __str__(&self) -> String {
-        format!("{}[{}]: {}", self.severity, self.code, self.message)
-    }
-}
-
 /// What `Board._from_pickle` is called with: the pairs file, the name, the
 /// form the board was read in.
 type PickleArgs = (String, Option<String>, Option<&'static str>);
-
-/// A `BoardError` for the first error of `diagnostics`, carrying them all.
-fn board_error(py: Python<'_>, prefix: &str, diagnostics: &[Diagnostic]) -> PyErr {
-    let first = diagnostics
-        .iter()
-        .find(|d| d.severity == Severity::Error)
-        .map_or_else(String::new, |d| d.message.clone());
-    let err = errors::board(format!("{prefix}{first}"));
-    let list: Vec<PyDiagnostic> = diagnostics.iter().map(PyDiagnostic::from).collect();
-    if let Ok(list) = list.into_pyobject(py) {
-        let _ = err.value(py).setattr("diagnostics", list);
-    }
-    err
-}
-
-/// How a parse error reads. For input this module wrote itself from Python
-/// values, a JSON line and column would point into text the user never saw:
-/// only the library's message about the value is kept.
-fn parse_error(prefix: &str, e: &ParseError, generated: bool) -> PyErr {
-    match e {
-        ParseError::Json { message, .. } if generated => {
-            errors::board(format!("{prefix}{message}"))
-        }
-        _ => errors::board(format!("{prefix}{e}")),
-    }
-}
-
-/// Pairs given as a sequence of `(from, to)` or a `{from: to}` mapping.
-fn pairs(value: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Vec<BigInt>>> {
-    let Some(value) = value else {
-        return Ok(Vec::new());
-    };
-    if let Ok(dict) = value.cast::<PyDict>() {
-        return dict
-            .iter()
-            .map(|(k, v)| Ok(vec![k.extract()?, v.extract()?]))
-            .collect();
-    }
-    value.extract()
-}
-
-/// `[[a, b], [c, d]]`.
-fn json_rows<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
-    let mut out = String::from("[");
-    for (i, row) in rows.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        for (j, v) in row.iter().enumerate() {
-            if j > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "{v}");
-        }
-        out.push(']');
-    }
-    out.push(']');
-    out
-}
 
 impl PyBoard {
     /// The board a parsed input describes, under its own rules, or a
@@ -381,20 +225,6 @@ impl PyBoard {
     fn label(&self) -> String {
         self.name.clone().unwrap_or_else(|| "board".to_string())
     }
-}
-
-/// The game of a board of any length under `rules`: the sparse engine
-/// takes every jump, so rules with optional jumps are refused with the
-/// reason.
-fn long_game(board: LongBoard, rules: snl::Rules) -> Result<LongGame, String> {
-    if !rules.optional.is_none() {
-        let refused = snl::plan::DenseOnly {
-            what: "playing optional jumps".to_string(),
-            squares: board.squares(),
-        };
-        return Err(refused.to_string());
-    }
-    LongGame::new(board, rules).map_err(|e| e.to_string())
 }
 
 fn format_arg(format: Option<&str>) -> PyResult<Option<Format>> {

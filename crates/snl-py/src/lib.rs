@@ -19,11 +19,13 @@ mod analysis;
 mod board;
 mod budget;
 mod design;
+mod diagnostic;
 mod errors;
 mod long;
 mod matrix;
 mod play;
 mod rules;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -88,7 +90,7 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(budget::get_budget, m)?)?;
     m.add_function(wrap_pyfunction!(budget::set_budget, m)?)?;
     m.add_class::<board::PyBoard>()?;
-    m.add_class::<board::PyDiagnostic>()?;
+    m.add_class::<diagnostic::PyDiagnostic>()?;
     m.add_class::<rules::PyRules>()?;
     m.add_class::<analysis::PySolution>()?;
     m.add_class::<analysis::PyMove>()?;

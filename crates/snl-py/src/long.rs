@@ -4,13 +4,67 @@
 //! give them there.
 
 use pyo3::prelude::*;
+use snl::BoardSpec;
 use snl::answer::{ExpectAnswer, Header, PathRun, SolveAnswer};
-use snl::long::{LongError, LongGame};
+use snl::long::{LongBoard, LongError, LongGame};
 
 use crate::analysis::PyLeftOut;
 use crate::budget::interruptible;
 use crate::errors;
 use crate::rules::PyRules;
+
+/// The board as held: with a table a square long when the dense engine's
+/// tables take it, else as its list of jumps (a pairs board of up to 2^62
+/// squares), which only `solve`, `expect` and `check` answer.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Held {
+    /// Up to 2^30 squares.
+    Dense(snl::Board),
+    /// Past 2^30 squares, up to 2^62.
+    Long(LongBoard),
+}
+
+impl Held {
+    pub fn squares(&self) -> u64 {
+        match self {
+            Held::Dense(b) => u64::from(b.squares()),
+            Held::Long(b) => b.squares(),
+        }
+    }
+
+    /// Every jump as `(from, to)`, by starting square.
+    pub fn jumps(&self) -> Vec<(u64, u64)> {
+        match self {
+            Held::Dense(b) => b
+                .jumps()
+                .map(|j| (u64::from(j.from), u64::from(j.to)))
+                .collect(),
+            Held::Long(b) => b.jumps().map(|j| (j.from, j.to)).collect(),
+        }
+    }
+
+    /// The board as written, for the check.
+    pub fn spec(&self) -> BoardSpec {
+        match self {
+            Held::Dense(b) => BoardSpec::from(b),
+            Held::Long(b) => BoardSpec::from(b),
+        }
+    }
+}
+
+/// The game of a board of any length under `rules`: the sparse engine
+/// takes every jump, so rules with optional jumps are refused with the
+/// reason.
+pub fn long_game(board: LongBoard, rules: snl::Rules) -> Result<LongGame, String> {
+    if !rules.optional.is_none() {
+        let refused = snl::plan::DenseOnly {
+            what: "playing optional jumps".to_string(),
+            squares: board.squares(),
+        };
+        return Err(refused.to_string());
+    }
+    LongGame::new(board, rules).map_err(|e| e.to_string())
+}
 
 fn long_error(e: LongError) -> PyErr {
     match e {
