@@ -504,8 +504,8 @@ impl PyBoard {
         })
     }
 
-    /// Every error and warning about this board under ``rules`` (its own by
-    /// default), errors first: ``snl check``'s findings as
+    /// Every error, warning and note about this board under ``rules`` (its
+    /// own by default), errors first: ``snl check``'s findings as
     /// ``snl.Diagnostic`` objects. Empty when all is well. Looking for the
     /// warnings runs under the budget (``snl.set_budget``) and Ctrl-C, as
     /// ``snl check`` does: over the budget only the board as written is

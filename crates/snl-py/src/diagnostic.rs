@@ -8,14 +8,15 @@ use crate::{list_repr, quote};
 
 /// One finding of ``Board.check()`` (or of a ``BoardError``).
 ///
-/// ``severity`` is ``"error"`` (the board cannot be played) or
-/// ``"warning"`` (it can, but probably not as meant); ``code`` a stable
+/// ``severity`` is ``"error"`` (the board cannot be played),
+/// ``"warning"`` (it can, but probably not as meant) or ``"note"`` (with
+/// optional jumps, a jump the best play never takes); ``code`` a stable
 /// kebab-case name such as ``"ends-on-jump"``; ``message`` what is wrong,
 /// where, and the fix; ``squares`` the squares involved.
 #[pyclass(frozen, eq, module = "snl", name = "Diagnostic")]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PyDiagnostic {
-    /// ``"error"`` or ``"warning"``.
+    /// ``"error"``, ``"warning"`` or ``"note"``.
     #[pyo3(get)]
     severity: String,
     /// The kind of finding: ``no-squares``, ``too-many-squares``,
@@ -37,6 +38,7 @@ impl From<&Diagnostic> for PyDiagnostic {
         PyDiagnostic {
             severity: match d.severity {
                 Severity::Error => "error",
+                Severity::Note => "note",
                 _ => "warning",
             }
             .to_string(),

@@ -16,11 +16,14 @@ use crate::output::{note, write_json};
 ///
 /// Lists every problem at once, each with where it was written. Exits 1
 /// when the board has errors, 0 when it has only warnings or none. The
-/// rules matter: a circle of jumps is an error only with chaining.
+/// rules matter: a circle of jumps is an error only with chaining. When
+/// jumps may be declined (--optional), a note names each jump the best
+/// play with a real die (as `snl expect` plays it) never takes.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl check testdata/seed-004-twenty.pairs.json
   snl check testdata/seed-004-twenty.pairs.json --chain --json
+  snl check testdata/seed-004-twenty.pairs.json --optional ladders
   snl check - < testdata/seed-000-leetcode-909.grid.json", super::CHECK_EXIT_CODES))]
 pub struct Args {
     /// Print one JSON document instead of text.
@@ -64,18 +67,28 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             plural(loaded.parsed.spec.jumps.len() as u64, "jump", "jumps")
         )?;
         writeln!(out, "rules: {}", rules_line(&rules))?;
-        for (severity, list) in [("error", &answer.errors), ("warning", &answer.warnings)] {
+        for (severity, list) in [
+            ("error", &answer.errors),
+            ("warning", &answer.warnings),
+            ("note", &answer.notes),
+        ] {
             for f in list {
                 writeln!(out, "{severity}[{}]: {}", f.code, f.message)?;
             }
         }
         let (e, w) = (answer.errors.len() as u64, answer.warnings.len() as u64);
         let warnings = plural(w, "warning", "warnings");
+        // Over the budget for the best play alone, every error and warning
+        // was still looked for.
+        let partial = checked
+            .skipped
+            .as_ref()
+            .filter(|s| !matches!(s, check::Skipped::BestPlay(_)));
         let verdict = match e {
-            0 if checked.skipped.is_some() && w > 0 => {
+            0 if partial.is_some() && w > 0 => {
                 format!("ok: no errors, {warnings} (the rest was not checked: see the note)")
             }
-            0 if checked.skipped.is_some() => {
+            0 if partial.is_some() => {
                 "ok as written: no errors in its jumps (the rest was not checked: see the note)"
                     .to_string()
             }
@@ -83,7 +96,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             0 => format!("ok: no errors, {warnings}"),
             _ => format!("not playable: {}, {warnings}", plural(e, "error", "errors")),
         };
-        writeln!(out, "{verdict}")?;
+        if checked.skipped.is_some() && partial.is_none() {
+            writeln!(
+                out,
+                "{verdict} (the jumps the best play never takes were not looked for: see the note)"
+            )?;
+        } else if answer.notes.is_empty() {
+            writeln!(out, "{verdict}")?;
+        } else {
+            let notes = plural(answer.notes.len() as u64, "note", "notes");
+            writeln!(out, "{verdict}; {notes}")?;
+        }
     }
     Ok(if answer.errors.is_empty() {
         ExitCode::SUCCESS

@@ -126,3 +126,59 @@ fn boards_past_2_30_squares_are_checked() {
         run.stderr
     );
 }
+
+/// With optional jumps, a note names each jump the best play never takes;
+/// over the budget for that play, every error and warning is still found
+/// and a note on stderr says what was not.
+#[test]
+fn optional_jumps_note_the_ones_the_best_play_never_takes() {
+    let out = ok(&["check", "-", "--optional", "all"], Some(SEED_20));
+    assert!(
+        out.contains("\nnote[never-taken]: the best play with a real die never takes the snake 9->2: from square 9 a game lasts "),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("\nok: no errors, 1 warning; 1 note\n"),
+        "{out}"
+    );
+    let v: Value = serde_json::from_str(&ok(
+        &["check", "-", "--optional", "snakes", "--json"],
+        Some(SEED_20),
+    ))
+    .unwrap();
+    assert_eq!(v["rules"]["optional"], "snakes");
+    assert_eq!(v["notes"][0]["code"], "never-taken");
+    assert_eq!(v["notes"][0]["squares"], serde_json::json!([9, 2]));
+    assert_eq!(v["notes"].as_array().unwrap().len(), 1);
+    // The ladders are worth taking, and without the rule there is no note.
+    for optional in ["ladders", "none"] {
+        let v: Value = serde_json::from_str(&ok(
+            &["check", "-", "--optional", optional, "--json"],
+            Some(SEED_20),
+        ))
+        .unwrap();
+        assert_eq!(v.get("notes"), None, "{optional}");
+    }
+    let board = r#"{"squares": 2000, "ladders": [[10, 1900]], "snakes": [[1500, 3]]}"#;
+    let run = snl(
+        &["check", "-", "--optional", "all", "--max-memory", "0.0001"],
+        Some(board),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (stdout, stderr) = (&run.stdout, &run.stderr);
+    assert!(
+        stderr.starts_with("snl: note: every error and warning was looked for, but not the jumps the best play never takes: the best play would need about "),
+        "{stderr}"
+    );
+    assert!(
+        stdout.ends_with("\nok: no errors, no warnings (the jumps the best play never takes were not looked for: see the note)\n"),
+        "{stdout}"
+    );
+    let out = ok(&["check", "-", "--optional", "all"], Some(board));
+    assert!(
+        out.contains(
+            "\nnote[never-taken]: the best play with a real die never takes the snake 1500->3: "
+        ),
+        "{out}"
+    );
+}

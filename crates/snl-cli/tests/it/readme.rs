@@ -144,7 +144,18 @@ fn readme_lists_every_json_field() {
     let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
     let cases: [(&str, &[&str]); 6] = [
         ("solve", &["solve", "--preset", "moves-example-1", "--json"]),
-        ("check", &["check", "--preset", "moves-example-1", "--json"]),
+        // With optional jumps, so that the notes are printed too.
+        (
+            "check",
+            &[
+                "check",
+                "--preset",
+                "moves-example-1",
+                "--json",
+                "--optional",
+                "all",
+            ],
+        ),
         (
             "expect",
             &[

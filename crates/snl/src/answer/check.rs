@@ -1,4 +1,4 @@
-//! `check`'s answer: a board's errors and warnings.
+//! `check`'s answer: a board's errors, warnings and notes.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,9 +16,14 @@ pub struct CheckAnswer {
     pub errors: Vec<Finding>,
     /// Warnings.
     pub warnings: Vec<Finding>,
+    /// Notes: facts worth knowing, nothing wrong (`never-taken`, a jump
+    /// the best play declines when jumps are optional); left out when
+    /// there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Finding>,
 }
 
-/// One error or warning of a check.
+/// One error, warning or note of a check.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Finding {
     /// The kind of finding, stable for scripts (see
@@ -49,6 +54,7 @@ impl CheckAnswer {
             header,
             errors: pick(Severity::Error),
             warnings: pick(Severity::Warning),
+            notes: pick(Severity::Note),
         }
     }
 }

@@ -27,10 +27,12 @@ use std::collections::BinaryHeap;
 use std::fmt;
 
 use crate::board::{BoardError, BoardSpec, MAX_SQUARES};
+use crate::choice::{self, ChoiceError};
 use crate::game::{Game, GameError, Pawn};
 use crate::limits::{self, Control, LimitError};
 use crate::long::{LongBoard, LongBoardError, LongError, LongGame, LongGameError};
 use crate::rules::{Optional, Rules};
+use crate::words::figure;
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,6 +42,9 @@ pub enum Severity {
     Error,
     /// The board can be played but is probably not what was meant.
     Warning,
+    /// Nothing is wrong: a fact about the board worth knowing (a jump the
+    /// best play never takes).
+    Note,
 }
 
 impl fmt::Display for Severity {
@@ -47,6 +52,7 @@ impl fmt::Display for Severity {
         f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         })
     }
 }
@@ -54,13 +60,14 @@ impl fmt::Display for Severity {
 /// One finding about a board.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
-    /// Error or warning.
+    /// Error, warning or note.
     pub severity: Severity,
     /// A short kebab-case name for the kind of finding, stable for scripts:
     /// `no-squares`, `too-many-squares`, `off-board`, `no-move`,
     /// `wrong-direction`, `from-last`, `two-jumps`, `cycle`, `never-landed`,
     /// `ends-on-jump`, `goal-unreachable`, `trap`, on a board of over 2^30
-    /// squares `too-many-jumps`, and from [`playable`] `optional-unplayed`.
+    /// squares `too-many-jumps`, from [`playable`] `optional-unplayed`, and
+    /// the note `never-taken`.
     pub code: &'static str,
     /// What is wrong, where, and the fix.
     pub message: String,
@@ -117,20 +124,25 @@ pub enum Skipped {
     /// for.
     #[error(transparent)]
     Long(LongError),
+    /// The jumps the best play never takes ([`crate::choice`]) were not
+    /// looked for: its solve was refused by the budget, stopped, or
+    /// failed. Every error and warning was.
+    #[error(transparent)]
+    BestPlay(ChoiceError),
 }
 
 impl Skipped {
     /// Whether this is a stop asked for by the caller (the token), rather
     /// than a refusal.
     pub fn is_stop(&self) -> bool {
-        matches!(self, Skipped::Limit(e) if e.is_stop())
+        self.limit().is_some_and(LimitError::is_stop)
     }
 
     /// The limit that stopped the check, if that is the reason.
     pub fn limit(&self) -> Option<&LimitError> {
         match self {
-            Skipped::Limit(e) => Some(e),
-            Skipped::Long(_) => None,
+            Skipped::Limit(e) | Skipped::BestPlay(ChoiceError::Limit(e)) => Some(e),
+            Skipped::Long(_) | Skipped::BestPlay(_) => None,
         }
     }
 }
@@ -138,10 +150,18 @@ impl Skipped {
 /// What a front end tells its user when [`Checked::skipped`] is `why`:
 /// "only the board as written was checked: ..." for a limit (worded by
 /// `limit`, so that a front end can add how to raise its budget), and
-/// which warnings were not looked for and why on a board of any length.
+/// which warnings were not looked for and why on a board of any length,
+/// and that the jumps the best play never takes were not looked for.
 pub fn skipped_note(why: &Skipped, limit: impl FnOnce(&LimitError) -> String) -> String {
     match why {
         Skipped::Limit(e) => format!("only the board as written was checked: {}", limit(e)),
+        Skipped::BestPlay(ChoiceError::Limit(e)) => format!(
+            "every error and warning was looked for, but not the jumps the best play never takes: {}",
+            limit(e)
+        ),
+        Skipped::BestPlay(e) => format!(
+            "every error and warning was looked for, but not the jumps the best play never takes: {e}"
+        ),
         Skipped::Long(e) => format!(
             "the warnings that need where a pawn can go (never-landed, goal-unreachable, trap) were not looked for: {e}"
         ),
@@ -213,12 +233,40 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
             };
         }
     };
-    match warnings(&game, ctl) {
-        Ok(diagnostics) => Checked {
-            diagnostics,
-            skipped: None,
-        },
-        Err(e) => skipped(e),
+    let mut diagnostics = match warnings(&game, ctl) {
+        Ok(diagnostics) => diagnostics,
+        Err(e) => return skipped(e),
+    };
+    let mut skipped = None;
+    if game.declinable() {
+        match choice::solve_with(&game, &choice::Options::default(), ctl) {
+            Ok(best) => diagnostics.extend(best.never_taken.iter().map(never_taken)),
+            Err(e) => skipped = Some(Skipped::BestPlay(e)),
+        }
+    }
+    Checked {
+        diagnostics,
+        skipped,
+    }
+}
+
+/// The note for an optional jump the best play never takes.
+fn never_taken(d: &choice::Declined) -> Diagnostic {
+    let (from, to) = (d.jump.from, d.jump.to);
+    let what = kind(from.into(), to.into());
+    Diagnostic {
+        severity: Severity::Note,
+        code: "never-taken",
+        message: format!(
+            "the best play with a real die never takes the {what} {from}->{to}: from square {from} a game lasts {} more rolls on average staying there, {}",
+            figure(d.stay, 2),
+            if d.take.is_finite() {
+                format!("{} taking the {what}", figure(d.take, 2))
+            } else {
+                format!("and may never end taking the {what}")
+            },
+        ),
+        squares: vec![from.into(), to.into()],
     }
 }
 

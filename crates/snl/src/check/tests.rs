@@ -310,3 +310,79 @@ fn a_bonus_limit_past_2_30_says_what_was_not_checked() {
     assert!(!why.is_stop());
     assert!(why.to_string().contains("bonus limit"), "{why}");
 }
+
+/// With optional jumps, a note names each jump the best play never takes,
+/// after the errors and warnings; without them, or when taking is worth
+/// it, there is none.
+#[test]
+fn notes_the_jumps_the_best_play_never_takes() {
+    // Twenty squares: both snakes cost rolls, the ladder saves them.
+    let board = spec(20, &[(2, 19), (9, 2), (15, 5)]);
+    let plain = check(&board, &Rules::default());
+    assert!(plain.iter().all(|d| d.severity != Severity::Note));
+    let snakes = Rules {
+        optional: Optional::Snakes,
+        ..Rules::default()
+    };
+    let found = check(&board, &snakes);
+    let notes: Vec<&Diagnostic> = found
+        .iter()
+        .filter(|d| d.severity == Severity::Note)
+        .collect();
+    assert_eq!(notes.len(), 2, "{found:?}");
+    assert_eq!(notes[0].code, "never-taken");
+    assert_eq!(notes[0].squares, vec![9, 2]);
+    assert_eq!(notes[1].squares, vec![15, 5]);
+    assert!(
+        notes[0].message.starts_with(
+            "the best play with a real die never takes the snake 9->2: from square 9 a game lasts "
+        ),
+        "{}",
+        notes[0].message
+    );
+    assert_eq!(found.last().unwrap().severity, Severity::Note);
+    // The ladder is worth taking.
+    let ladders = Rules {
+        optional: Optional::Ladders,
+        ..Rules::default()
+    };
+    assert!(
+        check(&board, &ladders)
+            .iter()
+            .all(|d| d.severity != Severity::Note)
+    );
+}
+
+/// The best play's solve is admitted on its own: over the budget, the
+/// errors and warnings are still all found, and the skip says what was not.
+#[test]
+fn the_best_play_over_the_budget_is_skipped_with_a_note() {
+    let board = spec(2_000, &[(10, 1_900), (1_500, 3)]);
+    let rules = Rules {
+        optional: Optional::All,
+        ..Rules::default()
+    };
+    let game = Game::new(board.build().unwrap(), rules.clone()).unwrap();
+    let needs = crate::choice::estimate(&game, 6).memory;
+    let tables = crate::board::cost(2_000, 2).memory + 2_000 * 24;
+    assert!(tables < needs, "{tables} {needs}");
+    let ctl = Control::new(limits::Budget::from_limits(None, Some(needs - 1)).unwrap());
+    let checked = check_with(&board, &rules, &ctl);
+    let Some(Skipped::BestPlay(ChoiceError::Limit(e))) = &checked.skipped else {
+        panic!("{:?}", checked.skipped);
+    };
+    assert!(!checked.skipped.as_ref().unwrap().is_stop());
+    assert!(checked.skipped.as_ref().unwrap().limit().is_some());
+    let note = skipped_note(checked.skipped.as_ref().unwrap(), ToString::to_string);
+    assert!(
+        note.starts_with(
+            "every error and warning was looked for, but not the jumps the best play never takes: "
+        ),
+        "{note}"
+    );
+    assert!(note.ends_with(&e.to_string()));
+    // The same board under the whole budget gets its note.
+    let all = check_with(&board, &rules, &Control::default());
+    assert_eq!(all.skipped, None);
+    assert!(all.diagnostics.iter().any(|d| d.code == "never-taken"));
+}

@@ -352,6 +352,91 @@ impl<'g> Mdp<'g> {
         changed
     }
 
+    /// The states at an optional jump's start where a game under
+    /// `policy` makes the choice, landing there (or passing through by
+    /// chaining), from the states it comes to rest in (`reached`). A pawn
+    /// that comes to rest there in another way (at the end of a jump,
+    /// without chaining) makes no choice.
+    pub(super) fn chosen(&self, policy: &Working, reached: &[bool]) -> Vec<bool> {
+        let n = self.n();
+        let mut chosen = vec![false; n];
+        for k in (0..n).filter(|&k| reached[k]) {
+            for &a in self.row(k, usize::from(policy.die[k])) {
+                let mut at = a;
+                while at != EXIT && at as usize >= n {
+                    let q = at as usize - n;
+                    if self.optional[q] {
+                        chosen[q] = true;
+                        if policy.decline[q] {
+                            break;
+                        }
+                    }
+                    at = self.next[q];
+                }
+            }
+        }
+        chosen
+    }
+
+    /// For each state at an optional jump's start, the expected rolls
+    /// still to go when the pawn takes the jump there and then plays as
+    /// well as it can against `values`; NaN at every other state. With
+    /// `values` those of the best play, a jump whose taking costs more
+    /// than staying, beyond rounding, is one the best play never takes
+    /// from that state.
+    pub(super) fn taking(&self, values: &[f64], safe: &[bool]) -> Vec<f64> {
+        let n = self.n();
+        let value = |j: u32| -> f64 {
+            match j {
+                EXIT => 0.0,
+                j if safe[j as usize] => values[j as usize],
+                _ => f64::INFINITY,
+            }
+        };
+        // `go[k]`: taking the jump at state `k`; `best[k]`: arriving at
+        // its choice, which under chaining may stop on a later start.
+        let mut go = vec![f64::NAN; n];
+        let mut best = vec![f64::NAN; n];
+        let mut trail = Vec::new();
+        for k in 0..n {
+            if !self.pending(k) {
+                continue;
+            }
+            let mut at = k;
+            loop {
+                if !best[at].is_nan() {
+                    break;
+                }
+                trail.push(at);
+                match self.next[at] {
+                    j if j != EXIT && j as usize >= n && best[j as usize - n].is_nan() => {
+                        at = j as usize - n;
+                    }
+                    _ => break,
+                }
+            }
+            while let Some(q) = trail.pop() {
+                let g = match self.next[q] {
+                    EXIT => 0.0,
+                    j if j as usize >= n => best[j as usize - n],
+                    j => value(j),
+                };
+                go[q] = g;
+                best[q] = if self.optional[q] {
+                    g.min(value(q as u32))
+                } else {
+                    g
+                };
+            }
+        }
+        for (k, g) in go.iter_mut().enumerate() {
+            if !self.optional[k] {
+                *g = f64::NAN;
+            }
+        }
+        go
+    }
+
     /// The states from which some play finishes for certain, and a policy
     /// that does from each of them.
     ///

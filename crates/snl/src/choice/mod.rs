@@ -154,6 +154,20 @@ impl Policy {
     }
 }
 
+/// An optional jump the best play never takes ([`Solution::never_taken`]),
+/// and what taking it would cost.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Declined {
+    /// The jump.
+    pub jump: Jump,
+    /// The expected rolls still to go from its start, staying there
+    /// (with the least streak a game under the policy lands on it with:
+    /// none, without the bonus rule).
+    pub stay: f64,
+    /// The same, taking the jump and then playing the best play.
+    pub take: f64,
+}
+
 /// The best play and what it gives.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Solution {
@@ -170,6 +184,13 @@ pub struct Solution {
     pub policy: Policy,
     /// Each optional jump and what the policy does with it, by start.
     pub jumps: Vec<(Jump, Play)>,
+    /// The optional jumps the best play never takes, by start: landed on
+    /// (or passed through by chaining) by a game played that way, and
+    /// declined, being worse to take than to decline by more than
+    /// rounding, with every streak the pawn lands on them with. A jump no
+    /// game under the policy lands on is not listed, nor one whose taking
+    /// ties with staying (some best play may take it).
+    pub never_taken: Vec<Declined>,
     /// The dice solved for (the rules' die alone when none were given).
     pub dice: Vec<Die>,
     /// The rounds of policy iteration in floating point.
@@ -337,6 +358,7 @@ pub fn solve_with(game: &Game, options: &Options, ctl: &Control) -> Result<Solut
         (None, None)
     };
     let reached = mdp.reached(&policy, &safe, start);
+    let never_taken = never_taken(game, &mdp, &policy, &values, &safe, &reached);
     let policy = Policy {
         states: mdp.states,
         die: policy.die,
@@ -356,10 +378,54 @@ pub fn solve_with(game: &Game, options: &Options, ctl: &Control) -> Result<Solut
         exact,
         policy,
         jumps,
+        never_taken,
         dice,
         rounds,
         exact_rounds,
     })
+}
+
+/// The optional jumps the best play never takes ([`Solution::never_taken`]).
+fn never_taken(
+    game: &Game,
+    mdp: &Mdp<'_>,
+    policy: &mdp::Working,
+    values: &[f64],
+    safe: &[bool],
+    reached: &[bool],
+) -> Vec<Declined> {
+    let taking = mdp.taking(values, safe);
+    let chosen = mdp.chosen(policy, reached);
+    let optional = game.rules().optional;
+    let streaks = mdp.states.streaks();
+    // Worse by more than the solver's rounding, ten times the margin by
+    // which policy iteration changes a choice.
+    let worse = |take: f64, stay: f64| take > stay + 1e-9 * stay.abs().max(1.0);
+    let mut found = Vec::new();
+    for jump in game.board().jumps() {
+        if !optional.covers(jump.from, jump.to) {
+            continue;
+        }
+        let at = |streak| {
+            mdp.states.index(Pawn {
+                at: jump.from,
+                streak,
+            })
+        };
+        // The streaks a game under the policy lands on the jump with.
+        let mut landed = (0..streaks).map(at).filter(|&k| chosen[k]).peekable();
+        let Some(&first) = landed.peek() else {
+            continue;
+        };
+        if landed.all(|k| policy.decline[k] && worse(taking[k], values[k])) {
+            found.push(Declined {
+                jump,
+                stay: values[first],
+                take: taking[first],
+            });
+        }
+    }
+    found
 }
 
 #[cfg(test)]

@@ -29,6 +29,17 @@ fn brute_value(
     die: &dyn Fn(Pawn) -> usize,
     decline: &dyn Fn(u32, u32) -> bool,
 ) -> Option<f64> {
+    brute_play(game, dice, die, decline).0
+}
+
+/// [`brute_value`], and each choice at an optional jump that a game
+/// under the play comes to: the jump's start and whether it is taken.
+fn brute_play(
+    game: &Game,
+    dice: &[Die],
+    die: &dyn Fn(Pawn) -> usize,
+    decline: &dyn Fn(u32, u32) -> bool,
+) -> (Option<f64>, Vec<(u32, bool)>) {
     let states = game.states();
     let n = states.len();
     let goal = game.goal();
@@ -48,6 +59,8 @@ fn brute_value(
         .collect();
     // moves[k]: (chance, next state or None for the goal).
     let mut moves: Vec<Vec<(f64, Option<usize>)>> = vec![Vec::new(); n];
+    // choices[k]: the choices at optional jumps the moves from k make.
+    let mut choices: Vec<Vec<(u32, bool)>> = vec![Vec::new(); n];
     for (k, out) in moves.iter_mut().enumerate() {
         let pawn = states.pawn(k);
         if pawn.at == goal {
@@ -62,8 +75,12 @@ fn brute_value(
                     loop {
                         let stay = g.rest_after(pawn, v, s);
                         let to = g.board().jump(s).unwrap();
-                        if optional.covers(s, to) && decline(s, stay.streak) {
-                            break stay;
+                        if optional.covers(s, to) {
+                            let declined = decline(s, stay.streak);
+                            choices[k].push((s, !declined));
+                            if declined {
+                                break stay;
+                            }
                         }
                         if g.rules().chain && g.board().jump(to).is_some() {
                             s = to;
@@ -82,7 +99,7 @@ fn brute_value(
         streak: 0,
     });
     if game.start() == goal {
-        return Some(0.0);
+        return (Some(0.0), Vec::new());
     }
     // Every state the start reaches must reach the goal.
     let mut seen = vec![false; n];
@@ -111,8 +128,12 @@ fn brute_value(
             break;
         }
     }
+    let made: Vec<(u32, bool)> = (0..n)
+        .filter(|&k| seen[k])
+        .flat_map(|k| choices[k].iter().copied())
+        .collect();
     if (0..n).any(|k| seen[k] && !live[k] && states.pawn(k).at != goal) {
-        return None;
+        return (None, made);
     }
     let idx: Vec<usize> = (0..n).filter(|&k| seen[k]).collect();
     let pos = |k: usize| idx.iter().position(|&j| j == k).unwrap();
@@ -145,7 +166,7 @@ fn brute_value(
             }
         }
     }
-    Some(a[pos(start)][m])
+    (Some(a[pos(start)][m]), made)
 }
 
 /// Every combination of the rules on a small die, with some choice of
@@ -511,4 +532,92 @@ fn too_many_dice_and_exact_limits_are_refused() {
         ..Options::default()
     };
     assert!(matches!(solve(&big, &exact), Err(ChoiceError::TooLarge(_))));
+}
+
+/// The jumps the best play never takes, against every take-or-stay
+/// policy played out by the brute force: a jump is listed exactly when
+/// some best policy lands on it and no best policy takes it. Policies
+/// within 1e-9 of the best count as best; a board where some policy is
+/// between 1e-9 and 1e-6 off the best, too close to tell from rounding,
+/// is left out.
+#[test]
+fn never_taken_against_every_policy() {
+    let mut rng = SplitMix64::new(2323);
+    let dice = [
+        Die::uniform(3).unwrap(),
+        Die::weighted(vec![1, 0, 2]).unwrap(),
+        Die::uniform(2).unwrap(),
+    ];
+    let (mut checked, mut listed, mut unlisted) = (0, 0, 0);
+    for round in 0..8 {
+        let die = &dice[round % 3];
+        let n = 6 + rng.below(9) as u32;
+        let board = random_board(&mut rng, n, 5);
+        for rules in all_rules(die) {
+            let Ok(g) = Game::new(board.clone(), rules) else {
+                continue;
+            };
+            let streaks = g.streaks();
+            let decisions: Vec<(u32, u32)> = g
+                .board()
+                .jumps()
+                .filter(|j| g.rules().optional.covers(j.from, j.to))
+                .flat_map(|j| (0..streaks).map(move |s| (j.from, s)))
+                .collect();
+            if decisions.len() > 10 {
+                continue;
+            }
+            let best = solve(&g, &Options::default()).unwrap();
+            let Some(mean) = best.mean else {
+                assert!(best.never_taken.is_empty());
+                continue;
+            };
+            let plays: Vec<(f64, Vec<(u32, bool)>)> = (0u32..1 << decisions.len())
+                .filter_map(|mask| {
+                    let decline = |s: u32, k: u32| {
+                        decisions
+                            .iter()
+                            .position(|&d| d == (s, k.min(streaks - 1)))
+                            .is_some_and(|i| mask >> i & 1 == 1)
+                    };
+                    let (v, made) = brute_play(&g, std::slice::from_ref(die), &|_| 0, &decline);
+                    v.map(|v| (v, made))
+                })
+                .collect();
+            let off = |v: f64| (v - mean) / mean.abs().max(1.0);
+            if plays
+                .iter()
+                .any(|(v, _)| (1e-9..1e-6).contains(&off(*v).abs()))
+            {
+                continue;
+            }
+            let optimal: Vec<&Vec<(u32, bool)>> = plays
+                .iter()
+                .filter(|(v, _)| off(*v).abs() < 1e-9)
+                .map(|(_, made)| made)
+                .collect();
+            assert!(!optimal.is_empty(), "{mean} {:?} {board:?}", g.rules());
+            let expected: Vec<u32> = g
+                .board()
+                .jumps()
+                .filter(|j| g.rules().optional.covers(j.from, j.to))
+                .map(|j| j.from)
+                .filter(|&s| {
+                    let lands = optimal.iter().any(|m| m.iter().any(|c| c.0 == s));
+                    let takes = optimal.iter().any(|m| m.contains(&(s, true)));
+                    lands && !takes
+                })
+                .collect();
+            let got: Vec<u32> = best.never_taken.iter().map(|d| d.jump.from).collect();
+            assert_eq!(got, expected, "{:?} {board:?}", g.rules());
+            for d in &best.never_taken {
+                assert!(d.take > d.stay, "{d:?}");
+            }
+            listed += got.len();
+            unlisted += best.jumps.len() - got.len();
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked}");
+    assert!(listed > 50 && unlisted > 50, "{listed} {unlisted}");
 }
