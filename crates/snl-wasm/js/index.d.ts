@@ -38,7 +38,10 @@ export interface Analysis {
   check: any;
   solve: any;
   expect: any;
+  /** Empty when left out (see `left_out`). */
   race: any[];
+  /** The analyses left out because they cannot play the rules: the races, when jumps may be declined. */
+  left_out?: { fields: string[]; reason: string; message: string };
   input: { format: string; name: string | null; pairs: any };
   svg: string;
   layout: any;

@@ -111,7 +111,8 @@ pub struct Playable {
     pub game: Game,
 }
 
-/// Checks a read board and builds its game.
+/// Checks a read board and builds its game, refusing a game whose jumps
+/// may be declined (the analyses that call it do not play that choice).
 ///
 /// # Errors
 ///
@@ -133,6 +134,42 @@ pub fn playable(read: Read) -> Result<Playable, ApiError> {
     })
 }
 
+/// [`playable`] for [`analyse_with`], which plays optional jumps: the game
+/// whatever [`Rules::optional`], and the check's warnings and notes (the
+/// jumps the best play never takes) found under `limits`' budget.
+///
+/// # Errors
+///
+/// As [`playable`], but for a game whose jumps may be declined.
+pub fn playable_choosing(read: Read, limits: &StudioLimits) -> Result<Playable, ApiError> {
+    let game = check::playable_choosing(&read.parsed.spec, read.rules.clone()).map_err(|e| {
+        ApiError::Unplayable {
+            message: e.to_string(),
+            check: Box::new(check_json(&read, &e.errors)),
+        }
+    })?;
+    let ctl = Control::new(limits.budget);
+    let diagnostics = check::check_with(&read.parsed.spec, &read.rules, &ctl).diagnostics;
+    Ok(Playable {
+        read,
+        diagnostics,
+        game,
+    })
+}
+
+/// An analysis the studio did not run because it cannot honour the rules
+/// (a race, when jumps may be declined), in the shape of `expect`'s
+/// `left_out`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LeftOut {
+    /// The answers left out: `race`.
+    pub fields: Vec<String>,
+    /// Why, as `expect`'s `left_out.reason` names it: `choice`.
+    pub reason: snl::answer::LeftOutReason,
+    /// The library's refusal, in words.
+    pub message: String,
+}
+
 /// Every answer about a board: the answers of `snl check`, `snl solve`,
 /// `snl expect` and `snl race` (as their `--json` prints them), and the
 /// pictures of `snl render` and `snl plot`.
@@ -146,8 +183,12 @@ pub struct Analysis {
     pub solve: SolveAnswer,
     /// `snl expect`: one player's game length, exactly.
     pub expect: ExpectAnswer,
-    /// `snl race --players K` for each K of [`RACE_PLAYERS`].
+    /// `snl race --players K` for each K of [`RACE_PLAYERS`]; empty when
+    /// left out (see `left_out`).
     pub race: Vec<RaceAnswer>,
+    /// The analyses left out because they cannot honour the rules, and
+    /// why: the races, when jumps may be declined.
+    pub left_out: Option<LeftOut>,
     /// The board picture, as `snl render` draws it.
     pub svg: String,
     /// Where the squares are in `svg`.
@@ -211,15 +252,31 @@ pub fn analyse_with(
     limits: &StudioLimits,
     cancel: &Cancel,
 ) -> Result<Analysis, ApiError> {
-    let playable = playable(read(body, options, limits)?)?;
+    let playable = playable_choosing(read(body, options, limits)?, limits)?;
     let game = &playable.game;
+    // Jumps that may be declined: the best play answers `expect`, the
+    // search plays the choice, and the races, which cannot, are left out.
+    let choosing = !game.rules().optional.is_none();
+    if choosing && options.overlay != Overlay::Plain {
+        return Err(ApiError::Query(format!(
+            "overlay: the colourings of the squares are of a game that takes every jump, and these rules let a player decline {} (`optional: {}`); use `overlay=plain`",
+            optional_noun(game.rules().optional),
+            game.rules().optional
+        )));
+    }
     // As `snl solve` does: the count is left out (not refused) above the
     // count limit, and when its own estimate is over the budget.
     let counted = plan::counting(game, false, &limits.budget) == Counting::Count;
     let picture = picture_options(options);
     let mut analyses = vec![
         plan::Analysis::Shortest(Search::Solve),
-        plan::Analysis::Markov(Measure::Mean),
+        if choosing {
+            plan::Analysis::Choice {
+                faces: game.rules().die.faces().count(),
+            }
+        } else {
+            plan::Analysis::Markov(Measure::Mean)
+        },
     ];
     analyses.extend(picture.analyses());
     admit(game, &analyses, limits)?;
@@ -228,10 +285,6 @@ pub fn analyse_with(
         budget: limits.budget,
     };
     let over = |e: LimitError| ApiError::limit(e, limits);
-    let markov = |e: MarkovError| match e {
-        MarkovError::Limit(e) => over(e),
-        e => ApiError::Analysis(e.to_string()),
-    };
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
     let solution = snl::shortest::solve_with(game, &ctl).map_err(over)?;
@@ -241,43 +294,8 @@ pub fn analyse_with(
         None
     };
     let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
-    // The distribution followed as `snl expect` follows it: skipped at once
-    // when its estimate is over the work a distribution is given.
-    let length = |unit| {
-        let options = LengthOptions {
-            follow: Follow::IfItFits,
-            ..LengthOptions::of(unit)
-        };
-        snl::markov::stats_with(game, &options, &ctl).map_err(markov)
-    };
-    let stats = length(Unit::Rolls)?;
-    // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
-    let turns = match game.rules().bonus {
-        Some(_) => Some(length(Unit::Turns)?),
-        None => None,
-    };
-    let expect = expect_answer(header(), &stats, turns.as_ref(), solution.min_rolls);
-    let from_each: Vec<Vec<u32>> = RACE_PLAYERS
-        .iter()
-        .map(|&k| vec![game.start(); k])
-        .collect();
-    let from_each: Vec<&[u32]> = from_each.iter().map(Vec::as_slice).collect();
-    // Without the bonus rule a turn is one roll: the races follow the
-    // distribution just computed instead of computing it again (where it
-    // was followed: a race follows its own as far as it can).
-    let known = match (game.rules().bonus, stats.skipped) {
-        (None, None) => vec![(game.start(), stats.distribution.clone())],
-        _ => Vec::new(),
-    };
-    let race = snl::race::races_with(game, &from_each, known, &ctl)
-        .map_err(|e| match e {
-            RaceError::Limit(e) => over(e),
-            e => ApiError::Analysis(e.to_string()),
-        })?
-        .iter()
-        .zip(&from_each)
-        .map(|(race, from)| RaceAnswer::new(header(), from, race))
-        .collect();
+    let (expect, stats, min_rolls) = expect_of(game, header(), solution.min_rolls, &ctl, limits)?;
+    let (race, left_out) = races_of(game, &header, stats.as_ref(), &ctl, limits)?;
     // A distribution stopped by the token keeps what it reached (as
     // `unresolved`) instead of failing: an answer cut short by the deadline
     // is not given as if it were whole.
@@ -288,14 +306,14 @@ pub fn analyse_with(
         game,
         label,
         options,
-        &stats,
-        solution.min_rolls,
+        stats.as_ref(),
+        min_rolls,
         &ctl,
         limits,
     )?;
     let (plot, plot_note) = match (plot, &expect.rolls.left_out) {
         (Ok(plot), _) => (Some(plot), None),
-        (Err(_), Some(left)) if stats.skipped.is_some() => {
+        (Err(_), Some(left)) if stats.as_ref().is_none_or(|s| s.skipped.is_some()) => {
             (None, Some(format!("there is no plot: {}", left.message)))
         }
         (Err(why), _) => (None, Some(why)),
@@ -306,11 +324,154 @@ pub fn analyse_with(
         solve,
         expect,
         race,
+        left_out,
         svg,
         layout,
         plot,
         plot_note,
     })
+}
+
+/// "ladders", "snakes" or "jumps": what `optional` lets a player decline.
+fn optional_noun(optional: snl::Optional) -> &'static str {
+    match optional {
+        snl::Optional::Ladders => "ladders",
+        snl::Optional::Snakes => "snakes",
+        _ => "jumps",
+    }
+}
+
+/// `expect`'s answer as `snl expect` gives it, with the statistics it was
+/// read from (none for a best play that is no plain game) and the fewest
+/// rolls of the game played (`fewest`, the search's, but for the plain
+/// game of a best play, which has its own).
+fn expect_of(
+    game: &Game,
+    header: Header,
+    fewest: Option<u32>,
+    ctl: &Control,
+    limits: &StudioLimits,
+) -> Result<(ExpectAnswer, Option<Stats>, Option<u32>), ApiError> {
+    let over = |e: LimitError| ApiError::limit(e, limits);
+    let markov = |e: MarkovError| match e {
+        MarkovError::Limit(e) => over(e),
+        e => ApiError::Analysis(e.to_string()),
+    };
+    let choosing = !game.rules().optional.is_none();
+    // The best play, as `snl expect` plays it: the plain game it is when
+    // it is one (one die, each jump always taken or always declined).
+    let best =
+        if choosing {
+            let best = snl::choice::solve_with(game, &snl::choice::Options::default(), ctl)
+                .map_err(|e| match e {
+                    snl::choice::ChoiceError::Limit(e) => over(e),
+                    e => ApiError::Analysis(e.to_string()),
+                })?;
+            let plain = best
+                .plain(game)
+                .map_err(|e| ApiError::Analysis(e.to_string()))?;
+            Some((best, plain))
+        } else {
+            None
+        };
+    let played = match &best {
+        Some((_, Some(plain))) => Some(plain),
+        Some((_, None)) => None,
+        None => Some(game),
+    };
+    // The distribution followed as `snl expect` follows it: skipped at once
+    // when its estimate is over the work a distribution is given.
+    let length = |game: &Game, unit| {
+        let options = LengthOptions {
+            follow: Follow::IfItFits,
+            ..LengthOptions::of(unit)
+        };
+        snl::markov::stats_with(game, &options, ctl).map_err(markov)
+    };
+    let stats = match played {
+        Some(played) => Some(length(played, Unit::Rolls)?),
+        None => None,
+    };
+    // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
+    let turns = match (played, game.rules().bonus) {
+        (Some(played), Some(_)) => Some(length(played, Unit::Turns)?),
+        _ => None,
+    };
+    // The fewest rolls of the game played: the plain game of the best play
+    // has its own, as `snl expect --optional` gives it.
+    let min_rolls = match &best {
+        Some((_, Some(plain))) => snl::shortest::min_rolls_with(plain, ctl).map_err(over)?,
+        _ => fewest,
+    };
+    let policy = best
+        .as_ref()
+        .map(|(best, _)| snl::answer::PolicyAnswer::new(best, false));
+    let expect = match (&stats, &best) {
+        (Some(stats), _) => ExpectAnswer {
+            policy,
+            ..expect_answer(header.clone(), stats, turns.as_ref(), min_rolls)
+        },
+        (None, Some((best, _))) => ExpectAnswer {
+            header,
+            rolls: snl::answer::LengthStats::of_choice(best, &[]),
+            min_rolls: None,
+            engine: plan::Engine::Dense,
+            error_bounds: None,
+            turns: None,
+            visits: None,
+            impact: None,
+            policy,
+        },
+        (None, None) => unreachable!("a game without a choice is played as it is"),
+    };
+    Ok((expect, stats, min_rolls))
+}
+
+/// The races of [`RACE_PLAYERS`], or, when they cannot play the rules
+/// ([`plan::honoured`]), none and why.
+fn races_of(
+    game: &Game,
+    header: &dyn Fn() -> Header,
+    stats: Option<&Stats>,
+    ctl: &Control,
+    limits: &StudioLimits,
+) -> Result<(Vec<RaceAnswer>, Option<LeftOut>), ApiError> {
+    let race_analyses: Vec<plan::Analysis> = RACE_PLAYERS
+        .iter()
+        .map(|&players| plan::Analysis::Race { players })
+        .collect();
+    if let Err(why) = plan::honoured(game, &race_analyses) {
+        let left_out = LeftOut {
+            fields: vec!["race".to_string()],
+            reason: snl::answer::LeftOutReason::Choice,
+            message: why.to_string(),
+        };
+        return Ok((Vec::new(), Some(left_out)));
+    }
+    let from_each: Vec<Vec<u32>> = RACE_PLAYERS
+        .iter()
+        .map(|&k| vec![game.start(); k])
+        .collect();
+    let from_each: Vec<&[u32]> = from_each.iter().map(Vec::as_slice).collect();
+    // Without the bonus rule a turn is one roll: the races follow the
+    // distribution just computed instead of computing it again (where it
+    // was followed: a race follows its own as far as it can).
+    let known = match (game.rules().bonus, stats) {
+        (None, Some(stats)) if stats.skipped.is_none() => {
+            vec![(game.start(), stats.distribution.clone())]
+        }
+        _ => Vec::new(),
+    };
+    let race = snl::race::races_with(game, &from_each, known, ctl)
+        .map_err(|e| match e {
+            RaceError::Limit(e) => ApiError::limit(e, limits),
+            e => ApiError::Analysis(e.to_string()),
+        })?
+        .iter()
+        .zip(&from_each)
+        .map(|(race, from)| RaceAnswer::new(header(), from, race))
+        .collect();
+    Ok((race, None))
 }
 
 /// `expect`'s answer as the studio gives it: the dense engine's statistics
@@ -346,7 +507,7 @@ fn draw(
     game: &Game,
     label: &str,
     options: &Options,
-    stats: &snl::markov::Stats,
+    stats: Option<&snl::markov::Stats>,
     min_rolls: Option<u32>,
     ctl: &Control,
     limits: &StudioLimits,
@@ -362,6 +523,10 @@ fn draw(
     )?;
     let layout = picture.layout();
     let svg = picture.to_svg();
+    // The best play of a choice that is no plain game has no distribution.
+    let Some(stats) = stats else {
+        return Ok((svg, layout, Err(String::new())));
+    };
     let plot = match LengthPlot::new(&stats.distribution)
         .mean(stats.mean)
         .fewest(min_rolls)
@@ -484,8 +649,14 @@ pub struct AnalysisJson<'a> {
     pub solve: &'a SolveAnswer,
     /// As `snl expect --json` prints it.
     pub expect: &'a ExpectAnswer,
-    /// As `snl race --players K --json` prints it, for K = 2, 3, 4.
+    /// As `snl race --players K --json` prints it, for K = 2, 3, 4; empty
+    /// when left out.
     pub race: &'a [RaceAnswer],
+    /// The analyses left out because they cannot honour the rules
+    /// (`{"fields": ["race"], "reason": "choice", "message"}` when jumps
+    /// may be declined); absent when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub left_out: Option<&'a LeftOut>,
     /// The board as read: its form, its name, and the board file in the
     /// pairs form with its rules (what the studio edits).
     pub input: InputJson<'a>,
@@ -520,6 +691,7 @@ impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
             solve: &a.solve,
             expect: &a.expect,
             race: &a.race,
+            left_out: a.left_out.as_ref(),
             input: InputJson {
                 format: read.parsed.format.name(),
                 name: read.parsed.name.as_deref(),

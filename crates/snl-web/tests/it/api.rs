@@ -380,3 +380,73 @@ async fn the_report_is_snl_draws_and_opens_from_a_form() {
     assert_eq!(a.status, StatusCode::OK);
     assert!(a.text() == expected, "not the report snl report writes");
 }
+
+/// With optional jumps the studio answers with the best play: `expect` as
+/// `snl expect --optional` gives it (the mean and the policy), the path of
+/// `snl solve --optional`, the check's notes, and the races, which cannot
+/// play the choice, left out with the library's reason.
+#[tokio::test]
+async fn optional_jumps_are_answered_with_the_best_play() {
+    let body = r#"{"squares": 20, "ladders": [[2, 19], [12, 15]], "snakes": [[9, 2]], "rules": {"optional": "all"}}"#;
+    let a = post("/api/analyse", body).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    let game = snl::check::playable_choosing(
+        &input::parse(body.as_bytes(), &ParseOptions::default())
+            .unwrap()
+            .spec,
+        snl::Rules {
+            optional: snl::Optional::All,
+            ..snl::Rules::default()
+        },
+    )
+    .unwrap();
+    let best = snl::choice::solve(&game, &snl::choice::Options::default()).unwrap();
+    let mean = v["expect"]["mean"].as_f64().unwrap();
+    assert!((mean - best.mean.unwrap()).abs() < 1e-9, "{mean}");
+    let jumps = v["expect"]["policy"]["jumps"].as_array().unwrap();
+    assert_eq!(jumps.len(), 3);
+    let declined: Vec<u64> = jumps
+        .iter()
+        .filter(|j| j["play"] == "declined")
+        .map(|j| j["from"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = best.declined().iter().map(|j| u64::from(j.from)).collect();
+    assert_eq!(declined, expected);
+    assert!(declined.contains(&9), "{jumps:?}");
+    assert_eq!(v["expect"]["rules"]["optional"], "all");
+    assert_eq!(v["check"]["notes"][0]["code"], "never-taken");
+    assert_eq!(v["check"]["notes"][0]["squares"], serde_json::json!([9, 2]));
+    assert_eq!(
+        v["solve"]["min_rolls"].as_u64(),
+        snl::shortest::solve(&game)
+            .unwrap()
+            .min_rolls
+            .map(u64::from)
+    );
+    assert_eq!(v["race"], serde_json::json!([]));
+    assert_eq!(v["left_out"]["fields"], serde_json::json!(["race"]));
+    assert_eq!(v["left_out"]["reason"], "choice");
+    let message = v["left_out"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("the race does not play optional jumps"),
+        "{message}"
+    );
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    // The plain game of the best play has a distribution: its plot.
+    assert!(v["plot"].as_str().unwrap().starts_with("<svg"));
+    // Without the rule nothing is left out.
+    let plain = post("/api/analyse", testdata("seed-004-twenty.pairs.json")).await;
+    let v = plain.json();
+    assert_eq!(v.get("left_out"), None);
+    assert_eq!(v["race"].as_array().unwrap().len(), 3);
+    assert_eq!(v["expect"].get("policy"), None);
+    // The colourings of the squares are of a game that takes every jump.
+    let a = post("/api/analyse?overlay=heat", body).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(a.error().starts_with("overlay: "), "{}", a.error());
+    // The other endpoints still refuse the rule.
+    let a = post("/api/report", body).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text());
+    assert!(a.error().contains("`optional: all`"), "{}", a.error());
+}
