@@ -624,12 +624,19 @@ pub fn convert(
     to: Format,
     limits: &StudioLimits,
 ) -> Result<String, ApiError> {
-    let p = playable(read(body, options, limits)?)?;
-    input::write(p.game.board(), Some(&p.read.rules), to).ok_or_else(|| {
+    // Writing a board down plays nothing: any rule is written as it is.
+    let read = read(body, options, limits)?;
+    let game = check::playable_choosing(&read.parsed.spec, read.rules.clone()).map_err(|e| {
+        ApiError::Unplayable {
+            message: e.to_string(),
+            check: Box::new(check_json(&read, &e.errors)),
+        }
+    })?;
+    input::write(game.board(), Some(&read.rules), to).ok_or_else(|| {
         ApiError::Query(format!(
             "a board of {} squares cannot be written as a LeetCode grid, which needs n x n \
              squares; choose another form",
-            p.game.goal()
+            game.goal()
         ))
     })
 }

@@ -11,7 +11,7 @@ export function emptyBoard(squares = 100) {
     squares,
     width: null,
     jumps: [],
-    rules: { die: "d6", finish: "exact", chain: false, start: 1, bonus: false, bonusLimit: null },
+    rules: { die: "d6", finish: "exact", chain: false, start: 1, bonus: false, bonusLimit: null, optional: "none" },
   };
 }
 
@@ -33,7 +33,18 @@ function rulesFile(rules) {
   } else if (rules.bonus) {
     out.bonus = true;
   }
+  if (rules.optional !== "none") {
+    out.optional = rules.optional;
+  }
   return out;
+}
+
+/** The values of the rule `optional`, as a board file writes them. */
+const OPTIONAL = ["none", "ladders", "snakes", "all"];
+
+/** `value` when it is one of them, else `none`: a damaged link or file shows the rule it sends. */
+function optionalOf(value) {
+  return OPTIONAL.includes(value) ? value : "none";
 }
 
 /**
@@ -67,6 +78,7 @@ export function fromPairs(pairs, name) {
   board.rules.start = r.start === 0 ? 0 : 1;
   board.rules.bonus = Boolean(r.bonus) || r.bonus_limit != null;
   board.rules.bonusLimit = r.bonus_limit ?? null;
+  board.rules.optional = optionalOf(r.optional);
   return board;
 }
 
@@ -97,6 +109,9 @@ export function toFragment(board) {
   p.set("start", String(r.start));
   if (r.bonus) {
     p.set("bonus", r.bonusLimit != null ? String(r.bonusLimit) : "on");
+  }
+  if (r.optional !== "none") {
+    p.set("optional", r.optional);
   }
   if (board.name) {
     p.set("name", board.name);
@@ -132,6 +147,8 @@ export function fromFragment(hash) {
   const bonus = p.get("bonus");
   board.rules.bonus = bonus != null;
   board.rules.bonusLimit = bonus != null && /^\d+$/.test(bonus) ? Number(bonus) : null;
+  // `optional=ladders|snakes|all`; anything else is none, the rule sent.
+  board.rules.optional = optionalOf(p.get("optional"));
   board.name = p.get("name") || "";
   return board;
 }

@@ -141,7 +141,7 @@ async function analyse() {
   busy.start();
   const answer = await engine.analyse(toBoardFile(studio.board), {
     path: studio.path,
-    overlay: studio.overlay,
+    overlay: studio.board.rules.optional === "none" ? studio.overlay : "plain",
     width: studio.board.width || null,
   });
   if (answer.cancelled) {
@@ -178,7 +178,7 @@ function showAnswer(data) {
     note.textContent = data.plot_note || "There is no length to plot.";
     $("plot").replaceChildren(note);
   }
-  showProblems(data.check.errors, data.check.warnings);
+  showProblems(data.check.errors, data.check.warnings, false, data.check.notes || []);
   editor.setProblems(data.check.warnings.flatMap((w) => w.squares));
 
   const s = data.solve;
@@ -220,7 +220,24 @@ function showAnswer(data) {
     values.insertAdjacentHTML("beforeend", `<td data-q="${q}">${v ?? "–"}</td>`);
   }
 
+  // The best play, when jumps may be declined: what it does with each.
+  const policy = $("policy-list");
+  policy.replaceChildren();
+  $("policy").hidden = !e.policy;
+  for (const j of e.policy ? e.policy.jumps : []) {
+    const li = document.createElement("li");
+    li.className = j.play;
+    li.dataset.from = String(j.from);
+    const play = { taken: "takes", declined: "declines", by_streak: "depends on the streak for" }[j.play] || j.play;
+    li.textContent = `${play} the ${j.kind} ${j.from} → ${j.to}`;
+    policy.appendChild(li);
+  }
+
+  const raceNote = $("race-note");
+  raceNote.hidden = !data.left_out;
+  raceNote.textContent = data.left_out ? `Not answered: ${data.left_out.message}.` : "";
   const race = $("race");
+  race.hidden = data.race.length === 0;
   race.replaceChildren();
   race.insertAdjacentHTML("beforeend", '<tr><th>players</th><th>chance that each seat wins</th><th>rounds</th></tr>');
   for (const r of data.race) {
@@ -264,13 +281,13 @@ function showFailure(data, status) {
   $("path").replaceChildren();
 }
 
-function showProblems(errors, warnings, failed = false) {
+function showProblems(errors, warnings, failed = false, notes = []) {
   const list = $("problem-list");
   list.replaceChildren();
   const card = $("problems");
-  card.hidden = errors.length === 0 && warnings.length === 0;
+  card.hidden = errors.length === 0 && warnings.length === 0 && notes.length === 0;
   card.classList.toggle("failed", failed);
-  for (const [kind, items] of [["error", errors], ["warning", warnings]]) {
+  for (const [kind, items] of [["error", errors], ["warning", warnings], ["note", notes]]) {
     for (const d of items) {
       const li = document.createElement("li");
       li.className = kind;
@@ -309,6 +326,11 @@ function fillControls() {
   $("bonus").checked = b.rules.bonus;
   set("bonus-limit", b.rules.bonusLimit ?? "");
   $("bonus-limit").disabled = !b.rules.bonus;
+  $("optional").value = b.rules.optional;
+  // The colourings are of a game that takes every jump.
+  for (const radio of document.querySelectorAll('input[name="overlay"]')) {
+    radio.disabled = b.rules.optional !== "none" && radio.value !== "plain";
+  }
   document.title = b.name ? `${b.name} · snl studio` : "snl studio";
 }
 
@@ -382,6 +404,7 @@ function wireControls() {
       }
     }),
   );
+  $("optional").addEventListener("change", (e) => edit((b) => (b.rules.optional = e.target.value)));
   $("bonus-limit").addEventListener("change", (e) => {
     const v = e.target.value.trim();
     edit((b) => (b.rules.bonusLimit = v === "" ? null : Number(v)));

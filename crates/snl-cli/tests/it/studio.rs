@@ -1441,3 +1441,153 @@ fn serve_takes_its_budget_from_max_time_and_max_memory() {
         "{stderr}"
     );
 }
+
+/// The optional-jumps control: picked, the page shows the best play (the
+/// mean and policy `snl expect --optional` gives, and the check's note on
+/// the jump it never takes), says why the races are not answered, and
+/// keeps the rule in the shared link; a damaged link shows the rule it
+/// sends.
+async fn optional_jumps_show_the_best_play(page: Page) {
+    let board = "squares=20&jumps=2-19,12-15,9-2";
+    page.open(&format!("{}#{board}", page.url)).await;
+    page.until_text("min-rolls", "2").await;
+    let hidden = page
+        .js("return document.getElementById('policy').hidden;", vec![])
+        .await;
+    assert_eq!(hidden, json!(true));
+    page.client
+        .find(Locator::Css("#optional"))
+        .await
+        .unwrap()
+        .select_by_value("all")
+        .await
+        .unwrap();
+    page.settled().await;
+    page.until("the policy is shown", || async {
+        page.js(
+            "return document.querySelectorAll('#policy-list li').length;",
+            vec![],
+        )
+        .await
+            == json!(3)
+    })
+    .await;
+    let exported = page.export().await;
+    let expect: Value =
+        serde_json::from_str(&ok(&["expect", "-", "--json"], Some(&exported))).unwrap();
+    assert_eq!(expect["rules"]["optional"], "all", "{exported}");
+    let mean = snl::words::figure(expect["mean"].as_f64().unwrap(), 4);
+    page.until_text("mean", &mean).await;
+    let plays = page
+        .js(
+            "return [...document.querySelectorAll('#policy-list li')]
+               .map((li) => [Number(li.dataset.from), li.className, li.textContent]);",
+            vec![],
+        )
+        .await;
+    let want: Vec<Value> = expect["policy"]["jumps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| {
+            let play = if j["play"] == "taken" {
+                "takes"
+            } else {
+                "declines"
+            };
+            json!([
+                j["from"],
+                j["play"],
+                format!(
+                    "{play} the {} {} → {}",
+                    j["kind"].as_str().unwrap(),
+                    j["from"],
+                    j["to"]
+                )
+            ])
+        })
+        .collect();
+    assert_eq!(plays, Value::Array(want));
+    assert!(
+        plays.to_string().contains("declines the snake 9 → 2"),
+        "{plays}"
+    );
+    let note = page
+        .js(
+            "const li = document.querySelector('#problem-list li.note');
+             return li ? [li.dataset.code, li.textContent] : null;",
+            vec![],
+        )
+        .await;
+    let check: Value =
+        serde_json::from_str(&ok(&["check", "-", "--json"], Some(&exported))).unwrap();
+    assert_eq!(note[0], "never-taken", "{note}");
+    assert!(
+        note[1]
+            .as_str()
+            .unwrap()
+            .ends_with(check["notes"][0]["message"].as_str().unwrap()),
+        "{note}"
+    );
+    let race = page
+        .js(
+            "const n = document.getElementById('race-note');
+             return [n.hidden, n.textContent, document.querySelectorAll('#race tr[data-players]').length];",
+            vec![],
+        )
+        .await;
+    assert_eq!(race[0], json!(false));
+    assert!(
+        race[1]
+            .as_str()
+            .unwrap()
+            .starts_with("Not answered: the race does not play optional jumps"),
+        "{race}"
+    );
+    assert_eq!(race[2], json!(0));
+    optional_jumps_in_links(&page, board).await;
+}
+
+/// The optional rule in the shared link, and a damaged one.
+async fn optional_jumps_in_links(page: &Page, board: &str) {
+    // The rule is in the shared link, and comes back from it.
+    let hash = page.js("return location.hash;", vec![]).await;
+    assert!(hash.as_str().unwrap().contains("optional=all"), "{hash}");
+    page.open(&format!("{}#{board}&optional=snakes", page.url))
+        .await;
+    page.until("the control reads snakes", || async {
+        page.js("return document.getElementById('optional').value;", vec![])
+            .await
+            == json!("snakes")
+    })
+    .await;
+    // A damaged value is no rule: the control and the board sent agree,
+    // and the other rules of the link stay.
+    page.open(&format!("{}#{board}&optional=abc&bonus=on", page.url))
+        .await;
+    page.settled().await;
+    let shown = page
+        .js(
+            "return [document.getElementById('optional').value, document.getElementById('bonus').checked];",
+            vec![],
+        )
+        .await;
+    assert_eq!(shown, json!(["none", true]));
+    let exported: Value = serde_json::from_str(&page.export().await).unwrap();
+    assert_eq!(exported["rules"].get("optional"), None, "{exported}");
+    assert_eq!(exported["rules"]["bonus"], json!(true), "{exported}");
+}
+
+#[test]
+fn studio_plays_optional_jumps() {
+    with_studio("studio_plays_optional_jumps", &[], |page| {
+        optional_jumps_show_the_best_play(page)
+    });
+}
+
+#[test]
+fn static_studio_plays_optional_jumps() {
+    with_static_studio("static_studio_plays_optional_jumps", |page| {
+        optional_jumps_show_the_best_play(page)
+    });
+}
