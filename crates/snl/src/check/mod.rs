@@ -595,10 +595,11 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
         .map(|j| (game.rest(j.from), j.from))
         .collect();
     jumps_to.sort_unstable();
-    let mut live = limits::vec_of(
+    let mut live = limits::vec_of_with(
         game.positions(),
         false,
         "the table of squares that can finish",
+        &ctl.cancel,
     )?;
     live[goal as usize] = true;
     let mut stack = vec![goal];
@@ -621,9 +622,21 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
             }
         }
     }
-    let trapped: Vec<u64> = (0..game.positions() as u64)
-        .filter(|&p| p != u64::from(goal) && reached[p as usize] && !live[p as usize])
-        .collect();
+    let mut trapped: Vec<u64> = Vec::new();
+    for (c, (reached, live)) in reached
+        .chunks(limits::FILL_CHUNK)
+        .zip(live.chunks(limits::FILL_CHUNK))
+        .enumerate()
+    {
+        let base = c * limits::FILL_CHUNK;
+        trapped.extend(
+            (0..reached.len())
+                .filter(|&i| reached[i] && !live[i])
+                .map(|i| (base + i) as u64)
+                .filter(|&p| p != u64::from(goal)),
+        );
+        ctl.cancel.check_chunk(base + reached.len() - 1)?;
+    }
     if trapped.is_empty() {
         return Ok(None);
     }
@@ -686,8 +699,18 @@ fn trap(listed: &[u64], count: u64, goal: u64) -> Diagnostic {
 /// search stays linear in the board whatever the limit.
 fn landings(game: &Game, ctl: &Control) -> Result<(Vec<bool>, Vec<bool>), LimitError> {
     let positions = game.positions();
-    let mut landed = limits::vec_of(positions, false, "the table of squares landed on")?;
-    let mut streak = limits::vec_of(positions, u32::MAX, "the table of squares reached")?;
+    let mut landed = limits::vec_of_with(
+        positions,
+        false,
+        "the table of squares landed on",
+        &ctl.cancel,
+    )?;
+    let mut streak = limits::vec_of_with(
+        positions,
+        u32::MAX,
+        "the table of squares reached",
+        &ctl.cancel,
+    )?;
     let mut meter = ctl.meter();
     let start = game.start();
     streak[start as usize] = 0;
@@ -727,7 +750,12 @@ fn landings(game: &Game, ctl: &Control) -> Result<(Vec<bool>, Vec<bool>), LimitE
             }
         }
     }
-    let reached = streak.iter().map(|&s| s != u32::MAX).collect();
+    let reached = limits::collect_with(
+        positions,
+        streak.iter().map(|&s| s != u32::MAX),
+        "the table of squares reached",
+        &ctl.cancel,
+    )?;
     Ok((landed, reached))
 }
 

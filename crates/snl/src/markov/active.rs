@@ -6,7 +6,7 @@
 use super::chain::{self, Chain, EXIT, Moves, Predecessors, Walk};
 use super::{cost, solve};
 use crate::game::{Game, Pawn};
-use crate::limits::{Control, Estimate, LimitError};
+use crate::limits::{self, Control, Estimate, LimitError};
 
 /// The chain of a game with the states that matter for a pawn from the
 /// start: reachable from it, and able to reach the goal.
@@ -93,7 +93,18 @@ enum Reach {
 impl<M: Moves> Active<M> {
     fn of(chain: M, start: usize, reach: Reach, ctl: &Control) -> Result<Active<M>, LimitError> {
         let (live, targeted) = chain::live_and_targeted(&chain, reach == Reach::Targeted, ctl)?;
-        let all_live = live.iter().enumerate().all(|(k, &l)| l || chain.is_goal(k));
+        let mut all_live = true;
+        for (c, chunk) in live.chunks(limits::FILL_CHUNK).enumerate() {
+            let base = c * limits::FILL_CHUNK;
+            all_live &= chunk
+                .iter()
+                .enumerate()
+                .all(|(k, &l)| l || chain.is_goal(base + k));
+            if !all_live {
+                break;
+            }
+            ctl.cancel.check_chunk(base + chunk.len() - 1)?;
+        }
         let mut active = if reach == Reach::Targeted && all_live {
             let mut targeted = targeted;
             targeted[start] = true;
@@ -103,9 +114,17 @@ impl<M: Moves> Active<M> {
             chain::reachable(&chain, start, ctl)?
         };
         let mut stuck = false;
-        for (a, &l) in active.iter_mut().zip(&live) {
-            stuck |= *a && !l;
-            *a &= l;
+        for (c, (active, live)) in active
+            .chunks_mut(limits::FILL_CHUNK)
+            .zip(live.chunks(limits::FILL_CHUNK))
+            .enumerate()
+        {
+            for (a, &l) in active.iter_mut().zip(live) {
+                stuck |= *a && !l;
+                *a &= l;
+            }
+            ctl.cancel
+                .check_chunk(c * limits::FILL_CHUNK + live.len() - 1)?;
         }
         Ok(Active {
             chain,

@@ -3,7 +3,7 @@
 //! [`Game::play`].
 
 use crate::game::{Game, Pawn, States};
-use crate::limits::{self, Control, Estimate, LimitError, Meter};
+use crate::limits::{self, Cancel, Control, Estimate, LimitError, Meter};
 
 /// The target of a transition that ends the game (the pawn reached the goal).
 pub(crate) const EXIT: u32 = u32::MAX;
@@ -108,8 +108,8 @@ impl Chain {
 
     /// For every state, the states with a transition into it: `(sources,
     /// faces)` in compressed rows, `start[k]..start[k + 1]`.
-    pub fn predecessors(&self) -> Result<Predecessors, LimitError> {
-        predecessors(self)
+    pub fn predecessors(&self, cancel: &Cancel) -> Result<Predecessors, LimitError> {
+        predecessors(self, cancel)
     }
 
     /// Whether the goal can be reached from each state (see [`live`]).
@@ -227,13 +227,20 @@ pub(crate) fn reachable(
         "the states reachable from the start",
         Estimate::from_f64(m.states() as f64 * 11.0, 0.0),
     )?;
-    let mut seen = limits::vec_of(m.states(), false, "the chain's reachable states")?;
+    let mut seen = limits::vec_of_with(
+        m.states(),
+        false,
+        "the chain's reachable states",
+        &ctl.cancel,
+    )?;
     if m.is_goal(from) {
         return Ok(seen);
     }
     seen[from] = true;
     let mut stack = vec![from];
+    let mut meter = ctl.meter();
     while let Some(k) = stack.pop() {
+        meter.add(m.faces() as u64)?;
         m.each_target(k, |_, t| {
             if t != EXIT && !seen[t as usize] {
                 seen[t as usize] = true;
@@ -266,16 +273,23 @@ pub(crate) fn live_and_targeted(
     const SWEEPS: usize = 6;
     let meter = &mut ctl.meter();
     let n = m.states();
-    let mut live = limits::vec_of(n, false, "the chain's live states")?;
-    let mut reached = limits::vec_of(
+    let mut live = limits::vec_of_with(n, false, "the chain's live states", &ctl.cancel)?;
+    let mut reached = limits::vec_of_with(
         if targeted { n } else { 0 },
         false,
         "the chain's targeted states",
+        &ctl.cancel,
     )?;
     for sweep in 0..SWEEPS {
-        meter.add((n * m.faces()) as u64)?;
         let mut marked = false;
         for k in (0..n).rev() {
+            // A sweep over 2^30 states takes seconds: its work is counted,
+            // and the token looked at, a chunk of states at a time (this
+            // state ends a chunk, from the top down).
+            if k % limits::FILL_CHUNK == 0 {
+                let chunk = (n - k).min(limits::FILL_CHUNK);
+                meter.add((chunk * m.faces()) as u64)?;
+            }
             if live[k] || m.is_goal(k) {
                 continue;
             }
@@ -300,7 +314,7 @@ pub(crate) fn live_and_targeted(
         if !marked {
             debug_assert_eq!(
                 live,
-                live_backward(m)?,
+                live_backward(m, &ctl.cancel)?,
                 "the sweeps find the states the moves into each state do"
             );
             return Ok((live, reached));
@@ -312,16 +326,17 @@ pub(crate) fn live_and_targeted(
         "the chain's table of predecessors",
         Estimate::from_f64(n as f64 * (6.0 * m.faces() as f64 + 10.0) + 8.0, 0.0),
     )?;
-    Ok((live_backward(m)?, reached))
+    Ok((live_backward(m, &ctl.cancel)?, reached))
 }
 
 /// [`live`] from the moves into each state, found from the goal backward.
-fn live_backward(m: &impl Moves) -> Result<Vec<bool>, LimitError> {
+fn live_backward(m: &impl Moves, cancel: &Cancel) -> Result<Vec<bool>, LimitError> {
     let n = m.states();
-    let preds = predecessors(m)?;
-    let mut live = limits::vec_of(n, false, "the chain's live states")?;
+    let preds = predecessors(m, cancel)?;
+    let mut live = limits::vec_of_with(n, false, "the chain's live states", cancel)?;
     let mut stack = Vec::new();
     for (k, l) in live.iter_mut().enumerate() {
+        cancel.check_chunk(k)?;
         let mut exits = false;
         m.each_target(k, |_, t| exits |= t == EXIT);
         if exits && !m.is_goal(k) {
@@ -343,10 +358,11 @@ fn live_backward(m: &impl Moves) -> Result<Vec<bool>, LimitError> {
 
 /// For every state, the states with a transition into it: `(sources,
 /// faces)` in compressed rows, `start[k]..start[k + 1]`.
-pub(crate) fn predecessors(m: &impl Moves) -> Result<Predecessors, LimitError> {
+pub(crate) fn predecessors(m: &impl Moves, cancel: &Cancel) -> Result<Predecessors, LimitError> {
     let n = m.states();
-    let mut start = limits::vec_of(n + 1, 0u32, "the chain's table of predecessors")?;
+    let mut start = limits::vec_of_with(n + 1, 0u32, "the chain's table of predecessors", cancel)?;
     for k in 0..n {
+        cancel.check_chunk(k)?;
         m.each_target(k, |_, t| {
             if t != EXIT {
                 start[t as usize + 1] += 1;
@@ -358,9 +374,12 @@ pub(crate) fn predecessors(m: &impl Moves) -> Result<Predecessors, LimitError> {
     }
     let mut fill = limits::with_capacity(n + 1, "the chain's table of predecessors")?;
     fill.extend_from_slice(&start);
-    let mut source = limits::vec_of(start[n] as usize, 0u32, "the chain's predecessors")?;
-    let mut face = limits::vec_of(start[n] as usize, 0u16, "the chain's predecessors")?;
+    let mut source =
+        limits::vec_of_with(start[n] as usize, 0u32, "the chain's predecessors", cancel)?;
+    let mut face =
+        limits::vec_of_with(start[n] as usize, 0u16, "the chain's predecessors", cancel)?;
     for k in 0..n {
+        cancel.check_chunk(k)?;
         m.each_target(k, |i, t| {
             if t != EXIT {
                 let at = &mut fill[t as usize];

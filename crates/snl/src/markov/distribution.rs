@@ -13,7 +13,7 @@ pub use super::cost::STEP_WORK;
 use super::cost::{self, FOLLOW_WORK, Measure};
 use super::moments::Moments;
 use crate::game::{Game, Pawn, Unit};
-use crate::limits::{self, Budget, Control, LimitError};
+use crate::limits::{self, Budget, Cancel, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
 
 /// The propagation stops once less than this chance is still in play,
@@ -367,9 +367,9 @@ struct Mass {
 }
 
 impl Mass {
-    fn new(n: usize) -> Result<Mass, LimitError> {
+    fn new(n: usize, cancel: &Cancel) -> Result<Mass, LimitError> {
         Ok(Mass {
-            v: limits::vec_of(n, 0.0, "the distribution's vector of chances")?,
+            v: limits::vec_of_with(n, 0.0, "the distribution's vector of chances", cancel)?,
             lo: usize::MAX,
             hi: 0,
         })
@@ -428,9 +428,9 @@ fn propagate(
     const IN_TURN_CUTOFF: f64 = 1e-20;
     let n = chain.states();
     let faces = chain.faces();
-    let mut now = Mass::new(n)?;
-    let mut mid = Mass::new(n)?;
-    let mut next = Mass::new(n)?;
+    let mut now = Mass::new(n, &ctl.cancel)?;
+    let mut mid = Mass::new(n, &ctl.cancel)?;
+    let mut next = Mass::new(n, &ctl.cancel)?;
     now.add(from, 1.0);
     let mut pmf = vec![0.0];
     let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);

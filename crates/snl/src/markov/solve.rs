@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use super::error::MarkovError;
 pub(crate) use super::scalar::{Dual, Scalar};
-use crate::limits::{self, Control, Estimate, Instant, LimitError, Meter};
+use crate::limits::{self, Cancel, Control, Estimate, Instant, LimitError, Meter};
 
 /// A row-indexed sparse system `x_k = c_k + Σ coef[face] · x_col`, solved by
 /// eliminating unknowns from the highest index down.
@@ -74,7 +74,7 @@ pub(crate) const FRONTAL_BUDGET: f64 = DIRECT_WORK_UNBUDGETED as f64;
 impl Plan {
     pub fn new(rows: &impl Rows, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = rows.len();
-        let mut fill = FillIn::new(n)?;
+        let mut fill = FillIn::new(n, meter.cancel())?;
         let mut terms = Vec::new();
         let mut count = 0usize;
         for k in (0..n).rev() {
@@ -87,7 +87,7 @@ impl Plan {
             meter.add(terms.len() as u64 * 2)?;
             fill.row(k, terms.len(), terms.iter().filter_map(|&(t, _)| t));
         }
-        let shape = fill.finish(|j| rows.active(j))?;
+        let shape = fill.finish(|j| rows.active(j), meter.cancel())?;
         Ok(Plan {
             lo: shape.lo,
             open: shape.open,
@@ -167,12 +167,13 @@ pub(crate) struct Shape {
 }
 
 impl FillIn {
-    /// For a system of `n` unknowns.
-    pub fn new(n: usize) -> Result<FillIn, LimitError> {
+    /// For a system of `n` unknowns; its tables are filled under `cancel`.
+    pub fn new(n: usize, cancel: &Cancel) -> Result<FillIn, LimitError> {
+        let what = "the solver's plan";
         Ok(FillIn {
-            lo: limits::vec_of(n, NONE, "the solver's plan")?,
-            opened: limits::vec_of(n, false, "the solver's plan")?,
-            open_step: limits::vec_of(n + 1, 0u32, "the solver's plan")?,
+            lo: limits::vec_of_with(n, NONE, what, cancel)?,
+            opened: limits::vec_of_with(n, false, what, cancel)?,
+            open_step: limits::vec_of_with(n + 1, 0u32, what, cancel)?,
             width: 0,
         })
     }
@@ -194,8 +195,13 @@ impl FillIn {
         }
     }
 
-    /// The shape, once every row `active` names has been given.
-    pub fn finish(self, active: impl Fn(usize) -> bool) -> Result<Shape, LimitError> {
+    /// The shape, once every row `active` names has been given; its
+    /// passes over the unknowns stop when `cancel` is set.
+    pub fn finish(
+        self,
+        active: impl Fn(usize) -> bool,
+        cancel: &Cancel,
+    ) -> Result<Shape, LimitError> {
         let FillIn {
             lo,
             opened,
@@ -204,8 +210,9 @@ impl FillIn {
         } = self;
         let n = lo.len();
         // `j` is kept while rows j down to lo[j] are eliminated.
-        let mut kept_step = limits::vec_of(n + 1, 0u32, "the solver's plan")?;
+        let mut kept_step = limits::vec_of_with(n + 1, 0u32, "the solver's plan", cancel)?;
         for j in 0..n {
+            cancel.check_chunk(j)?;
             if lo[j] != NONE {
                 let begin = lo[j] as usize;
                 kept_step[begin] = kept_step[begin].wrapping_add(1);
@@ -215,6 +222,7 @@ impl FillIn {
         let (mut open, mut kept, mut o, mut q) = (0u32, 0u32, 0u32, 0u32);
         let (mut nonzeros, mut work) = (0.0, 0.0);
         for j in 0..n {
+            cancel.check_chunk(j)?;
             o = o.wrapping_add(open_step[j]);
             q = q.wrapping_add(kept_step[j]);
             open = open.max(o);
@@ -317,7 +325,7 @@ fn eliminate<T: Scalar>(
     let mut pool_used = limits::vec_of(kept, false, what)?;
     // Where each unknown's expression is: its slot while it is open, before
     // its row is eliminated; its row of the pool after, while it is kept.
-    let mut place = limits::vec_of(n, NONE, what)?;
+    let mut place = limits::vec_of_with(n, NONE, what, meter.cancel())?;
     let mut var_of_slot = limits::vec_of(open, NONE, what)?;
     // Slots are taken lowest first, so that those in use stay below `top`
     // and every expression is worked on that far only: the most unknowns
@@ -328,8 +336,8 @@ fn eliminate<T: Scalar>(
     // Every row's expression as it was when eliminated, for the
     // back-substitution: constant, then (unknown, coefficient) pairs.
     let rows_kept = if all { n } else { 0 };
-    let mut constant = limits::vec_of(rows_kept, T::zero(), what)?;
-    let mut begins = limits::vec_of(rows_kept, 0usize, what)?;
+    let mut constant = limits::vec_of_with(rows_kept, T::zero(), what, meter.cancel())?;
+    let mut begins = limits::vec_of_with(rows_kept, 0usize, what, meter.cancel())?;
     let reserve = if all { plan.nonzeros as usize } else { 0 };
     let mut vars: Vec<u32> = limits::with_capacity(reserve, "the solver's eliminated rows")?;
     let mut coefs: Vec<T> = limits::with_capacity(reserve, "the solver's eliminated rows")?;
@@ -463,9 +471,10 @@ fn eliminate<T: Scalar>(
     }
     // Back-substitution, lowest first: every expression refers only to
     // unknowns below its own.
-    let mut x = limits::vec_of(n, T::zero(), "the solution")?;
+    let mut x = limits::vec_of_with(n, T::zero(), "the solution", meter.cancel())?;
     let mut end = vars.len();
     for k in 0..n {
+        meter.cancel().check_chunk(k)?;
         if rows.active(k) {
             let begin = begins[k];
             let mut v = std::mem::replace(&mut constant[k], T::zero());
@@ -490,7 +499,7 @@ pub(crate) fn gauss_seidel(
     meter: &mut Meter<'_>,
 ) -> Result<Vec<f64>, MarkovError> {
     let n = rows.len();
-    let mut x = limits::vec_of(n, 0.0, "the iterative solver's vector")?;
+    let mut x = limits::vec_of_with(n, 0.0, "the iterative solver's vector", meter.cancel())?;
     let mut terms = Vec::new();
     let mut sweep_work = 0.0;
     for k in 0..n {

@@ -95,7 +95,7 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
     let n = chain.states();
     // Expected rolls made from each state: the start's row of (I - Q)⁻¹.
     let from = n - 1 - a.start;
-    let preds = chain.predecessors()?;
+    let preds = chain.predecessors(&ctl.cancel)?;
     let rows = Backward {
         a: &a,
         preds: &preds,
@@ -136,8 +136,8 @@ pub fn visits_with(game: &Game, ctl: &Control) -> Result<Option<Visits>, MarkovE
         });
     }
     let mut v = Visits {
-        landings: limits::vec_of(squares, 0.0, "the table of visits")?,
-        rests: limits::vec_of(squares, 0.0, "the table of visits")?,
+        landings: limits::vec_of_with(squares, 0.0, "the table of visits", &ctl.cancel)?,
+        rests: limits::vec_of_with(squares, 0.0, "the table of visits", &ctl.cancel)?,
         lost: 0.0,
         resets: 0.0,
     };

@@ -211,7 +211,8 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
     let mut meter = ctl.meter();
     if limited(game) {
         let s = StreakSearch::search(game, game.start(), false, &mut meter)?;
-        let mut dist = limits::vec_of(game.positions(), None, "the distance table")?;
+        let mut dist =
+            limits::vec_of_with(game.positions(), None, "the distance table", &ctl.cancel)?;
         for (k, &d) in s.dist.iter().enumerate() {
             let p = s.states.position(k) as usize;
             if d != u32::MAX && dist[p].is_none_or(|e| d < e) {
@@ -220,14 +221,22 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
         }
         return Ok(dist);
     }
-    let mut dist = limits::vec_of(game.positions(), u32::MAX, "the distance table")?;
+    let mut dist = limits::vec_of_with(
+        game.positions(),
+        u32::MAX,
+        "the distance table",
+        &ctl.cancel,
+    )?;
     dist[game.start() as usize] = 0;
     bfs(game, game.start(), false, &mut meter, |word, bits, d| {
         set_distances(&mut dist, word, bits, d);
     })?;
-    let mut out = limits::with_capacity(dist.len(), "the distance table")?;
-    out.extend(dist.into_iter().map(|d| (d != u32::MAX).then_some(d)));
-    Ok(out)
+    limits::collect_with(
+        dist.len(),
+        dist.iter().map(|&d| (d != u32::MAX).then_some(d)),
+        "the distance table",
+        &ctl.cancel,
+    )
 }
 
 /// How many distinct roll sequences reach the last square in the fewest

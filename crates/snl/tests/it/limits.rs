@@ -140,6 +140,57 @@ fn a_token_set_from_another_thread_stops_a_long_solve() {
     );
 }
 
+/// How long `analysis` took to stop, on a control whose token another
+/// thread sets 50 ms after it starts; it must have stopped for the token.
+fn stopped_after<T: std::fmt::Debug, E: Into<Stop>>(
+    analysis: impl FnOnce(&Control) -> Result<T, E>,
+) -> Duration {
+    let ctl = Control::new(Budget::UNLIMITED);
+    let cancel = ctl.cancel.clone();
+    let began = Instant::now();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        cancel.cancel();
+    });
+    let result = analysis(&ctl);
+    let took = began.elapsed();
+    stopper.join().unwrap();
+    assert!(is_stop(result));
+    took
+}
+
+#[test]
+fn a_token_set_while_the_tables_of_a_long_board_are_filled_stops_them() {
+    // 2^28 squares, one ladder and one snake: each analysis first fills
+    // tables a square long (up to a gigabyte each) and sweeps over them,
+    // seconds of work before its search looks at the token. They look at
+    // it a chunk of squares at a time, so Ctrl-C is seen at once. Before,
+    // each went on for seconds (the mean's first sweep for a minute in a
+    // debug build).
+    let n: u32 = 1 << 28;
+    let json = format!(
+        r#"{{"squares": {n}, "ladders": [[2, 1000]], "snakes": [[{}, 5]]}}"#,
+        n - 870
+    );
+    let parsed = snl::input::parse(json.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
+    let game = Game::new(parsed.spec.build().unwrap(), Rules::default()).unwrap();
+    let bound = Duration::from_millis(1500);
+    let check = stopped_after(|ctl| {
+        match snl::check::check_with(&parsed.spec, &Rules::default(), ctl).skipped {
+            Some(why) => Err(why.limit().cloned().expect("stopped by the token")),
+            None => Ok(()),
+        }
+    });
+    assert!(check < bound, "check stopped after {check:?}");
+    let distances = stopped_after(|ctl| snl::shortest::distances_with(&game, ctl));
+    assert!(
+        distances < bound,
+        "the distances stopped after {distances:?}"
+    );
+    let mean = stopped_after(|ctl| markov::moments_with(&game, snl::Unit::Rolls, ctl));
+    assert!(mean < bound, "the mean stopped after {mean:?}");
+}
+
 #[test]
 fn a_deadline_stops_like_a_token() {
     let game = odd_snakes(200);

@@ -457,7 +457,7 @@ struct Plan {
 impl Plan {
     fn new(system: &System<'_>, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = system.layout.nodes();
-        let mut fill = FillIn::new(n)?;
+        let mut fill = FillIn::new(n, meter.cancel())?;
         let mut row = Row::default();
         for k in (0..n).rev() {
             if !system.active[k] {
@@ -471,7 +471,7 @@ impl Plan {
             });
             fill.row(k, row.terms.len(), targets);
         }
-        let shape = fill.finish(|j| system.active[j])?;
+        let shape = fill.finish(|j| system.active[j], meter.cancel())?;
         Ok(Plan {
             lo: shape.lo,
             open: shape.open,

@@ -24,7 +24,9 @@
 //! - [`LimitError`]: why an analysis did not run, or stopped; [`bytes`] and
 //!   [`duration`] put its figures in words.
 //! - [`vec_of`] and [`with_capacity`]: tables allocated fallibly, so that a
-//!   failure is an error rather than an abort.
+//!   failure is an error rather than an abort; [`vec_of_with`] and
+//!   [`collect_with`] fill them a [`FILL_CHUNK`] at a time, looking at the
+//!   token between chunks.
 //!
 //! A [`Control`] carries a token and a budget into the `_with` functions of
 //! the analyses ([`crate::shortest::solve_with`],
@@ -344,6 +346,24 @@ impl Cancel {
         Ok(())
     }
 
+    /// [`Cancel::check`] once a chunk in a pass over a table a square
+    /// long: at item `i` (counted from 0) when it ends a chunk of
+    /// [`FILL_CHUNK`] items, `Ok` at once otherwise. A pass over fewer
+    /// items never looks, as a [`Meter`] does not before [`CHECK_EVERY`]
+    /// units.
+    ///
+    /// # Errors
+    ///
+    /// As [`Cancel::check`].
+    #[inline]
+    pub fn check_chunk(&self, i: usize) -> Result<(), LimitError> {
+        if i % FILL_CHUNK == FILL_CHUNK - 1 {
+            self.check()
+        } else {
+            Ok(())
+        }
+    }
+
     /// Records `work` units done, as the analyses running on the token do
     /// each time they check it ([`Meter`] every [`CHECK_EVERY`] units).
     pub fn record(&self, work: u64) {
@@ -532,6 +552,12 @@ impl<'a> Meter<'a> {
     pub fn done(&self) -> u64 {
         self.done
     }
+
+    /// The token this meter checks, for the table fills of its loop
+    /// ([`vec_of_with`]).
+    pub fn cancel(&self) -> &'a Cancel {
+        self.cancel
+    }
 }
 
 /// Why an analysis did not run, or stopped.
@@ -651,6 +677,62 @@ pub fn with_capacity<T>(len: usize, what: &'static str) -> Result<Vec<T>, LimitE
     Ok(v)
 }
 
+/// How many entries a table filled a square at a time (by [`vec_of_with`],
+/// [`collect_with`] or a pass of its own) gets between two looks at the
+/// [`Cancel`] token: about a millisecond of writes, so that Ctrl-C is seen
+/// at once on a board of 2^30 squares, whose tables take seconds to fill.
+pub const FILL_CHUNK: usize = 1 << 20;
+
+/// [`vec_of`], filled [`FILL_CHUNK`] entries at a time with a look at
+/// `cancel` after each chunk but the last: for the tables a square long,
+/// which on the longest boards take seconds to write. A table of one chunk
+/// or less is filled as [`vec_of`] fills it.
+///
+/// # Errors
+///
+/// As [`vec_of`], and the token's error once it is set.
+pub fn vec_of_with<T: Clone>(
+    len: usize,
+    value: T,
+    what: &'static str,
+    cancel: &Cancel,
+) -> Result<Vec<T>, LimitError> {
+    let mut v = with_capacity(len, what)?;
+    loop {
+        let end = len.min(v.len() + FILL_CHUNK);
+        v.resize(end, value.clone());
+        if end == len {
+            return Ok(v);
+        }
+        cancel.check()?;
+    }
+}
+
+/// The items of `items` in a vector allocated fallibly with room for
+/// `len` (the items' count, or a bound on it), with a look at `cancel`
+/// after every [`FILL_CHUNK`] items but the last: a pass over a table a
+/// square long that stops at once when asked to.
+///
+/// # Errors
+///
+/// As [`with_capacity`], and the token's error once it is set.
+pub fn collect_with<T>(
+    len: usize,
+    items: impl IntoIterator<Item = T>,
+    what: &'static str,
+    cancel: &Cancel,
+) -> Result<Vec<T>, LimitError> {
+    let mut v = with_capacity(len, what)?;
+    let mut items = items.into_iter().peekable();
+    loop {
+        v.extend(items.by_ref().take(FILL_CHUNK));
+        if items.peek().is_none() {
+            return Ok(v);
+        }
+        cancel.check()?;
+    }
+}
+
 /// A byte count for people: `512 bytes`, `3.2 MB`, `17 GB`, `4.3 PB`.
 pub fn bytes(n: u64) -> String {
     const UNITS: [&str; 6] = ["bytes", "kB", "MB", "GB", "TB", "PB"];
@@ -708,116 +790,4 @@ pub fn duration(work: u64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_work_done_is_recorded_on_the_token() {
-        let ctl = Control::new(Budget::UNLIMITED);
-        let shared = ctl.cancel.with_timeout(Duration::from_mins(1));
-        let mut meter = Meter::new(&shared);
-        for _ in 0..10 {
-            meter.add(CHECK_EVERY / 2).unwrap();
-        }
-        // Recorded at each check, every CHECK_EVERY units: 5 of them.
-        assert_eq!(ctl.cancel.work_done(), 5 * CHECK_EVERY);
-    }
-
-    #[test]
-    fn budgets_refuse_with_the_figures() {
-        let e = Estimate::new(5 << 30, 10);
-        let err = e.check("the duel", &Budget::DEFAULT).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "the duel would need about 5.4 GB of memory, more than the budget of 4.3 GB"
-        );
-        let slow = Estimate::new(10, 120_000_000_000);
-        assert_eq!(
-            slow.check("the exact mean", &Budget::DEFAULT)
-                .unwrap_err()
-                .to_string(),
-            "the exact mean would take about 2.0 minutes of work, more than the budget of 60 seconds"
-        );
-        assert!(slow.check("x", &Budget::UNLIMITED).is_ok());
-        assert_eq!(Estimate::from_f64(1e300, -1.0), Estimate::new(u64::MAX, 0));
-    }
-
-    #[test]
-    fn tokens_are_shared_and_deadlines_stop() {
-        let a = Cancel::new();
-        let b = a.clone();
-        let timed = a.with_timeout(Duration::from_hours(1));
-        assert!(a.check().is_ok() && timed.check().is_ok());
-        b.cancel();
-        assert_eq!(a.check(), Err(LimitError::Cancelled));
-        assert!(
-            timed.is_cancelled(),
-            "a token with a deadline shares the flag"
-        );
-        let past = Cancel::new().with_deadline(Instant::now());
-        assert_eq!(past.check(), Err(LimitError::Deadline));
-        assert!(past.with_timeout(Duration::from_mins(1)).is_cancelled());
-    }
-
-    #[test]
-    fn meters_check_the_token_and_their_limit() {
-        let cancel = Cancel::new();
-        let mut m = Meter::new(&cancel).limit(100, "the test");
-        assert!(m.add(100).is_ok());
-        assert!(matches!(m.add(1), Err(LimitError::Work { need: 101, .. })));
-        let mut m = Meter::new(&cancel);
-        cancel.cancel();
-        assert!(m.add(CHECK_EVERY - 1).is_ok(), "between looks");
-        assert_eq!(m.add(1), Err(LimitError::Cancelled));
-    }
-
-    #[test]
-    fn fallible_tables() {
-        let v = vec_of(10, 7u32, "a table").unwrap();
-        assert_eq!(v, vec![7; 10]);
-        let err = vec_of(usize::MAX / 2, 0u64, "a huge table").unwrap_err();
-        assert!(matches!(
-            err,
-            LimitError::Alloc {
-                what: "a huge table",
-                ..
-            }
-        ));
-        assert!(err.to_string().starts_with("a huge table needs "));
-    }
-
-    #[test]
-    fn words_for_sizes_and_times() {
-        assert_eq!(bytes(512), "512 bytes");
-        assert_eq!(bytes(3_200_000), "3.2 MB");
-        assert_eq!(bytes(17_000_000_000), "17 GB");
-        assert_eq!(duration(300_000_000), "0.3 seconds");
-        assert_eq!(duration(2_500_000), "2.50 ms");
-        assert_eq!(duration(10_000), "0.01 ms");
-        assert_eq!(duration(4_200), "4.2 µs");
-        assert_eq!(duration(120), "120 ns");
-        assert_eq!(duration(0), "0 ns");
-        assert_eq!(duration(240_000_000_000), "4.0 minutes");
-        assert_eq!(duration(u64::MAX), "longer than anyone can wait");
-        assert!(duration(10_000_000_000_000_000_000).ends_with("years"));
-    }
-
-    #[test]
-    fn budgets_from_seconds_and_bytes() {
-        let b = Budget::from_limits(Some(60.0), Some(4 << 30)).unwrap();
-        assert_eq!(b, Budget::DEFAULT);
-        assert_eq!(Budget::from_limits(None, None).unwrap(), Budget::UNLIMITED);
-        // A huge budget is no limit, never a wrapped-around small one.
-        assert_eq!(
-            Budget::from_limits(Some(1e300), None).unwrap().work,
-            u64::MAX
-        );
-        assert_eq!(Budget::DEFAULT.seconds(), Some(60.0));
-        assert_eq!(Budget::UNLIMITED.seconds(), None);
-        assert_eq!(Budget::DEFAULT.bytes(), Some(4 << 30));
-        for bad in [-1.0, f64::NAN, f64::INFINITY] {
-            let err = Budget::from_limits(Some(bad), None).unwrap_err();
-            assert_eq!(err.0.to_string(), bad.to_string());
-        }
-    }
-}
+mod tests;
