@@ -103,6 +103,10 @@ LONG = {
     "design": lambda: snl.design(100, ladders=0, snakes=(0, 8), mean="17..18", time=600),
     # The distribution of a long game, computed on first use.
     "pmf": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).expect().pmf,
+    # The report of the same board: its distribution, heat map, jumps'
+    # worth and races one after the other (a minute and more), each under
+    # the token.
+    "report_html": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).report_html(),
 }
 
 
