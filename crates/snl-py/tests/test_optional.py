@@ -66,14 +66,21 @@ def board(spec):
 
 
 def cli():
+    """The command to compare with: SNL_BIN when set, else `snl` on PATH.
+    Named by SNL_BIN (as the CI names it), it must be there: the tests that
+    compare then fail without it rather than skip."""
     return os.environ.get("SNL_BIN") or shutil.which("snl")
 
 
 def cli_json(args, spec, tmp_path):
+    command = cli()
+    assert os.path.isfile(command) and os.access(command, os.X_OK), (
+        f"SNL_BIN={command} is not an executable file: build it with cargo build -p snl-cli"
+    )
     path = tmp_path / "board.json"
     path.write_text(json.dumps(spec))
     out = subprocess.run(
-        [cli(), *args, str(path), "--json"], check=True, capture_output=True, text=True
+        [command, *args, str(path), "--json"], check=True, capture_output=True, text=True
     )
     return json.loads(out.stdout)
 
