@@ -28,20 +28,27 @@ fn analyse(body: &str) -> Request<Body> {
         .unwrap()
 }
 
-#[tokio::test]
-async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
-    let board = r#"{"squares": 300, "ladders": [[3, 150]], "snakes": [[250, 10]]}"#;
-    let game = {
-        let parsed =
-            snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
-        snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
-    };
-    // Room for the board and the search, not for the mean's linear solve.
+/// A board whose mean needs more memory than its search.
+const SHORT_OF_THE_MEAN: &str = r#"{"squares": 300, "ladders": [[3, 150]], "snakes": [[250, 10]]}"#;
+
+/// `board` as a game, the estimate of its mean, and a budget one byte
+/// short of that estimate's memory (with no limit on work).
+fn short_of_the_mean(board: &str) -> (snl::Game, snl::limits::Estimate, Budget) {
+    let parsed = snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
+    let game = snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap();
     let mean = plan::estimate(&game, Analysis::Markov(Measure::Mean));
     let budget = Budget {
         memory: mean.memory - 1,
         work: u64::MAX,
     };
+    (game, mean, budget)
+}
+
+#[tokio::test]
+async fn an_analysis_over_the_budget_is_refused_with_the_estimate() {
+    let board = SHORT_OF_THE_MEAN;
+    // Room for the board and the search, not for the mean's linear solve.
+    let (game, mean, budget) = short_of_the_mean(board);
     let solve = plan::estimate(&game, Analysis::Shortest(Search::Solve));
     assert!(solve.fits(&budget), "the search fits: {solve}");
     let small = config(snl_web::StudioLimits {
@@ -308,18 +315,9 @@ fn report(body: &str) -> Request<Body> {
 
 #[tokio::test]
 async fn a_report_over_the_budget_is_refused_as_an_analysis_is() {
-    let board = r#"{"squares": 300, "ladders": [[3, 150]], "snakes": [[250, 10]]}"#;
-    let game = {
-        let parsed =
-            snl::input::parse(board.as_bytes(), &snl::input::ParseOptions::default()).unwrap();
-        snl::Game::new(parsed.spec.build().unwrap(), parsed.rules.rules()).unwrap()
-    };
+    let board = SHORT_OF_THE_MEAN;
     // Room for the search, not for the mean the report shows.
-    let mean = plan::estimate(&game, Analysis::Markov(Measure::Mean));
-    let budget = Budget {
-        memory: mean.memory - 1,
-        work: u64::MAX,
-    };
+    let (_, mean, budget) = short_of_the_mean(board);
     let small = || {
         config(snl_web::StudioLimits {
             budget,
