@@ -125,16 +125,51 @@ async fn a_slow_analysis_is_stopped_at_its_deadline_and_frees_its_slot() {
     );
     assert!(a.error().contains("use the command line"), "{}", a.error());
     assert!(took < Duration::from_secs(10), "stopped after {took:?}");
-    // The one slot is free again at once: the next board is answered (a
-    // request still waiting for the slot after 50 ms would get 503).
-    let b = send(&router, analyse(r#"{"squares": 30, "ladders": [[2, 29]]}"#)).await;
-    assert_eq!(
-        b.status,
-        StatusCode::OK,
+    // The one slot is free again at once: the next request gets it and its
+    // board is read (a request still waiting for the slot after 50 ms would
+    // get 503). A board with a fault, so that the answer does not hang on
+    // how fast a whole analysis runs on a loaded machine.
+    let b = send(&router, analyse(r#"{"squares": 30, "ladders": [[2, 31]]}"#)).await;
+    assert_ne!(b.status, StatusCode::SERVICE_UNAVAILABLE, "{}", b.text());
+    assert!(
+        b.error().contains("2->31 leaves the board"),
         "{}",
-        String::from_utf8_lossy(&b.body)
+        b.error()
     );
-    assert_eq!(b.json()["solve"]["min_rolls"], 2);
+}
+
+/// A board whose game-length distribution is not followed (its estimate is
+/// over the budget) is still answered: the fewest rolls, the mean and the
+/// picture, with the plot left out and `plot_note` saying why, where the
+/// studio once refused the whole board with 422 because the plot had
+/// nothing to draw.
+#[tokio::test]
+async fn a_board_whose_plot_cannot_be_drawn_is_answered_without_it() {
+    let small = config(snl_web::StudioLimits {
+        budget: Budget {
+            work: 2_000_000,
+            ..Budget::DEFAULT
+        },
+        ..snl_web::StudioLimits::default()
+    });
+    let a = send_with(
+        small,
+        analyse(&crate::testdata("odd-snakes-200.pairs.json")),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    assert!(v["solve"]["min_rolls"].is_u64(), "{}", v["solve"]);
+    assert!(
+        v["expect"]["mean"].as_f64().unwrap() > 1.0,
+        "{}",
+        v["expect"]
+    );
+    assert!(!v["expect"]["left_out"].is_null(), "{}", v["expect"]);
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(v["plot"].is_null(), "{}", v["plot"]);
+    let note = v["plot_note"].as_str().unwrap();
+    assert!(note.starts_with("there is no plot: "), "{note}");
 }
 
 #[tokio::test]
