@@ -367,6 +367,23 @@ impl LoadedLong {
     pub fn rules(&self) -> &Rules {
         self.game.rules()
     }
+
+    /// The same board for the dense engine, where the library sends the
+    /// question there after all (a board small enough to count, or whose
+    /// distribution is followed).
+    ///
+    /// # Errors
+    ///
+    /// The first problem that makes the board unplayable on the dense
+    /// engine.
+    pub fn into_dense(self) -> Result<LoadedGame> {
+        let game = snl::check::playable(&self.board.parsed.spec, self.game.rules().clone())
+            .map_err(|p| anyhow!("{}: {p}", self.board.source))?;
+        Ok(LoadedGame {
+            board: self.board,
+            game,
+        })
+    }
 }
 
 /// A board read for one question, built for the engine that answers it.

@@ -281,12 +281,27 @@ pub use crate::board::DenseOnly;
 /// board of 10^8 squares): a kept square takes a search step with a heap,
 /// where a plain square takes a few bits of a word, and there the sparse
 /// search, keeping 1.3·10^6 squares, takes about the dense one's time (40
-/// leaves room for boards where it keeps more per jump). The moments'
-/// elimination costs more the more jumps span a square, not only per
-/// square kept: on that board (40 jumps over each square) the sparse
-/// moments are not faster, so they are chosen only on boards far sparser.
+/// leaves room for boards where it keeps more per jump).
 const SPARSE_SEARCH_WEIGHT: f64 = 40.0;
-const SPARSE_MOMENTS_WEIGHT: f64 = 200.0;
+
+/// The same for the moments. Both engines eliminate, the sparse one in
+/// double-double precision; the dense one in `f64` where the variance
+/// keeps its digits, which on boards of more than about 112,600 squares
+/// it never does ([`crate::markov::moments`]), and in double-double
+/// precision there too. A kept square costs more the more jumps span it:
+/// on the 10^7-square board of `random_board 10000000 --jumps 10000
+/// --length 1..40000 --seed 1` (20 jumps over each square) the sparse
+/// moments took 0.95 s for 120,191 squares kept, 7.9 µs each, and the dense
+/// ones 57.4 s, 5.7 µs a square. So past that size the sparse engine is
+/// chosen where it keeps fewer than one square in 10; on shorter boards,
+/// where the dense engine's `f64` elimination is 15 times quicker, only
+/// where it keeps fewer than one in 200.
+const SPARSE_MOMENTS_WEIGHT: f64 = 10.0;
+const SPARSE_MOMENTS_WEIGHT_F64: f64 = 200.0;
+
+/// The squares past which the dense moments are solved in double-double
+/// precision (see [`SPARSE_MOMENTS_WEIGHT`]).
+const DENSE_MOMENTS_IN_DD: u64 = 112_600;
 
 /// The engine that answers `analysis` of a board (`game`, as the sparse
 /// engine holds it): the sparse one on a board longer than the dense
@@ -316,7 +331,10 @@ const SPARSE_MOMENTS_WEIGHT: f64 = 200.0;
 pub fn engine(game: &LongGame, analysis: Analysis) -> Engine {
     let weight = match analysis {
         Analysis::Shortest(Search::MinRolls | Search::Solve) => SPARSE_SEARCH_WEIGHT,
-        Analysis::Markov(Measure::Mean) => SPARSE_MOMENTS_WEIGHT,
+        Analysis::Markov(Measure::Mean) if game.goal() > DENSE_MOMENTS_IN_DD => {
+            SPARSE_MOMENTS_WEIGHT
+        }
+        Analysis::Markov(Measure::Mean) => SPARSE_MOMENTS_WEIGHT_F64,
         // The sparse engine gives the moments, not the distribution: only
         // where the dense one cannot hold the board.
         Analysis::Markov(Measure::Stats) if game.goal() > MAX_SQUARES => return Engine::Sparse,
@@ -333,6 +351,54 @@ pub fn engine(game: &LongGame, analysis: Analysis) -> Engine {
         _ => long::markov::kept_squares(game),
     };
     if kept as f64 * weight < game.goal() as f64 {
+        Engine::Sparse
+    } else {
+        Engine::Dense
+    }
+}
+
+/// The engine for the statistics of the length as `snl expect` gives them:
+/// the mean and variance, and the distribution where following it fits
+/// the work allowed ([`markov::Follow::IfItFits`] under `budget`). The
+/// sparse engine gives no distribution, so on a board both engines hold it
+/// answers only where [`engine`] sends the moments to it and the
+/// distribution would not be followed anyway: where even a game of the
+/// fewest rolls (fewer steps than the distribution is followed for) puts
+/// it over the work allowed. Past the dense engine's size, always.
+///
+/// ```
+/// use snl::limits::Budget;
+/// use snl::long::{LongBoard, LongGame};
+/// use snl::plan::{self, Engine};
+/// use snl::Rules;
+///
+/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// assert_eq!(plan::expect_engine(&long, &Budget::DEFAULT), Engine::Sparse);
+/// // A board whose distribution is followed in a moment stays dense.
+/// let small = LongGame::new(LongBoard::new(1_000, [(3, 50)])?, Rules::default())?;
+/// assert_eq!(plan::expect_engine(&small, &Budget::DEFAULT), Engine::Dense);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn expect_engine(game: &LongGame, budget: &Budget) -> Engine {
+    if game.goal() > MAX_SQUARES {
+        return Engine::Sparse;
+    }
+    // By turns the distribution's steps are not bounded by the rolls.
+    if game.rules().bonus.is_some()
+        || engine(game, Analysis::Markov(Measure::Mean)) == Engine::Dense
+    {
+        return Engine::Dense;
+    }
+    let Ok(Some(fewest)) = long::shortest::min_rolls(game) else {
+        return Engine::Dense;
+    };
+    let die = &game.rules().die;
+    let work = markov::follow_work(
+        game.goal() as f64 + 1.0,
+        die.values().count() as f64,
+        fewest as f64,
+    );
+    if work > markov::Follow::IfItFits.work(budget) as f64 {
         Engine::Sparse
     } else {
         Engine::Dense

@@ -8,6 +8,7 @@ use snl::answer::{
     EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LeftOutReason, LengthStats, VisitsAnswer,
 };
 use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError};
+use snl::plan::Engine;
 use snl::words::{figure, signed_figure};
 use snl::{Game, Unit};
 
@@ -207,9 +208,16 @@ fn dense_only(args: &Args) -> Option<&'static str> {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     // The best play of a choice is found on the tables a square long.
     let dense = dense_only(args).or((!args.choose_die.is_empty()).then_some("--choose-die"));
-    let analysis = snl::plan::Analysis::Markov(markov::Measure::Stats);
+    // The moments go where they are quicker, and the distribution, when
+    // it is followed, takes the dense engine.
+    let analysis = snl::plan::Analysis::Markov(markov::Measure::Mean);
     let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
+        Chosen::Sparse(long)
+            if snl::plan::expect_engine(&long.game, &control::get().budget) == Engine::Dense =>
+        {
+            long.into_dense()?
+        }
         Chosen::Sparse(long) => return run_sparse(args, &long, out),
     };
     if !loaded.rules().optional.is_none() || !args.choose_die.is_empty() {

@@ -92,21 +92,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         Chosen::Dense(loaded) => loaded,
         Chosen::Sparse(long) if snl::plan::solve_engine(&long.game, false) == Engine::Dense => {
             // Small enough to count: the dense engine counts too.
-            return run_dense(args, &dense_of(long)?, out);
+            return run_dense(args, &long.into_dense()?, out);
         }
         Chosen::Sparse(long) => return run_sparse(args, &long, out),
     };
     run_dense(args, &loaded, out)
-}
-
-/// The board of `long` for the dense engine.
-fn dense_of(long: LoadedLong) -> Result<LoadedGame> {
-    let game = snl::check::playable(&long.board.parsed.spec, long.game.rules().clone())
-        .map_err(|p| anyhow::anyhow!("{}: {p}", long.board.source))?;
-    Ok(LoadedGame {
-        board: long.board,
-        game,
-    })
 }
 
 /// `snl solve` by the engine for boards of any length, which does not

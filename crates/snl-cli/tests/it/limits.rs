@@ -51,7 +51,9 @@ fn race_cut_short_says_what_is_unresolved() {
 #[test]
 fn long_games_are_not_called_endless() {
     let board = r#"{"squares": 20000}"#;
-    let run = snl(&["plot", "--max-time", "0.001"], Some(board));
+    // Enough for the mean and variance (about 5 ms), not for the
+    // distribution.
+    let run = snl(&["plot", "--max-time", "0.01"], Some(board));
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(
         run.stderr.contains("no game had ended by then"),
@@ -89,11 +91,12 @@ fn a_mean_beyond_floating_point_is_not_infinite() {
 #[test]
 fn expect_shows_the_fewest_rolls_in_text_and_json() {
     let board = r#"{"squares": 20000}"#;
-    let text = snl(&["expect", "--max-time", "0.001"], Some(board));
+    // Enough for the mean and variance, not for the distribution.
+    let text = snl(&["expect", "--max-time", "0.01"], Some(board));
     assert_eq!(text.code, 0, "{}", text.stderr);
     // From square 1 to 20000 with a d6: 19999 / 6 rounded up.
     assert!(text.stdout.contains("fewest     3334\n"), "{}", text.stdout);
-    let json = snl(&["expect", "--max-time", "0.001", "--json"], Some(board));
+    let json = snl(&["expect", "--max-time", "0.01", "--json"], Some(board));
     let v: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(v["min_rolls"], 3334);
     assert!(v.get("min").is_none());

@@ -29,6 +29,14 @@ pub const FOLLOW_WORK: u64 = 500_000_000;
 /// a square or two and drains for billions of steps.
 pub const STEP_WORK: u64 = 1024;
 
+/// The work of following the distribution for `rolls` rolls over a chain
+/// of `states` states and `faces` faces, as
+/// [`distribution_cost`](super::distribution_cost) counts it for
+/// [`Follow::IfItFits`](super::Follow::IfItFits).
+pub(crate) fn follow_work(states: f64, faces: f64, rolls: f64) -> f64 {
+    rolls * states * (faces + 0.125)
+}
+
 /// Which Markov analysis an [`estimate`] is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

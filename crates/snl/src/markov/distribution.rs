@@ -354,7 +354,7 @@ pub fn distribution_cost(game: &Game, m: &Moments, unit: Unit) -> Option<(u64, u
     } else {
         1.0
     };
-    let work = steps * rolls_per_step * states * (faces + 0.125);
+    let work = cost::follow_work(states, faces, steps * rolls_per_step);
     Some((limits::saturate(steps), limits::saturate(work)))
 }
 

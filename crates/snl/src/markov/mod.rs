@@ -55,6 +55,7 @@
 mod active;
 mod chain;
 mod cost;
+pub(crate) use cost::follow_work;
 pub(crate) mod dd;
 pub mod distribution;
 mod error;

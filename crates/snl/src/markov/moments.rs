@@ -190,8 +190,14 @@ pub fn moments_with(game: &Game, unit: Unit, ctl: &Control) -> Result<Moments, M
 /// rows of `f64` arithmetic easily make, is 10^-6 of the variance (seen:
 /// 62379.67 for 62379.02). The elimination in `f64` is kept where that
 /// cancellation leaves the variance within [`VARIANCE_PRECISION`] by its
-/// first-order bound, and is run again in double-double precision where it
-/// does not.
+/// first-order bound; where it does not, or where it cannot whatever the
+/// moments ([`always_cancels`]: past about 112,600 rows, where the `f64`
+/// elimination is not run at all), the elimination runs in double-double
+/// precision, and the mean comes from it too. The `f64` mean of a long
+/// board is off by more than its last digits: on the 10^7-square board of
+/// `random_board 10000000 --jumps 10000 --length 1..40000 --seed 1` it
+/// was 4105496.069606705 where the double-doubles, and the engine by
+/// jumps ([`crate::long::markov`]), both give 4105496.069745511.
 fn moments_together<M: Moves>(
     a: &Active<M>,
     die: &Die,
@@ -199,23 +205,25 @@ fn moments_together<M: Moves>(
     costly: bool,
     ctl: &Control,
 ) -> Result<Option<Moments>, LimitError> {
-    let prob = a.chain.prob();
-    let coef: Vec<solve::Dual> = prob
-        .iter()
-        .map(|&p| solve::Dual {
-            re: p,
-            eps: 2.0 * p,
-        })
-        .collect();
-    let one = solve::Dual { re: 1.0, eps: 1.0 };
-    let Some(u) = solver.solve_dual_at(&coef, |_| one, costly, ctl)? else {
-        return Ok(None);
-    };
-    let Some(m) = moments_of(u.re, u.eps) else {
-        return Ok(None);
-    };
-    if !cancels(solver.active_rows(), u.re, u.eps) {
-        return Ok(Some(m));
+    if !always_cancels(solver.active_rows()) {
+        let prob = a.chain.prob();
+        let coef: Vec<solve::Dual> = prob
+            .iter()
+            .map(|&p| solve::Dual {
+                re: p,
+                eps: 2.0 * p,
+            })
+            .collect();
+        let one = solve::Dual { re: 1.0, eps: 1.0 };
+        let Some(u) = solver.solve_dual_at(&coef, |_| one, costly, ctl)? else {
+            return Ok(None);
+        };
+        let Some(m) = moments_of(u.re, u.eps) else {
+            return Ok(None);
+        };
+        if !cancels(solver.active_rows(), u.re, u.eps) {
+            return Ok(Some(m));
+        }
     }
     // The chances exactly as double-doubles, not from their `f64`
     // roundings: six of 1/6 in `f64` lose 3·10^-16 a roll, which over the
@@ -228,25 +236,50 @@ fn moments_together<M: Moves>(
             DDual { re: p, eps: p + p }
         })
         .collect();
-    debug_assert_eq!(coef.len(), prob.len(), "a coefficient a face");
+    debug_assert_eq!(coef.len(), a.chain.prob().len(), "a coefficient a face");
     let one = DDual {
         re: DD::ONE,
         eps: DD::ONE,
     };
+    if !solver.eliminates(costly) {
+        return Ok(None);
+    }
+    ctl.admit(
+        "the mean and variance in double-double precision",
+        solver.direct_over(DD_BYTES, DD_WORK),
+    )?;
     let Some(u) = solver.solve_dual_at(&coef, |_| one, costly, ctl)? else {
         return Ok(None);
     };
-    // The variance from the double-doubles. The mean stays the `f64`
-    // elimination's: the same number as the mean alone
-    // (`expected_rolls_with`) and each jump's impact are measured from, and
-    // within a few units of rounding, per row, of the true one already.
+    // The mean and the variance from the double-doubles, the variance as
+    // their difference before it is rounded.
+    let mean = u.re.to_f64();
     let variance = (u.eps - u.re * u.re).to_f64().max(0.0);
-    Ok(u.re.to_f64().is_finite().then(|| Moments {
-        variance: Some(variance),
-        std_dev: Some(variance.sqrt()),
-        ..m
-    }))
+    Ok(
+        (mean.is_finite() && u.eps.to_f64().is_finite()).then(|| Moments {
+            mean: Some(mean),
+            variance: Some(variance),
+            std_dev: Some(variance.sqrt()),
+            never: 0.0,
+        }),
+    )
 }
+
+/// Whether the variance from an elimination in `f64` over `rows` rows
+/// misses [`VARIANCE_PRECISION`] by the bound of [`cancels`] whatever the
+/// moments are: that bound is at least `4·rows·ε` of the variance, the
+/// second moment being at least the square of the mean. Past about
+/// 112,600 rows the elimination runs in double-double precision at once.
+fn always_cancels(rows: usize) -> bool {
+    4.0 * rows as f64 * f64::EPSILON > VARIANCE_PRECISION
+}
+
+/// The bytes of a dual double-double, and the work of an operation on them
+/// in operations on `f64` duals: the elimination in double-double precision
+/// took 15 times the `f64` one's time on the 10^7-square board above (57.4 s
+/// against 3.8 s on a loaded machine).
+const DD_BYTES: f64 = 32.0;
+const DD_WORK: f64 = 16.0;
 
 /// How close to its true value the variance from an elimination in `f64`
 /// must be, relative, by the bound of [`cancels`], to be kept.

@@ -671,6 +671,23 @@ impl<'r, R: Rows> Solver<'r, R> {
         }
     }
 
+    /// The cost of one elimination over numbers of `scalar_bytes` bytes
+    /// whose operations cost `work` times an operation of the numbers the
+    /// solver was planned for.
+    pub fn direct_over(&self, scalar_bytes: f64, work: f64) -> Estimate {
+        let one = self.plan.estimate(scalar_bytes, self.keep);
+        Estimate {
+            memory: one.memory,
+            work: limits::saturate(one.work as f64 * work),
+        }
+    }
+
+    /// Whether [`Solver::solve_dual_at`] eliminates (with `costly` as
+    /// there), rather than leaving the solve to floating point.
+    pub fn eliminates(&self, costly: bool) -> bool {
+        self.frontal_fits && (costly || self.plan.affordable())
+    }
+
     /// The active rows: the unknowns of the system.
     pub fn active_rows(&self) -> usize {
         self.plan.rows
@@ -697,7 +714,7 @@ impl<'r, R: Rows> Solver<'r, R> {
         let Keep::At(at) = self.keep else {
             unreachable!("the solver was planned for every unknown")
         };
-        if !(self.frontal_fits && (costly || self.plan.affordable())) {
+        if !self.eliminates(costly) {
             return Ok(None);
         }
         Ok(Some(frontal_at(
