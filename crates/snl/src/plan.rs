@@ -446,7 +446,9 @@ pub enum SquareBySquare {
     Distances,
     /// The expected visits to every square.
     Visits,
-    /// Counting the optimal sequences (the sparse engine does not).
+    /// Counting the optimal sequences exactly, however large the count
+    /// (the sparse engine counts in 128 bits:
+    /// [`crate::long::shortest::count_optimal`]).
     Counting,
 }
 
@@ -503,8 +505,9 @@ impl SquareBySquare {
 /// The engine that answers the fewest rolls and one optimal path of
 /// `game` for a front end that counts the optimal sequences when `count`
 /// is asked, or by default on boards of at most [`COUNT_LIMIT`] squares:
-/// counting takes the dense engine, so those boards stay with it where it
-/// holds them, and the others go where [`engine`] sends the search. What
+/// the dense engine counts exactly however large the count, so those
+/// boards stay with it where it holds them (past it the sparse engine
+/// counts, in 128 bits), and the others go where [`engine`] sends the search. What
 /// `snl solve` and Python's `Board.solve` both call.
 ///
 /// ```

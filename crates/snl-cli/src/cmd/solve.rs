@@ -28,8 +28,10 @@ use snl::plan::{COUNT_LIMIT, Counting, Engine};
 ///
 /// A board in the pairs forms may have up to 2^62 squares. Past 2^30, and
 /// on long boards with few jumps, the sparse engine answers (its cost grows
-/// with the jumps): the same fewest rolls and path, not counted. The JSON
-/// says which engine answered, and gives the path as runs of equal rolls.
+/// with the jumps): the same fewest rolls and path. Past 2^30 --count
+/// counts in 128 bits, a larger count given as "at least" 2^128 - 1 (JSON:
+/// `optimal_sequences_at_least`). The JSON says which engine answered, and
+/// gives the path as runs of equal rolls.
 ///
 /// With --optional the player may also decline jumps: the search plays
 /// both choices of every landing on an optional jump's start, the path
@@ -77,20 +79,18 @@ pub enum Method {
 
 /// Runs `snl solve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    // Counting and the exhaustive search take the dense engine, and so
-    // does every board small enough to be counted by default.
-    let dense = if args.method == Method::Brute {
-        Some("--method brute")
-    } else if args.count {
-        Some("--count")
-    } else {
-        None
-    };
+    // The exhaustive search takes the dense engine; so does counting on a
+    // board it holds (its count is exact however large), and every board
+    // small enough to be counted by default. Past 2^30 squares the sparse
+    // engine counts, in 128 bits.
+    let dense = (args.method == Method::Brute).then_some("--method brute");
     let analysis = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
     // The search plays optional jumps: the game is built with them.
     let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
-        Chosen::Sparse(long) if snl::plan::solve_engine(&long.game, false) == Engine::Dense => {
+        Chosen::Sparse(long)
+            if snl::plan::solve_engine(&long.game, args.count) == Engine::Dense =>
+        {
             // Small enough to count: the dense engine counts too.
             return run_dense(args, &long.into_dense()?, out);
         }
@@ -99,8 +99,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     run_dense(args, &loaded, out)
 }
 
-/// `snl solve` by the engine for boards of any length, which does not
-/// count the optimal sequences.
+/// `snl solve` by the engine for boards of any length, which counts the
+/// optimal sequences (in 128 bits) with --count.
 fn run_sparse(
     args: &Args,
     loaded: &LoadedLong,
@@ -109,18 +109,20 @@ fn run_sparse(
     let game = &loaded.game;
     let ctl = control::get();
     let solution = snl::long::shortest::solve_with(game, ctl).budget()?;
-    if solution.min_rolls.is_some_and(|k| k > 0) {
-        note(&format!(
-            "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}){}",
-            game.goal(),
-            if game.goal() <= snl::board::MAX_SQUARES {
-                "; add --count to count them"
-            } else {
-                ""
-            }
-        ));
-    }
-    let answer = SolveAnswer::from_long(Header::of_long(loaded.board.name(), game), &solution);
+    let count = if args.count && solution.min_rolls.is_some() {
+        snl::long::shortest::count_optimal_with(game, ctl).budget()?
+    } else {
+        if solution.min_rolls.is_some_and(|k| k > 0) {
+            note(&format!(
+                "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
+                 add --count to count them",
+                game.goal(),
+            ));
+        }
+        None
+    };
+    let answer = SolveAnswer::from_long(Header::of_long(loaded.board.name(), game), &solution)
+        .with_long_count(count);
     control::check_interrupted()?;
     if args.json {
         write_json(out, &answer)?;
@@ -222,6 +224,11 @@ fn write_fewest(out: &mut dyn Write, answer: &SolveAnswer, goal: u64) -> Result<
     }
     if let Some(count) = &answer.optimal_sequences {
         writeln!(out, "optimal roll sequences: {count}")?;
+    } else if let Some(count) = &answer.optimal_sequences_at_least {
+        writeln!(
+            out,
+            "optimal roll sequences: at least {count} (more than 128 bits hold)"
+        )?;
     }
     Ok(())
 }

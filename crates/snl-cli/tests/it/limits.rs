@@ -634,3 +634,110 @@ fn commands_past_2_30_squares_say_why_they_refuse() {
         );
     }
 }
+
+/// The README's table of the largest board of each command says what the
+/// commands do on a board of 10^12 squares: those it gives 2^62 squares
+/// answer it (`solve` and `expect` by the sparse engine, as their JSON
+/// says), the others refuse it saying they need the engine of tables a
+/// square long, and so do the options it names for 2^30 squares.
+#[test]
+fn the_readme_table_of_largest_boards_is_what_the_commands_do() {
+    let readme = fs::read_to_string(crate::workspace().join("README.md")).unwrap();
+    let section = readme
+        .split("### The largest board of each command")
+        .nth(1)
+        .expect("the README has the table");
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .skip_while(|l| !l.starts_with("| command |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    assert!(rows.len() >= 10, "{rows:?}");
+    let board = "testdata/long/trillion.pairs.json";
+    let refusal = "needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1000000000000\n";
+    // What each command needs besides the board, and each option's value.
+    let extra = |command: &str| -> &'static [&'static str] {
+        match command {
+            "serve" => &["--port", "0"],
+            "design --from" => &["--mean", "30..31"],
+            _ => &[],
+        }
+    };
+    let value = |option: &str| -> &'static [&'static str] {
+        match option {
+            "--optional" => &["ladders"],
+            "--choose-die" => &["d4"],
+            "--within" => &["10"],
+            _ => &[],
+        }
+    };
+    let ticked = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let mut seen = Vec::new();
+    for row in &rows {
+        let [commands, largest, engine, _cost] = row[..] else {
+            panic!("a row of four cells: {row:?}");
+        };
+        for command in ticked(commands) {
+            seen.push(command.clone());
+            let mut args: Vec<&str> = command.split(' ').collect();
+            args.push(board);
+            args.extend(extra(&command));
+            let run = crate::snl(&args, None);
+            if largest.starts_with("2^62 squares") {
+                assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+                if engine.starts_with("sparse") && ["solve", "expect"].contains(&args[0]) {
+                    args.push("--json");
+                    let json: serde_json::Value =
+                        serde_json::from_str(&crate::snl(&args, None).stdout).unwrap();
+                    assert_eq!(json["engine"], "sparse", "{args:?}");
+                }
+            } else {
+                assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+                assert!(
+                    run.stderr.starts_with(&format!("snl: error: {board}: "))
+                        && run.stderr.ends_with(refusal),
+                    "{args:?}: {}",
+                    run.stderr
+                );
+            }
+            // The options a command's row gives 2^62 squares answer this
+            // board; those it gives 2^30 squares are refused on it with
+            // the same reason.
+            for clause in largest.split(';').filter(|c| c.contains("2^62")) {
+                for option in ticked(clause) {
+                    let mut args: Vec<&str> = vec![args[0], board];
+                    args.extend(option.split(' '));
+                    args.extend(value(&option));
+                    let run = crate::snl(&args, None);
+                    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+                }
+            }
+            for clause in largest.split(';').filter(|c| c.contains("2^30")) {
+                for option in ticked(clause) {
+                    let mut args: Vec<&str> = vec![args[0], board];
+                    args.extend(option.split(' '));
+                    args.extend(value(&option));
+                    let run = crate::snl(&args, None);
+                    assert_eq!(run.code, 2, "{args:?}: {}", run.stdout);
+                    assert!(run.stderr.ends_with(refusal), "{args:?}: {}", run.stderr);
+                }
+            }
+        }
+    }
+    for command in [
+        "solve", "expect", "check", "race", "duel", "simulate", "serve",
+    ] {
+        assert!(
+            seen.iter().any(|s| s == command),
+            "{command} is in the table"
+        );
+    }
+}

@@ -342,10 +342,10 @@ jumps declined: the ladder 4 -> 8 (roll 1)
 
 #[test]
 fn boards_past_the_dense_engines_are_refused_clearly() {
-    let run = snl(&["solve", "--count"], Some(LONG));
+    let run = snl(&["solve", "--method", "brute"], Some(LONG));
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stderr.contains("--count needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1000000000000"),
+        run.stderr.contains("--method brute needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1000000000000"),
         "{}",
         run.stderr
     );
@@ -381,4 +381,53 @@ fn boards_past_the_dense_engines_are_refused_clearly() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: Value = serde_json::from_str(&run.stdout).unwrap();
     assert_eq!(v["min_rolls"], 83_333_333_335u64);
+}
+
+/// Past 2^30 squares `--count` counts with the sparse engine, in 128
+/// bits: exact where the count fits, "at least" 2^128 - 1 where not.
+#[test]
+fn boards_past_the_dense_engines_are_counted_in_128_bits() {
+    // 999,999,999,999 squares to go in m = 166,666,666,667 rolls, 3 short
+    // of all sixes: a 3, a 4 and a 5, or three 5s, C(m + 2, 3) ways.
+    let v = json(
+        &["solve", "-", "--count"],
+        Some(r#"{"squares": 1000000000000}"#),
+    );
+    assert_eq!(v["engine"], "sparse");
+    let m: u128 = 166_666_666_667;
+    let want = (m + 2) * (m + 1) * m / 6;
+    assert_eq!(v["optimal_sequences"], want.to_string());
+    assert!(v.get("optimal_sequences_at_least").is_none(), "{v}");
+    // Five short: about m^5 / 120 ways, more than 128 bits hold.
+    let v = json(
+        &["solve", "-", "--count"],
+        Some(r#"{"squares": 1000000000004}"#),
+    );
+    assert_eq!(v["optimal_sequences"], serde_json::Value::Null);
+    assert_eq!(v["optimal_sequences_at_least"], u128::MAX.to_string());
+    let run = snl(
+        &["solve", "-", "--count"],
+        Some(r#"{"squares": 1000000000004}"#),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(&format!(
+            "optimal roll sequences: at least {} (more than 128 bits hold)",
+            u128::MAX
+        )),
+        "{}",
+        run.stdout
+    );
+    // Without --count, a note says how to count.
+    let run = snl(&["solve"], Some(LONG));
+    assert!(
+        run.stderr.contains("add --count to count them"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stdout.contains("optimal roll sequences"),
+        "{}",
+        run.stdout
+    );
 }

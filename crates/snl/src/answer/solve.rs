@@ -29,6 +29,12 @@ pub struct SolveAnswer {
     /// as a decimal string (it outgrows every JSON number); `null` when
     /// unreachable or not counted.
     pub optimal_sequences: Option<String>,
+    /// Where the sparse engine counted more optimal sequences than its
+    /// 128 bits hold (boards past 2^30 squares): at least this many, as a
+    /// decimal string, and `optimal_sequences` is `null`. Left out
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal_sequences_at_least: Option<String>,
     /// The optimal sequence whose rolls come first in dictionary order, as
     /// runs of equal rolls (a path of 10^12 rolls is a handful of runs);
     /// empty when unreachable or when the pawn starts on the last square.
@@ -177,6 +183,7 @@ impl SolveAnswer {
             engine: Engine::Dense,
             min_rolls: solution.min_rolls.map(u64::from),
             optimal_sequences: optimal_sequences.map(BigUint::to_string),
+            optimal_sequences_at_least: None,
             path: PathRun::of_moves(header.rules.start, &solution.path),
             declined: Vec::new(),
             header,
@@ -193,9 +200,22 @@ impl SolveAnswer {
             engine: Engine::Sparse,
             min_rolls: solution.min_rolls,
             optimal_sequences: None,
+            optimal_sequences_at_least: None,
             path: solution.path.iter().map(PathRun::from).collect(),
             declined: Vec::new(),
         }
+    }
+
+    /// The answer with the sparse engine's count of the optimal sequences
+    /// ([`crate::long::shortest::count_optimal`]), when it was counted.
+    #[must_use]
+    pub fn with_long_count(mut self, count: Option<long::shortest::Count>) -> SolveAnswer {
+        (self.optimal_sequences, self.optimal_sequences_at_least) = match count {
+            None => (None, None),
+            Some(long::shortest::Count::Exactly(n)) => (Some(n.to_string()), None),
+            Some(long::shortest::Count::AtLeast(n)) => (None, Some(n.to_string())),
+        };
+        self
     }
 
     /// The answer of the exhaustive search.
@@ -205,6 +225,7 @@ impl SolveAnswer {
             engine: Engine::Dense,
             min_rolls: found.min_rolls.map(u64::from),
             optimal_sequences: found.min_rolls.map(|_| found.optimal_sequences.to_string()),
+            optimal_sequences_at_least: None,
             path: PathRun::of_moves(header.rules.start, &found.path),
             declined: Vec::new(),
             header,
