@@ -6,6 +6,7 @@
 //! ```text
 //! cargo bench -p snl --bench long
 //! SNL_BENCH_DENSE_EXPECT=1 cargo bench -p snl --bench long   # also the dense mean (about 25 s, 1.4 GB)
+//! SNL_BENCH_BOARDS=DIR cargo bench -p snl --bench long        # also writes the boards to DIR
 //! ```
 //!
 //! For each board this prints the median time over a few rounds of the
@@ -23,6 +24,12 @@
 //!   100000000 --jumps 100000 --length 1..40000 --seed 1`), where the dense
 //!   fewest-rolls search runs too (and the dense mean when asked), with
 //!   the same answers required, and the ratios printed.
+//!
+//! With `SNL_BENCH_BOARDS=DIR` each board is also written to `DIR` in the
+//! pairs JSON form (`long-12-6.pairs.json`, `long-18-9.pairs.json`,
+//! `long-12-10.pairs.json`, `scale.pairs.json`), so that the command's
+//! time and resident memory can be measured on the same boards (`/usr/bin/time
+//! -v snl solve DIR/long-12-6.pairs.json`).
 
 use std::alloc::System;
 use std::hint::black_box;
@@ -73,6 +80,31 @@ fn spread_jumps(n: u64, jumps: usize, reach: u64, seed: u64) -> Vec<(u64, u64)> 
         }
     }
     out
+}
+
+/// Writes `game`'s board as `DIR/name` in the pairs JSON form when
+/// `SNL_BENCH_BOARDS=DIR` is set.
+fn write_board(name: &str, game: &LongGame) {
+    let Some(dir) = std::env::var_os("SNL_BENCH_BOARDS") else {
+        return;
+    };
+    let pairs = |up: bool| {
+        game.board()
+            .jumps()
+            .filter(|j| (j.to > j.from) == up)
+            .map(|j| format!("[{}, {}]", j.from, j.to))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let json = format!(
+        "{{\"squares\": {}, \"ladders\": [{}], \"snakes\": [{}]}}\n",
+        game.board().squares(),
+        pairs(true),
+        pairs(false)
+    );
+    let path = std::path::Path::new(&dir).join(name);
+    std::fs::write(&path, json).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    println!("wrote {}", path.display());
 }
 
 /// The sparse engines on `game`, with the time and peak heap of each.
@@ -145,9 +177,10 @@ fn report(name: &str, game: &LongGame, s: &Sparse) {
 
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is taken.
-    for (name, n, jumps, reach, seed) in [
+    for (name, file, n, jumps, reach, seed) in [
         (
             "10^12 squares, jumps of up to 10^6",
+            "long-12-6.pairs.json",
             1_000_000_000_000u64,
             10_000usize,
             1_000_000u64,
@@ -155,6 +188,7 @@ fn main() {
         ),
         (
             "10^18 squares, jumps of up to 10^9",
+            "long-18-9.pairs.json",
             1_000_000_000_000_000_000,
             100_000,
             1_000_000_000,
@@ -162,6 +196,7 @@ fn main() {
         ),
         (
             "10^12 squares, jumps of up to 10^10",
+            "long-12-10.pairs.json",
             1_000_000_000_000,
             10_000,
             10_000_000_000,
@@ -170,6 +205,7 @@ fn main() {
     ] {
         let board = LongBoard::new(n, spread_jumps(n, jumps, reach, seed)).unwrap();
         let game = LongGame::new(board, Rules::default()).unwrap();
+        write_board(file, &game);
         report(name, &game, &sparse(&game));
     }
 
@@ -184,6 +220,7 @@ fn main() {
     let board = spec.draw(&mut SplitMix64::new(1)).unwrap();
     let game = Game::new(board, Rules::default()).unwrap();
     let long = LongGame::of_game(&game);
+    write_board("scale.pairs.json", &long);
     let s = sparse(&long);
     report("the scale benchmark's board", &long, &s);
 
