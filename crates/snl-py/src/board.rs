@@ -537,8 +537,8 @@ impl PyBoard {
     /// sequences there are (``optimal_sequences``, an exact ``int``; skipped
     /// with ``count=False``, which saves time on boards of millions of
     /// squares). On a board past 2^30 squares: an ``snl.LongSolution``,
-    /// the path as runs of equal rolls and no count (its ``uncounted``
-    /// says why); with ``count=False``, also where the library sends the
+    /// the path as runs of equal rolls and the count in 128 bits, as
+    /// ``snl solve --count`` gives it; with ``count=False``, also where the library sends the
     /// search to that engine (over 200,000 squares, few of them near a
     /// jump), as ``snl solve`` without ``--count``.
     #[pyo3(signature = (rules = None, count = true))]
@@ -549,7 +549,7 @@ impl PyBoard {
         count: bool,
     ) -> PyResult<Py<PyAny>> {
         if let Some(game) = self.long_game(rules.as_deref())? {
-            let answer = PyLongSolution::compute(py, &game)?;
+            let answer = PyLongSolution::compute(py, &game, count)?;
             return Ok(answer.into_pyobject(py)?.into_any().unbind());
         }
         let game = self
@@ -561,7 +561,7 @@ impl PyBoard {
         if !count && game.rules().optional.is_none() {
             let long = LongGame::of_game(&game);
             if snl::plan::solve_engine(&long, false) == snl::plan::Engine::Sparse {
-                let answer = PyLongSolution::compute(py, &long)?;
+                let answer = PyLongSolution::compute(py, &long, false)?;
                 return Ok(answer.into_pyobject(py)?.into_any().unbind());
             }
         }

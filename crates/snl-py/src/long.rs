@@ -122,9 +122,12 @@ impl PyRun {
 /// What ``Board.solve`` answers on a board past 2^30 squares, by the engine
 /// for boards of any length: ``min_rolls`` (``None`` when the last square
 /// cannot be reached), one optimal path as ``runs`` of equal rolls (the
-/// one whose rolls come first in dictionary order), and
-/// ``optimal_sequences``, always ``None`` here, with ``uncounted`` saying
-/// why. ``engine`` is ``"sparse"``.
+/// one whose rolls come first in dictionary order), and with ``count=True``
+/// ``optimal_sequences``, the number of optimal roll sequences counted in
+/// 128 bits, as ``snl solve --count`` counts them: where it does not fit,
+/// ``optimal_sequences`` is ``None`` and ``optimal_sequences_at_least`` is
+/// 2^128 - 1. ``uncounted`` says why no count is given (``None`` when it
+/// is). ``engine`` is ``"sparse"``.
 #[pyclass(frozen, module = "snl", name = "LongSolution")]
 #[derive(Debug)]
 pub struct PyLongSolution {
@@ -137,34 +140,45 @@ pub struct PyLongSolution {
     /// The rules the answer holds under.
     #[pyo3(get)]
     rules: PyRules,
-    /// Why ``optimal_sequences`` is ``None``.
+    /// Why ``optimal_sequences`` is ``None``; ``None`` when it is counted.
     #[pyo3(get)]
-    uncounted: String,
+    uncounted: Option<String>,
     engine: snl::plan::Engine,
-    /// Always ``None``: the engine for boards of any length does not count
-    /// the optimal sequences (see ``uncounted``).
+    /// The number of optimal roll sequences, when counted and under 2^128 - 1.
     #[pyo3(get)]
-    optimal_sequences: Option<u64>,
+    optimal_sequences: Option<u128>,
+    /// 2^128 - 1 when there are at least that many optimal sequences.
+    #[pyo3(get)]
+    optimal_sequences_at_least: Option<u128>,
 }
 
 impl PyLongSolution {
-    /// The answer, with the reason the optimal sequences are not counted:
-    /// the board is past the dense tables, or `count=False` asked so.
-    pub fn compute(py: Python<'_>, game: &LongGame) -> PyResult<PyLongSolution> {
+    /// The answer, counted when `count` (and the last square is reached),
+    /// as `snl solve --count` counts on such a board.
+    pub fn compute(py: Python<'_>, game: &LongGame, count: bool) -> PyResult<PyLongSolution> {
         let solution = interruptible(py, |ctl| snl::long::shortest::solve_with(game, ctl))?
             .map_err(long_error)?;
-        let answer = SolveAnswer::from_long(Header::of_long(None, game), &solution);
+        let counted = if count && solution.min_rolls.is_some() {
+            interruptible(py, |ctl| snl::long::shortest::count_optimal_with(game, ctl))?
+                .map_err(long_error)?
+        } else {
+            None
+        };
+        let answer =
+            SolveAnswer::from_long(Header::of_long(None, game), &solution).with_long_count(counted);
+        let number = |s: &Option<String>| s.as_deref().map(|s| s.parse().expect("a u128"));
         Ok(PyLongSolution {
             min_rolls: answer.min_rolls,
             runs: answer.path.iter().map(PyRun::from).collect(),
             rules: PyRules(game.rules().clone()),
-            uncounted: match snl::plan::SquareBySquare::Counting.too_long(game.goal()) {
-                Some(refused) => refused.to_string(),
-                None => "not asked for (count=False)".to_string(),
+            uncounted: match (count, &answer.min_rolls) {
+                (false, _) => Some("not asked for (count=False)".to_string()),
+                (true, None) => Some("the last square cannot be reached".to_string()),
+                (true, Some(_)) => None,
             },
             engine: answer.engine,
-            // `SolveAnswer::from_long` counts nothing.
-            optimal_sequences: None,
+            optimal_sequences: number(&answer.optimal_sequences),
+            optimal_sequences_at_least: number(&answer.optimal_sequences_at_least),
         })
     }
 }

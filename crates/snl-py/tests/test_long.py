@@ -100,9 +100,18 @@ def test_solve_gives_the_fewest_rolls_and_the_path_as_runs():
     assert s.min_rolls == SOLVE["min_rolls"]
     assert runs(s) == SOLVE["path"]
     assert sum(r.count for r in s.runs) == s.min_rolls
-    assert s.optimal_sequences is None
-    assert s.uncounted == f"counting the optimal sequences {DENSE_ONLY}"
-    assert trillion().solve(count=False).min_rolls == s.min_rolls
+    # Counted in 128 bits, as `snl solve --count` counts: about C(m + 3, 4)
+    # ways for the m = 83,333,333,334 rolls past the ladder, more than fit.
+    assert s.optimal_sequences is None and s.optimal_sequences_at_least == 2**128 - 1
+    assert s.uncounted is None
+    fast = trillion().solve(count=False)
+    assert fast.min_rolls == s.min_rolls
+    assert fast.optimal_sequences is None and fast.uncounted == "not asked for (count=False)"
+    # 999,999,999,999 squares to go in m rolls, 3 short of all sixes.
+    m = 166_666_666_667
+    assert snl.Board(10**12).solve().optimal_sequences == (m + 2) * (m + 1) * m // 6
+    over = snl.Board(10**12 + 4).solve()
+    assert over.optimal_sequences is None and over.optimal_sequences_at_least == 2**128 - 1
 
 
 def test_expect_gives_the_moments_with_their_bounds():
@@ -192,12 +201,24 @@ def test_rules_the_sparse_engine_does_not_play_are_refused_saying_why():
 
 @pytest.mark.skipif(cli() is None, reason="the snl command is not on PATH (set SNL_BIN)")
 def test_the_command_gives_the_same_figures():
-    solve = cli_json("solve", str(TRILLION_FILE))
+    solve = cli_json("solve", str(TRILLION_FILE), "--count")
     s = trillion().solve()
     assert solve["engine"] == s.engine
     assert solve["min_rolls"] == s.min_rolls
     assert solve["path"] == runs(s)
     assert solve["optimal_sequences"] is None
+    assert int(solve["optimal_sequences_at_least"]) == s.optimal_sequences_at_least
+    small = snl.Board(10**12).solve()
+    out = subprocess.run(
+        [cli(), "solve", "-", "--count", "--json"],
+        input=json.dumps({"squares": 10**12}),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert int(json.loads(out.stdout)["optimal_sequences"]) == small.optimal_sequences
+    assert cli_json("solve", str(TRILLION_FILE))["optimal_sequences"] is None
+    assert trillion().solve(count=False).optimal_sequences is None
     expect = cli_json("expect", str(TRILLION_FILE))
     e = trillion().expect()
     assert expect["engine"] == e.engine
