@@ -159,8 +159,10 @@ impl PyLongSolution {
         let solution = interruptible(py, |ctl| snl::long::shortest::solve_with(game, ctl))?
             .map_err(long_error)?;
         let counted = if count && solution.min_rolls.is_some() {
-            interruptible(py, |ctl| snl::long::shortest::count_optimal_with(game, ctl))?
-                .map_err(long_error)?
+            interruptible(py, |ctl| {
+                snl::long::shortest::count::count_optimal_with(game, ctl)
+            })?
+            .map_err(long_error)?
         } else {
             None
         };

@@ -11,8 +11,9 @@
 //!
 //! For each board this prints the median time over a few rounds of the
 //! fewest rolls with one optimal sequence (`long::shortest::solve`) and of
-//! the mean and variance (`long::markov::moments`), the peak heap bytes of
-//! each, and how many squares each keeps one by one. The boards:
+//! the mean and variance (`long::markov::moments`), the time of one count
+//! of the optimal sequences (`long::shortest::count::count_optimal`), the peak
+//! heap bytes of each, and how many squares each keeps one by one. The boards:
 //!
 //! - 10^12 squares with 10^4 jumps of up to 10^6 squares, and 10^18
 //!   squares with 10^5 jumps of up to 10^9 squares, each from a random
@@ -116,11 +117,16 @@ struct Sparse {
     std_dev: Option<f64>,
     solve: (Duration, usize),
     moments: (Duration, usize),
+    /// The count of optimal sequences (`long::shortest::count::count_optimal`),
+    /// timed once, with its peak heap.
+    count: (Option<snl::long::shortest::count::Count>, Duration, usize),
 }
 
 fn sparse(game: &LongGame) -> Sparse {
     let (best, solve_bytes, _) = measured(|| snl::long::shortest::solve(game).unwrap());
     let (m, moments_bytes, _) = measured(|| snl::long::markov::moments(game).unwrap());
+    let (count, count_bytes, t_count) =
+        measured(|| snl::long::shortest::count::count_optimal(game).unwrap());
     let (mut t_solve, mut t_moments) = (Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
         let (_, _, t) = measured(|| black_box(snl::long::shortest::solve(black_box(game))));
@@ -136,6 +142,7 @@ fn sparse(game: &LongGame) -> Sparse {
         std_dev: m.std_dev,
         solve: (median(t_solve), solve_bytes),
         moments: (median(t_moments), moments_bytes),
+        count: (count, t_count, count_bytes),
     }
 }
 
@@ -172,6 +179,14 @@ fn report(name: &str, game: &LongGame, s: &Sparse) {
         s.mean_error,
         s.std_dev
             .map_or_else(|| "infinite".to_string(), |d| format!("{d:.4}")),
+    );
+    println!(
+        "  count    {:>10.2?}  {:>8.1} MB  optimal sequences {}",
+        s.count.1,
+        mb(s.count.2),
+        s.count
+            .0
+            .map_or_else(|| "none".to_string(), |c| c.to_string()),
     );
 }
 

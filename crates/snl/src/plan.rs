@@ -448,7 +448,7 @@ pub enum SquareBySquare {
     Visits,
     /// Counting the optimal sequences exactly, however large the count
     /// (the sparse engine counts in 128 bits:
-    /// [`crate::long::shortest::count_optimal`]).
+    /// [`crate::long::shortest::count::count_optimal`]).
     Counting,
 }
 

@@ -110,7 +110,7 @@ fn run_sparse(
     let ctl = control::get();
     let solution = snl::long::shortest::solve_with(game, ctl).budget()?;
     let count = if args.count && solution.min_rolls.is_some() {
-        snl::long::shortest::count_optimal_with(game, ctl).budget()?
+        snl::long::shortest::count::count_optimal_with(game, ctl).budget()?
     } else {
         if solution.min_rolls.is_some_and(|k| k > 0) {
             note(&format!(

@@ -191,8 +191,8 @@ impl SolveAnswer {
     }
 
     /// The answer of the search for boards of any length
-    /// ([`crate::long::shortest::solve`]), which does not count the optimal
-    /// sequences.
+    /// ([`crate::long::shortest::solve`]), uncounted: see
+    /// [`SolveAnswer::with_long_count`].
     pub fn from_long(header: Header, solution: &long::shortest::Solution) -> SolveAnswer {
         SolveAnswer {
             header,
@@ -207,13 +207,13 @@ impl SolveAnswer {
     }
 
     /// The answer with the sparse engine's count of the optimal sequences
-    /// ([`crate::long::shortest::count_optimal`]), when it was counted.
+    /// ([`crate::long::shortest::count::count_optimal`]), when it was counted.
     #[must_use]
-    pub fn with_long_count(mut self, count: Option<long::shortest::Count>) -> SolveAnswer {
+    pub fn with_long_count(mut self, count: Option<long::shortest::count::Count>) -> SolveAnswer {
         (self.optimal_sequences, self.optimal_sequences_at_least) = match count {
             None => (None, None),
-            Some(long::shortest::Count::Exactly(n)) => (Some(n.to_string()), None),
-            Some(long::shortest::Count::AtLeast(n)) => (None, Some(n.to_string())),
+            Some(long::shortest::count::Count::Exactly(n)) => (Some(n.to_string()), None),
+            Some(long::shortest::count::Count::AtLeast(n)) => (None, Some(n.to_string())),
         };
         self
     }

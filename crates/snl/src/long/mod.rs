@@ -23,7 +23,8 @@
 //!   [`Game`](crate::Game): both engines apply the same code.
 //! - [`shortest`]: the fewest rolls, and the optimal sequence whose rolls
 //!   come first in dictionary order (the one [`crate::shortest::solve`]
-//!   gives), written as runs of equal rolls.
+//!   gives), written as runs of equal rolls; and how many optimal
+//!   sequences there are, in 128 bits ([`shortest::count::count_optimal`]).
 //! - [`markov`]: the mean and variance of the number of rolls with a real
 //!   die, each with a bound on its error, and the chance of never
 //!   finishing.

@@ -1,3 +1,4 @@
+use super::count::{Count, count_optimal};
 use super::*;
 use crate::long::LongBoard;
 use crate::rng::SplitMix64;

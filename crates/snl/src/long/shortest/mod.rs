@@ -28,9 +28,8 @@ use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::long::layout::{self, Layout};
 use crate::long::{LongError, LongGame, LongMove, Unsupported};
 
-mod count;
+pub mod count;
 mod radix;
-pub use count::{Count, count_estimate, count_optimal, count_optimal_with};
 use radix::RadixHeap;
 
 /// The fewest rolls and one way to achieve them.
