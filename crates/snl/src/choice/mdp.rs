@@ -45,6 +45,17 @@ pub(super) struct Mdp<'g> {
     goal: Vec<bool>,
 }
 
+/// The expected rolls still to go from a resting state or [`EXIT`], of
+/// the `safe` states' `values`: none (infinite) from a state that may
+/// never finish.
+fn rolls_to_go<'a>(values: &'a [f64], safe: &'a [bool]) -> impl Fn(u32) -> f64 + Copy + 'a {
+    move |j: u32| match j {
+        EXIT => 0.0,
+        j if safe[j as usize] => values[j as usize],
+        _ => f64::INFINITY,
+    }
+}
+
 /// A policy while it is worked on: one die a state, one stay a state.
 #[derive(Debug, Clone)]
 pub(super) struct Working {
@@ -253,29 +264,19 @@ impl<'g> Mdp<'g> {
         Ok(solver.solve(&self.coef, rhs, ctl)?)
     }
 
-    /// Each choice changed where another is better by more than rounding,
-    /// against `values`; whether any changed.
-    pub(super) fn improve(&self, policy: &mut Working, values: &[f64], safe: &[bool]) -> bool {
+    /// The value of every pending choice, downstream first along chains
+    /// of jumps: `go[k]`, taking the jump at state `k`, and `best[k]`,
+    /// arriving at its choice, which under chaining may stop on a later
+    /// start. `value` is that of a resting state or [`EXIT`]; `choose(k,
+    /// go, stay)` makes the choice at each optional jump and gives its
+    /// value. NaN at the states where no jump starts.
+    fn choices(
+        &self,
+        value: impl Fn(u32) -> f64,
+        mut choose: impl FnMut(usize, f64, f64) -> f64,
+    ) -> (Vec<f64>, Vec<f64>) {
         let n = self.n();
-        // Better by more than the solver's rounding: a tie keeps the choice,
-        // so the iteration cannot go round between equal policies.
-        let worse = |cur: f64, alt: f64| {
-            if cur.is_infinite() {
-                alt < cur
-            } else {
-                alt < cur - 1e-10 * cur.abs().max(1.0)
-            }
-        };
-        let value = |j: u32| -> f64 {
-            match j {
-                EXIT => 0.0,
-                j if safe[j as usize] => values[j as usize],
-                _ => f64::INFINITY,
-            }
-        };
-        let mut changed = false;
-        // The best value of a pending choice, downstream first: `best[k]`
-        // for the choice at state `k`'s jump.
+        let mut go = vec![f64::NAN; n];
         let mut best = vec![f64::NAN; n];
         let mut trail = Vec::new();
         for k in 0..n {
@@ -296,26 +297,46 @@ impl<'g> Mdp<'g> {
                 }
             }
             while let Some(q) = trail.pop() {
-                let go = match self.next[q] {
-                    EXIT => 0.0,
-                    j if j as usize >= n => best[j as usize - n],
+                let g = match self.next[q] {
+                    j if j != EXIT && j as usize >= n => best[j as usize - n],
                     j => value(j),
                 };
+                go[q] = g;
                 best[q] = if self.optional[q] {
-                    let stay = value(q as u32);
-                    let decline = if policy.decline[q] {
-                        !worse(stay, go)
-                    } else {
-                        worse(go, stay)
-                    };
-                    changed |= decline != policy.decline[q];
-                    policy.decline[q] = decline;
-                    if decline { stay } else { go }
+                    choose(q, g, value(q as u32))
                 } else {
-                    go
+                    g
                 };
             }
         }
+        (go, best)
+    }
+
+    /// Each choice changed where another is better by more than rounding,
+    /// against `values`; whether any changed.
+    pub(super) fn improve(&self, policy: &mut Working, values: &[f64], safe: &[bool]) -> bool {
+        let n = self.n();
+        // Better by more than the solver's rounding: a tie keeps the choice,
+        // so the iteration cannot go round between equal policies.
+        let worse = |cur: f64, alt: f64| {
+            if cur.is_infinite() {
+                alt < cur
+            } else {
+                alt < cur - 1e-10 * cur.abs().max(1.0)
+            }
+        };
+        let value = rolls_to_go(values, safe);
+        let mut changed = false;
+        let (_, best) = self.choices(value, |q, go, stay| {
+            let decline = if policy.decline[q] {
+                !worse(stay, go)
+            } else {
+                worse(go, stay)
+            };
+            changed |= decline != policy.decline[q];
+            policy.decline[q] = decline;
+            if decline { stay } else { go }
+        });
         let arrival = |a: u32| -> f64 {
             match a {
                 EXIT => 0.0,
@@ -385,50 +406,7 @@ impl<'g> Mdp<'g> {
     /// than staying, beyond rounding, is one the best play never takes
     /// from that state.
     pub(super) fn taking(&self, values: &[f64], safe: &[bool]) -> Vec<f64> {
-        let n = self.n();
-        let value = |j: u32| -> f64 {
-            match j {
-                EXIT => 0.0,
-                j if safe[j as usize] => values[j as usize],
-                _ => f64::INFINITY,
-            }
-        };
-        // `go[k]`: taking the jump at state `k`; `best[k]`: arriving at
-        // its choice, which under chaining may stop on a later start.
-        let mut go = vec![f64::NAN; n];
-        let mut best = vec![f64::NAN; n];
-        let mut trail = Vec::new();
-        for k in 0..n {
-            if !self.pending(k) {
-                continue;
-            }
-            let mut at = k;
-            loop {
-                if !best[at].is_nan() {
-                    break;
-                }
-                trail.push(at);
-                match self.next[at] {
-                    j if j != EXIT && j as usize >= n && best[j as usize - n].is_nan() => {
-                        at = j as usize - n;
-                    }
-                    _ => break,
-                }
-            }
-            while let Some(q) = trail.pop() {
-                let g = match self.next[q] {
-                    EXIT => 0.0,
-                    j if j as usize >= n => best[j as usize - n],
-                    j => value(j),
-                };
-                go[q] = g;
-                best[q] = if self.optional[q] {
-                    g.min(value(q as u32))
-                } else {
-                    g
-                };
-            }
-        }
+        let (mut go, _) = self.choices(rolls_to_go(values, safe), |_, go, stay| go.min(stay));
         for (k, g) in go.iter_mut().enumerate() {
             if !self.optional[k] {
                 *g = f64::NAN;
