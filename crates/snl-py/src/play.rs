@@ -289,8 +289,7 @@ pub fn race(
     start: Option<&Bound<'_, PyAny>>,
     dice: &[snl::Die],
 ) -> PyResult<PyRace> {
-    // Without a count or starts, as many seats as dice.
-    let players = players.or((start.is_none() && !dice.is_empty()).then_some(dice.len()));
+    let players = snl::race::players(players, start.is_some(), dice.len());
     let given: Option<Vec<u32>> = match start {
         None => None,
         Some(s) => Some(match s.extract::<u32>() {

@@ -247,7 +247,7 @@ pub fn race(board: &str, options: &str) -> String {
             RaceError::Limit(e) => ApiError::limit(e, &limits),
             e => ApiError::Query(e.to_string()),
         };
-        let from = snl::race::seats(game, o.players, &o.from).map_err(why)?;
+        let from = snl::race::seats(game, o.players, &o.from, 0).map_err(why)?;
         let ctl = control(&limits);
         let race = snl::race::race_with(game, &from, &ctl).map_err(why)?;
         Ok(RaceAnswer::new(header(&p), &from, &race))

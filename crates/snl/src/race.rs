@@ -99,7 +99,7 @@ pub enum RaceError {
         goal: u32,
     },
     /// A die for some seats but not all (see [`race_dice_with`]).
-    #[error("{players} players but {listed} seat dice; give one die a seat")]
+    #[error("{players} players but {listed} seat dice; give one die a seat, in seat order")]
     Dice {
         /// The players.
         players: usize,
@@ -116,10 +116,38 @@ pub enum RaceError {
 /// [`markov::Measure::Distribution`]), then the sum over turns for every
 /// pair of seats.
 pub fn estimate(game: &Game, players: usize) -> Estimate {
+    estimate_dice(game, players, &[])
+}
+
+/// [`estimate`] for the race of [`race_dice_with`], where seat `i` rolls
+/// `dice[i]`: each seat's distribution is that of the game under its own
+/// die, whose faces the tables and the work grow with. Empty `dice` is
+/// [`estimate`]: every seat rolls the rules' die.
+///
+/// ```
+/// use snl::{Board, Die, Game, Rules};
+///
+/// let game = Game::new(Board::empty(100)?, Rules::default())?;
+/// let same = [Die::uniform(6)?, Die::uniform(6)?];
+/// assert_eq!(snl::race::estimate_dice(&game, 2, &same), snl::race::estimate(&game, 2));
+/// let big = [Die::uniform(6)?, Die::uniform(60)?];
+/// assert!(snl::race::estimate_dice(&game, 2, &big).work > snl::race::estimate(&game, 2).work);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn estimate_dice(game: &Game, players: usize, dice: &[Die]) -> Estimate {
     let seats = players.max(1);
-    markov::estimate(game, markov::Measure::Distribution)
-        .repeat(seats as u64)
-        .and(Estimate::from_f64(0.0, (seats * seats) as f64 * 1e6))
+    let each = |own: Option<&Die>| match own {
+        Some(own) => markov::estimate(&game.with_die(own.clone()), markov::Measure::Distribution),
+        None => markov::estimate(game, markov::Measure::Distribution),
+    };
+    let distributions = if dice.is_empty() {
+        each(None).repeat(seats as u64)
+    } else {
+        dice.iter()
+            .map(|own| each(Some(own)))
+            .fold(Estimate::default(), Estimate::then)
+    };
+    distributions.and(Estimate::from_f64(0.0, (seats * seats) as f64 * 1e6))
 }
 
 /// Why a race is not run on a board of `squares` squares, when it is
@@ -151,10 +179,27 @@ pub fn too_long(squares: u64) -> Option<crate::board::DenseOnly> {
     })
 }
 
+/// How many seats a race has, as the front ends read what they are
+/// asked: `players` when given; otherwise, when no starting squares are
+/// given (`starts_given` false) but `dice` seat dice are (see
+/// [`race_dice_with`]), one seat a die; otherwise not settled here
+/// (`None`: [`seats`] makes it 2, or as many as its starts list).
+///
+/// ```
+/// assert_eq!(snl::race::players(Some(3), false, 2), Some(3));
+/// assert_eq!(snl::race::players(None, false, 4), Some(4));
+/// assert_eq!(snl::race::players(None, true, 4), None);
+/// assert_eq!(snl::race::players(None, false, 0), None);
+/// ```
+pub fn players(players: Option<usize>, starts_given: bool, dice: usize) -> Option<usize> {
+    players.or((!starts_given && dice > 0).then_some(dice))
+}
+
 /// The starting square of each seat of a race, as the front ends read
-/// what they are asked: `players` seats (2 when not given, or as many as
-/// `from` lists), each on its square of `from`, or all on the rules'
-/// start when `from` is empty.
+/// what they are asked: `players` seats (as many as `dice` seat dice when
+/// neither a count nor starts are given, see [`players`]; otherwise 2, or
+/// as many as `from` lists), each on its square of `from`, or all on the
+/// rules' start when `from` is empty.
 ///
 /// # Errors
 ///
@@ -165,14 +210,20 @@ pub fn too_long(squares: u64) -> Option<crate::board::DenseOnly> {
 /// use snl::{Board, Game, Rules};
 ///
 /// let game = Game::new(Board::empty(20)?, Rules::default())?;
-/// assert_eq!(snl::race::seats(&game, None, &[])?, [1, 1]);
-/// assert_eq!(snl::race::seats(&game, Some(3), &[])?, [1, 1, 1]);
-/// assert_eq!(snl::race::seats(&game, None, &[1, 5])?, [1, 5]);
-/// assert!(snl::race::seats(&game, Some(3), &[1, 5]).is_err());
+/// assert_eq!(snl::race::seats(&game, None, &[], 0)?, [1, 1]);
+/// assert_eq!(snl::race::seats(&game, Some(3), &[], 0)?, [1, 1, 1]);
+/// assert_eq!(snl::race::seats(&game, None, &[], 3)?, [1, 1, 1]);
+/// assert_eq!(snl::race::seats(&game, None, &[1, 5], 0)?, [1, 5]);
+/// assert!(snl::race::seats(&game, Some(3), &[1, 5], 0).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn seats(game: &Game, players: Option<usize>, from: &[u32]) -> Result<Vec<u32>, RaceError> {
-    let players = match (players, from.len()) {
+pub fn seats(
+    game: &Game,
+    players: Option<usize>,
+    from: &[u32],
+    dice: usize,
+) -> Result<Vec<u32>, RaceError> {
+    let players = match (self::players(players, !from.is_empty(), dice), from.len()) {
         (Some(k), n) if n > 0 && k != n => {
             return Err(RaceError::Seats {
                 players: k,

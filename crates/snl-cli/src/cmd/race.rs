@@ -26,7 +26,8 @@ use crate::output::{header, write_json};
   snl race --preset milton-bradley --from 1,30 --json
   snl race --preset milton-bradley --seat-die d6 --seat-die d8", super::EXIT_CODES))]
 pub struct Args {
-    /// How many players (1 to 16) [default: 2, or as many as --from lists].
+    /// How many players (1 to 16) [default: 2, or as many as --from lists or
+    /// --seat-die gives].
     #[arg(long, value_name = "K")]
     pub players: Option<usize>,
 
@@ -57,22 +58,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_game_for(&args.board, &args.rules, snl::race::too_long)?;
     let game = &loaded.game;
     let dice = &args.seat_die;
-    let players = args
-        .players
-        .or((args.from.is_empty() && !dice.is_empty()).then_some(dice.len()));
-    let from = snl::race::seats(game, players, &args.from).map_err(|e| match e {
+    let from = snl::race::seats(game, args.players, &args.from, dice.len()).map_err(|e| match e {
         RaceError::Seats { players, listed } => anyhow!(
             "--players {players} but --from lists {listed} starting squares; give one per player"
         ),
         e => anyhow::Error::new(e),
     })?;
     let players = from.len();
-    if !dice.is_empty() && dice.len() != players {
-        return Err(anyhow!(
-            "{players} players but {} --seat-die; give one die a seat, in seat order",
-            dice.len()
-        ));
-    }
     let race = snl::race::race_dice_with(game, &from, dice, control::get()).budget()?;
     if args.json {
         let answer =

@@ -172,7 +172,7 @@ fn seats_roll_dice_of_their_own() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("3 players but 2 --seat-die; give one die a seat"),
+            .contains("3 players but 2 seat dice; give one die a seat, in seat order"),
         "{}",
         run.stderr
     );

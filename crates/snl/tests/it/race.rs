@@ -251,3 +251,35 @@ proptest! {
         }
     }
 }
+
+/// A seat that rolls a die of many faces needs tables that many faces
+/// wide: the race's estimate counts each seat's own die, so a budget of
+/// that estimate admits the race, and one of the estimate under the
+/// rules' die alone (too small for the wide die) refuses it.
+#[test]
+fn the_estimate_of_a_race_counts_each_seat_s_die() {
+    let game = Game::new(snl::Board::empty(2000).unwrap(), snl::Rules::default()).unwrap();
+    let dice = [Die::uniform(6).unwrap(), Die::uniform(400).unwrap()];
+    let under = |memory: u64| Control {
+        budget: Budget {
+            memory,
+            work: u64::MAX,
+        },
+        ..Control::default()
+    };
+    let plain = snl::race::estimate(&game, 2);
+    let own = snl::race::estimate_dice(&game, 2, &dice);
+    assert!(own.memory > plain.memory, "{own:?} against {plain:?}");
+    let refused = snl::race::race_dice_with(&game, &[1, 1], &dice, &under(plain.memory));
+    assert!(
+        matches!(
+            refused,
+            Err(RaceError::Limit(snl::limits::LimitError::Memory { .. }))
+        ),
+        "{refused:?}"
+    );
+    let r = snl::race::race_dice_with(&game, &[1, 1], &dice, &under(own.memory)).unwrap();
+    assert!(r.unresolved < 1e-9);
+    let total: f64 = r.win.iter().sum::<f64>() + r.no_winner;
+    assert!((total - 1.0).abs() < 1e-9, "{r:?}");
+}
