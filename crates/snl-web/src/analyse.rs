@@ -134,26 +134,20 @@ pub fn playable(read: Read) -> Result<Playable, ApiError> {
     })
 }
 
-/// [`playable`] for [`analyse_with`], which plays optional jumps: the game
-/// whatever [`Rules::optional`], and the check's warnings and notes (the
-/// jumps the best play never takes) found under `limits`' budget.
+/// The game of a board for [`analyse_with`], which plays optional jumps:
+/// the game whatever [`Rules::optional`]. Its check is found once the
+/// best play is solved ([`check::check_played`]), for the notes of the
+/// jumps that play never takes.
 ///
 /// # Errors
 ///
 /// As [`playable`], but for a game whose jumps may be declined.
-pub fn playable_choosing(read: Read, limits: &StudioLimits) -> Result<Playable, ApiError> {
-    let game = check::playable_choosing(&read.parsed.spec, read.rules.clone()).map_err(|e| {
+fn game_choosing(read: &Read) -> Result<Game, ApiError> {
+    check::playable_choosing(&read.parsed.spec, read.rules.clone()).map_err(|e| {
         ApiError::Unplayable {
             message: e.to_string(),
-            check: Box::new(check_json(&read, &e.errors)),
+            check: Box::new(check_json(read, &e.errors)),
         }
-    })?;
-    let ctl = Control::new(limits.budget);
-    let diagnostics = check::check_with(&read.parsed.spec, &read.rules, &ctl).diagnostics;
-    Ok(Playable {
-        read,
-        diagnostics,
-        game,
     })
 }
 
@@ -252,8 +246,8 @@ pub fn analyse_with(
     limits: &StudioLimits,
     cancel: &Cancel,
 ) -> Result<Analysis, ApiError> {
-    let playable = playable_choosing(read(body, options, limits)?, limits)?;
-    let game = &playable.game;
+    let read = read(body, options, limits)?;
+    let game = game_choosing(&read)?;
     // Jumps that may be declined: the best play answers `expect`, the
     // search plays the choice, and the races, which cannot, are left out.
     let choosing = !game.rules().optional.is_none();
@@ -266,7 +260,7 @@ pub fn analyse_with(
     }
     // As `snl solve` does: the count is left out (not refused) above the
     // count limit, and when its own estimate is over the budget.
-    let counted = plan::counting(game, false, &limits.budget) == Counting::Count;
+    let counted = plan::counting(&game, false, &limits.budget) == Counting::Count;
     let picture = picture_options(options);
     let mut analyses = vec![
         plan::Analysis::Shortest(Search::Solve),
@@ -279,12 +273,34 @@ pub fn analyse_with(
         },
     ];
     analyses.extend(picture.analyses());
-    admit(game, &analyses, limits)?;
+    admit(&game, &analyses, limits)?;
     let ctl = Control {
         cancel: cancel.clone(),
         budget: limits.budget,
     };
     let over = |e: LimitError| ApiError::limit(e, limits);
+    // The best play, solved once: for `expect`, and for the check's notes
+    // of the jumps it never takes.
+    let best = if choosing {
+        Some(
+            snl::choice::solve_with(&game, &snl::choice::Options::default(), &ctl).map_err(
+                |e| match e {
+                    snl::choice::ChoiceError::Limit(e) => over(e),
+                    e => ApiError::Analysis(e.to_string()),
+                },
+            )?,
+        )
+    } else {
+        None
+    };
+    let diagnostics =
+        check::check_played(&read.parsed.spec, &read.rules, best.as_ref(), &ctl).diagnostics;
+    let playable = Playable {
+        read,
+        diagnostics,
+        game,
+    };
+    let game = &playable.game;
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
     let solution = snl::shortest::solve_with(game, &ctl).map_err(over)?;
@@ -294,7 +310,8 @@ pub fn analyse_with(
         None
     };
     let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
-    let (expect, stats, min_rolls) = expect_of(game, header(), solution.min_rolls, &ctl, limits)?;
+    let (expect, stats, min_rolls) =
+        expect_of(game, header(), best, solution.min_rolls, &ctl, limits)?;
     let (race, left_out) = races_of(game, &header, stats.as_ref(), &ctl, limits)?;
     // A distribution stopped by the token keeps what it reached (as
     // `unresolved`) instead of failing: an answer cut short by the deadline
@@ -348,6 +365,7 @@ fn optional_noun(optional: snl::Optional) -> &'static str {
 fn expect_of(
     game: &Game,
     header: Header,
+    best: Option<snl::choice::Solution>,
     fewest: Option<u32>,
     ctl: &Control,
     limits: &StudioLimits,
@@ -357,23 +375,18 @@ fn expect_of(
         MarkovError::Limit(e) => over(e),
         e => ApiError::Analysis(e.to_string()),
     };
-    let choosing = !game.rules().optional.is_none();
-    // The best play, as `snl expect` plays it: the plain game it is when
-    // it is one (one die, each jump always taken or always declined).
-    let best =
-        if choosing {
-            let best = snl::choice::solve_with(game, &snl::choice::Options::default(), ctl)
-                .map_err(|e| match e {
-                    snl::choice::ChoiceError::Limit(e) => over(e),
-                    e => ApiError::Analysis(e.to_string()),
-                })?;
+    // The best play (`best`, when there is a choice), as `snl expect`
+    // plays it: the plain game it is when it is one (one die, each jump
+    // always taken or always declined).
+    let best = match best {
+        Some(best) => {
             let plain = best
                 .plain(game)
                 .map_err(|e| ApiError::Analysis(e.to_string()))?;
             Some((best, plain))
-        } else {
-            None
-        };
+        }
+        None => None,
+    };
     let played = match &best {
         Some((_, Some(plain))) => Some(plain),
         Some((_, None)) => None,
@@ -403,25 +416,14 @@ fn expect_of(
         Some((_, Some(plain))) => snl::shortest::min_rolls_with(plain, ctl).map_err(over)?,
         _ => fewest,
     };
-    let policy = best
-        .as_ref()
-        .map(|(best, _)| snl::answer::PolicyAnswer::new(best, false));
     let expect = match (&stats, &best) {
         (Some(stats), _) => ExpectAnswer {
-            policy,
-            ..expect_answer(header.clone(), stats, turns.as_ref(), min_rolls)
+            policy: best
+                .as_ref()
+                .map(|(best, _)| snl::answer::PolicyAnswer::new(best, false)),
+            ..expect_answer(header, stats, turns.as_ref(), min_rolls)
         },
-        (None, Some((best, _))) => ExpectAnswer {
-            header,
-            rolls: snl::answer::LengthStats::of_choice(best, &[]),
-            min_rolls: None,
-            engine: plan::Engine::Dense,
-            error_bounds: None,
-            turns: None,
-            visits: None,
-            impact: None,
-            policy,
-        },
+        (None, Some((best, _))) => ExpectAnswer::of_choice(header, best, &[], false),
         (None, None) => unreachable!("a game without a choice is played as it is"),
     };
     Ok((expect, stats, min_rolls))

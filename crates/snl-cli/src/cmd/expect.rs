@@ -256,18 +256,12 @@ fn run_choice(
     if let Some(plain) = solution.plain(game)? {
         return run_plain(args, loaded, &plain, Some(&solution), out);
     }
-    let policy = snl::answer::PolicyAnswer::new(&solution, !args.choose_die.is_empty());
-    let answer = ExpectAnswer {
-        header: Header::new(loaded.board.name(), &loaded.game),
-        rolls: LengthStats::of_choice(&solution, &args.within),
-        min_rolls: None,
-        engine: snl::plan::Engine::Dense,
-        error_bounds: None,
-        turns: None,
-        visits: None,
-        impact: None,
-        policy: Some(policy),
-    };
+    let answer = ExpectAnswer::of_choice(
+        Header::new(loaded.board.name(), &loaded.game),
+        &solution,
+        &args.within,
+        !args.choose_die.is_empty(),
+    );
     note_left_out(&answer);
     if args.json {
         write_json(out, &answer)?;

@@ -167,6 +167,34 @@ impl ExpectAnswer {
         }
     }
 
+    /// The answer for the best play of a game with a choice when it is no
+    /// plain game (see [`choice::Solution::plain`]): its mean, variance
+    /// and exact mean with the figures of the distribution left out
+    /// ([`LengthStats::of_choice`], with `within`), and its policy
+    /// ([`PolicyAnswer::new`], with the dice when `picked`). A best play
+    /// that is a plain game is answered as that game is, by [`dense`],
+    /// with the policy beside it.
+    ///
+    /// [`dense`]: ExpectAnswer::dense
+    pub fn of_choice(
+        header: Header,
+        solution: &choice::Solution,
+        within: &[usize],
+        picked: bool,
+    ) -> ExpectAnswer {
+        ExpectAnswer {
+            header,
+            rolls: LengthStats::of_choice(solution, within),
+            min_rolls: None,
+            engine: Engine::Dense,
+            error_bounds: None,
+            turns: None,
+            visits: None,
+            impact: None,
+            policy: Some(PolicyAnswer::new(solution, picked)),
+        }
+    }
+
     /// The answer of the engine for boards of any length: the moments of
     /// the number of rolls ([`crate::long::markov::moments`]), with their
     /// error bounds, and the fewest rolls. The figures read off the

@@ -191,6 +191,20 @@ impl From<LongError> for Skipped {
 /// does not take, only the warnings found from the jumps alone
 /// (`ends-on-jump`), and [`Checked::skipped`] says why.
 pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
+    check_played(spec, rules, None, ctl)
+}
+
+/// [`check_with`] for a front end that has already solved the best play
+/// of the game (`best`, [`choice::solve_with`] under the default options)
+/// for an answer of its own: the notes of the jumps it never takes are
+/// read from it instead of solving it again. With `best` `None`, or where
+/// the rules let no jump be declined, this is [`check_with`].
+pub fn check_played(
+    spec: &BoardSpec,
+    rules: &Rules,
+    best: Option<&choice::Solution>,
+    ctl: &Control,
+) -> Checked {
     if spec.squares > MAX_SQUARES {
         return check_long(spec, rules, ctl);
     }
@@ -239,9 +253,12 @@ pub fn check_with(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     };
     let mut skipped = None;
     if game.declinable() {
-        match choice::solve_with(&game, &choice::Options::default(), ctl) {
-            Ok(best) => diagnostics.extend(best.never_taken.iter().map(never_taken)),
-            Err(e) => skipped = Some(Skipped::BestPlay(e)),
+        match best {
+            Some(best) => diagnostics.extend(best.never_taken.iter().map(never_taken)),
+            None => match choice::solve_with(&game, &choice::Options::default(), ctl) {
+                Ok(best) => diagnostics.extend(best.never_taken.iter().map(never_taken)),
+                Err(e) => skipped = Some(Skipped::BestPlay(e)),
+            },
         }
     }
     Checked {
