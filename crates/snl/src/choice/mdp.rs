@@ -373,6 +373,70 @@ impl<'g> Mdp<'g> {
         changed
     }
 
+    /// One step of the backward induction for the chance of finishing
+    /// within a number of rolls: from `prev`, each resting state's best
+    /// chance with one roll fewer (1 at the goal's), `next` with one roll
+    /// more, and the choices that give it in `die` and `decline` (the die
+    /// picked in each state before the roll, and whether a pawn that would
+    /// rest in each state at a jump's start stays there). A stay is picked
+    /// only where it is better than the jump, a die other than the first
+    /// only where it is better than every die before it: on a tie the
+    /// jump is taken and the first die picked, so the chance given is the
+    /// best and the choices the first that reach it.
+    pub(super) fn within_step(
+        &self,
+        prev: &[f64],
+        next: &mut [f64],
+        die: &mut [u16],
+        decline: &mut [bool],
+    ) {
+        let n = self.n();
+        let chance = |j: u32| -> f64 {
+            match j {
+                EXIT => 1.0,
+                j => prev[j as usize],
+            }
+        };
+        decline.fill(false);
+        let (_, best) = self.choices(chance, |q, go, stay| {
+            if stay > go {
+                decline[q] = true;
+                stay
+            } else {
+                go
+            }
+        });
+        let arrival = |a: u32| -> f64 {
+            match a {
+                EXIT => 1.0,
+                a if (a as usize) < n => prev[a as usize],
+                a => best[a as usize - n],
+            }
+        };
+        for k in 0..n {
+            if self.goal[k] {
+                next[k] = 1.0;
+                die[k] = 0;
+                continue;
+            }
+            let mut pick = (0, f64::NEG_INFINITY);
+            for d in 0..self.dice() {
+                let p = &self.coef[self.offset[d]..self.offset[d + 1]];
+                let v: f64 = self
+                    .row(k, d)
+                    .iter()
+                    .zip(p)
+                    .map(|(&a, &p)| p * arrival(a))
+                    .sum();
+                if v > pick.1 {
+                    pick = (d, v);
+                }
+            }
+            next[k] = pick.1;
+            die[k] = pick.0 as u16;
+        }
+    }
+
     /// The states at an optional jump's start where a game under
     /// `policy` makes the choice, landing there (or passing through by
     /// chaining), from the states it comes to rest in (`reached`). A pawn

@@ -63,9 +63,11 @@ use crate::rules::{Die, Rules};
 
 mod error;
 mod mdp;
+mod within;
 
 pub use error::{ChoiceError, MAX_DICE, MAX_ROUNDS};
 use mdp::Mdp;
+pub use within::{Goal, Within, estimate_within, within, within_with};
 
 /// What to solve for.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
