@@ -94,6 +94,17 @@ pub struct Args {
     #[arg(long = "choose-die", value_name = "SPEC")]
     pub choose_die: Vec<snl::Die>,
 
+    /// What the best play of a choice (--optional, --choose-die) is best
+    /// for: `mean`, the least expected rolls, or `within:K`, the greatest
+    /// chance of finishing within K rolls. With `within:K` the answer is
+    /// that chance and the play that gives it, which depends on the roll:
+    /// each optional jump with the rolls on which it is declined. Its work
+    /// grows with K (a sweep of every square's moves per roll), and a K
+    /// over the budget is refused. Without a choice it is the chance of
+    /// finishing within K rolls, as --within K gives it.
+    #[arg(long, value_name = "GOAL", default_value = "mean")]
+    pub goal: snl::choice::Goal,
+
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -207,7 +218,13 @@ fn dense_only(args: &Args) -> Option<&'static str> {
 /// Runs `snl expect`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     // The best play of a choice is found on the tables a square long.
-    let dense = dense_only(args).or((!args.choose_die.is_empty()).then_some("--choose-die"));
+    let within = match args.goal {
+        snl::choice::Goal::Within(k) => Some(k),
+        _ => None,
+    };
+    let dense = dense_only(args)
+        .or((!args.choose_die.is_empty()).then_some("--choose-die"))
+        .or(within.map(|_| "--goal within:K"));
     // The moments go where they are quicker, and the distribution, when
     // it is followed, takes the dense engine.
     let analysis = snl::plan::Analysis::Markov(markov::Measure::Mean);
@@ -220,10 +237,82 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
         }
         Chosen::Sparse(long) => return run_sparse(args, &long, out),
     };
+    if let Some(k) = within {
+        return run_within(args, &loaded, k, out);
+    }
     if !loaded.rules().optional.is_none() || !args.choose_die.is_empty() {
         return run_choice(args, &loaded, out);
     }
     run_plain(args, &loaded, &loaded.game, None, out)
+}
+
+/// `snl expect --goal within:K`: the best play for finishing within K
+/// rolls, and its chance.
+fn run_within(
+    args: &Args,
+    loaded: &LoadedGame,
+    rolls: u64,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    if let Some(other) = dense_only(args) {
+        bail!(
+            "{other} is not given with --goal within:K: it is a figure of the play best for the mean, and this play is best for finishing within {rolls} rolls (leave out --goal for it)"
+        );
+    }
+    let game = &loaded.game;
+    let options = snl::choice::Options {
+        dice: args.choose_die.clone(),
+        ..snl::choice::Options::default()
+    };
+    let best = snl::choice::within_with(game, &options, rolls, control::get())
+        .budget()
+        .with_context(|| format!("--goal within:{rolls}"))?;
+    let answer = snl::answer::WithinAnswer::new(
+        Header::new(loaded.board.name(), game),
+        &best,
+        !args.choose_die.is_empty(),
+    );
+    if args.json {
+        write_json(out, &answer)?;
+        return Ok(control::exit_code());
+    }
+    header(out, loaded)?;
+    writeln!(
+        out,
+        "best play (the greatest chance of finishing within {rolls} rolls):"
+    )?;
+    for j in &answer.policy.jumps {
+        let play = if j.declined_on_rolls.is_empty() {
+            "take".to_string()
+        } else {
+            let rolls: Vec<String> = j
+                .declined_on_rolls
+                .iter()
+                .map(|&[a, b]| {
+                    if a == b {
+                        format!("{a}")
+                    } else {
+                        format!("{a}-{b}")
+                    }
+                })
+                .collect();
+            format!("stay when landing on roll {}, else take", rolls.join(", "))
+        };
+        writeln!(out, "  {:<6} {:>5} -> {:<5} {play}", j.kind, j.from, j.to)?;
+    }
+    if !answer.policy.dice.is_empty() {
+        writeln!(
+            out,
+            "  picking, by square and roll, among {}",
+            answer.policy.dice.join(", ")
+        )?;
+    }
+    writeln!(
+        out,
+        "chance of finishing within {rolls} rolls: {:.6}",
+        answer.chance
+    )?;
+    Ok(control::exit_code())
 }
 
 /// `snl expect` with a choice: the best play, then the statistics of the

@@ -425,3 +425,104 @@ fn a_board_of_any_length_by_the_sparse_engine() {
     // Boards the dense engine holds stay with it, and say so.
     assert_eq!(json(&["expect"], Some(SEED_20))["engine"], "dense");
 }
+
+#[test]
+fn the_best_play_for_finishing_within_k_rolls() {
+    // Ten squares, a ladder 2->9, an exact finish: within 2 rolls, 1 then 1
+    // (up the ladder) or 3 and 6, 4 and 5, 5 and 4, 6 and 3: 5/36.
+    let ladder = r#"{"squares": 10, "ladders": [[2, 9]], "snakes": []}"#;
+    let v = json(
+        &["expect", "-", "--optional", "ladders", "--goal", "within:2"],
+        Some(ladder),
+    );
+    assert_eq!(v["goal"], "within:2");
+    assert_eq!(v["rolls"], 2);
+    assert!(
+        (v["chance"].as_f64().unwrap() - 5.0 / 36.0).abs() < 1e-15,
+        "{v}"
+    );
+    assert_eq!(
+        v["policy"]["jumps"],
+        serde_json::json!([{"from": 2, "to": 9, "kind": "ladder", "declined_on_rolls": []}])
+    );
+    // A snake from 18 to 3: staying on 18 is the mean's best play, but
+    // with one roll left after landing there no play finishes, and taking
+    // it ties; on every earlier roll the pawn stays.
+    let snake = r#"{"squares": 20, "ladders": [[4, 19]], "snakes": [[18, 3]]}"#;
+    let v = json(
+        &["expect", "-", "--optional", "all", "--goal", "within:6"],
+        Some(snake),
+    );
+    assert_eq!(
+        v["policy"]["jumps"][1]["declined_on_rolls"],
+        serde_json::json!([[1, 5]])
+    );
+    let text = ok(
+        &["expect", "-", "--optional", "all", "--goal", "within:6"],
+        Some(snake),
+    );
+    assert!(
+        text.contains("snake     18 -> 3     stay when landing on roll 1-5, else take"),
+        "{text}"
+    );
+    assert!(
+        text.contains("chance of finishing within 6 rolls: 0."),
+        "{text}"
+    );
+    // Without a choice it is the chance --within gives.
+    let plain = json(&["expect", "-", "--within", "7"], Some(snake));
+    let goal = json(&["expect", "-", "--goal", "within:7"], Some(snake));
+    let within = plain["within"]["7"].as_f64().unwrap();
+    assert!(
+        (goal["chance"].as_f64().unwrap() - within).abs() < 1e-12,
+        "{goal} {plain}"
+    );
+    // Picking a die: a d1 finishes two squares in one roll for certain.
+    let v = json(
+        &[
+            "expect",
+            "-",
+            "--choose-die",
+            "d6",
+            "--choose-die",
+            "1",
+            "--goal",
+            "within:1",
+        ],
+        Some(TWO),
+    );
+    assert_eq!(v["chance"].as_f64(), Some(1.0));
+    assert_eq!(v["policy"]["dice"], serde_json::json!(["d6", "d1"]));
+}
+
+#[test]
+fn a_goal_is_read_and_refused_with_its_reason() {
+    let ladder = r#"{"squares": 10, "ladders": [[2, 9]], "snakes": []}"#;
+    for (args, said) in [
+        (
+            &["--goal", "within:0"][..],
+            "a goal is `mean` or `within:K` with K a number of rolls from 1",
+        ),
+        (&["--goal", "fast"][..], "not `fast`"),
+        (
+            &["--goal", "within:3", "--exact"][..],
+            "--exact is not given with --goal within:K",
+        ),
+        (
+            &["--goal", "within:1000000000000", "--optional", "all"][..],
+            "--goal within:1000000000000: the best play for finishing within K rolls would need",
+        ),
+    ] {
+        let mut all = vec!["expect", "-"];
+        all.extend(args);
+        let run = snl(&all, Some(ladder));
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(said), "{args:?}: {}", run.stderr);
+    }
+    // The default goal is the mean.
+    let v = json(
+        &["expect", "-", "--optional", "ladders", "--goal", "mean"],
+        Some(ladder),
+    );
+    assert!(v["mean"].as_f64().is_some(), "{v}");
+}

@@ -44,6 +44,7 @@ mod race;
 mod simulate;
 mod solve;
 mod visits;
+mod within;
 
 pub use check::{CheckAnswer, Finding};
 pub use duel::{DuelAnswer, DuelWinner};
@@ -57,6 +58,7 @@ pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};
+pub use within::{WithinAnswer, WithinJumpAnswer, WithinPolicyAnswer};
 
 #[cfg(test)]
 mod tests {
