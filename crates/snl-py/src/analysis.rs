@@ -675,3 +675,71 @@ impl PyJumpImpact {
         )
     }
 }
+
+/// The answer of ``Board.expect(goal="within:K")``: the play that makes the
+/// chance of finishing within ``rolls`` rolls greatest, and ``chance``,
+/// that chance. The play depends on the roll: ``policy`` gives each
+/// optional jump with the rolls (from 1) on which it is declined, as
+/// ``(first, last)`` ranges, as ``snl expect --goal within:K --json`` does.
+#[pyclass(frozen, module = "snl", name = "WithinChance")]
+#[derive(Debug)]
+pub struct PyWithinChance(snl::answer::WithinAnswer);
+
+impl PyWithinChance {
+    /// The best play of `game` for finishing within `rolls` rolls.
+    pub fn compute(py: Python<'_>, game: &Game, rolls: u64) -> PyResult<PyWithinChance> {
+        let options = snl::choice::Options::default();
+        let best = interruptible(py, |ctl| {
+            snl::choice::within_with(game, &options, rolls, ctl)
+        })?
+        .map_err(choice_error)?;
+        let header = snl::answer::Header::new(None, game);
+        Ok(PyWithinChance(snl::answer::WithinAnswer::new(
+            header, &best, false,
+        )))
+    }
+}
+
+#[pymethods]
+impl PyWithinChance {
+    /// The rolls to finish within.
+    #[getter]
+    fn rolls(&self) -> u64 {
+        self.0.rolls
+    }
+
+    /// The greatest chance of finishing within them, from the start.
+    #[getter]
+    fn chance(&self) -> f64 {
+        self.0.chance
+    }
+
+    /// Each optional jump, by start: ``{"from": 18, "to": 3, "kind":
+    /// "snake", "declined_on_rolls": [(1, 5)]}``; an empty list of rolls
+    /// means it is always taken.
+    #[getter]
+    fn policy<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        self.0
+            .policy
+            .jumps
+            .iter()
+            .map(|j| {
+                let d = pyo3::types::PyDict::new(py);
+                d.set_item("from", j.from)?;
+                d.set_item("to", j.to)?;
+                d.set_item("kind", &j.kind)?;
+                let rolls: Vec<(u64, u64)> =
+                    j.declined_on_rolls.iter().map(|&[a, b]| (a, b)).collect();
+                d.set_item("declined_on_rolls", rolls)?;
+                Ok(d)
+            })
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "WithinChance(rolls={}, chance={:.6})",
+            self.0.rolls, self.0.chance
+        )
+    }
+}

@@ -589,13 +589,37 @@ impl PyBoard {
     /// ``by_turns=True``; they differ only with bonus rolls). On a board
     /// past 2^30 squares: an ``snl.LongExpectation``, the mean and variance
     /// with their error bounds and no distribution (see its ``left_out``).
-    #[pyo3(signature = (rules = None, *, by_turns = false))]
+    ///
+    /// ``goal`` is what the best play of optional jumps is best for:
+    /// ``"mean"`` (the least expected rolls), or ``"within:K"``: the play
+    /// with the greatest chance of finishing within K rolls, an
+    /// ``snl.WithinChance`` with that chance and the play, roll by roll
+    /// (as ``snl expect --goal within:K``; without optional jumps, the
+    /// chance ``Expectation.within(K)`` gives). Its work grows with K, and
+    /// a K over the budget raises ``snl.LimitError``.
+    #[pyo3(signature = (rules = None, *, by_turns = false, goal = "mean"))]
     fn expect(
         &self,
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
         by_turns: bool,
+        goal: &str,
     ) -> PyResult<Py<PyAny>> {
+        let goal: snl::choice::Goal = goal.parse().map_err(errors::value)?;
+        if let snl::choice::Goal::Within(rolls) = goal {
+            if by_turns {
+                return Err(errors::value(
+                    "goal=\"within:K\" counts rolls, not turns; leave out by_turns",
+                ));
+            }
+            let game = self.game_choosing(rules.as_deref())?.ok_or_else(|| {
+                errors::analysis(
+                    "goal=\"within:K\" plays on the tables a square long, up to 2^30 squares",
+                )
+            })?;
+            let answer = crate::analysis::PyWithinChance::compute(py, &game, rolls)?;
+            return Ok(answer.into_pyobject(py)?.into_any().unbind());
+        }
         if let Some(game) = self.long_game(rules.as_deref())? {
             let answer = PyLongExpectation::compute(py, &game, by_turns)?;
             return Ok(answer.into_pyobject(py)?.into_any().unbind());

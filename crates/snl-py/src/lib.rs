@@ -98,6 +98,7 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyLeftOut>()?;
     m.add_class::<analysis::PyVisits>()?;
     m.add_class::<analysis::PyJumpImpact>()?;
+    m.add_class::<analysis::PyWithinChance>()?;
     m.add_class::<long::PyLongSolution>()?;
     m.add_class::<long::PyLongExpectation>()?;
     m.add_class::<long::PyRun>()?;

@@ -184,3 +184,25 @@ def test_solve_matches_the_command(spec, tmp_path):
     assert s.min_rolls == v["min_rolls"]
     assert str(s.optimal_sequences) == v["optimal_sequences"]
     assert s.declined == [(d["step"], d["from"], d["to"]) for d in v.get("declined", [])]
+
+
+def test_expect_for_finishing_within_k_rolls():
+    # As `snl expect --optional all --goal within:6`: a snake 18->3 the
+    # pawn stays below on every roll but the last, where it makes no odds.
+    board = snl.Board(20, ladders=[(4, 19)], snakes=[(18, 3)])
+    rules = snl.Rules(optional="all")
+    best = board.expect(rules, goal="within:6")
+    assert isinstance(best, snl.WithinChance)
+    assert best.rolls == 6
+    assert best.policy[1] == {"from": 18, "to": 3, "kind": "snake", "declined_on_rolls": [(1, 5)]}
+    assert best.policy[0]["declined_on_rolls"] == []
+    assert repr(best).startswith("WithinChance(rolls=6, chance=0.")
+    # Staying is never worse than the play that takes every jump.
+    assert best.chance >= board.expect().within(6) - 1e-12
+    # Without a choice it is the chance within K of the plain game.
+    plain = board.expect(goal="within:7")
+    assert abs(plain.chance - board.expect().within(7)) < 1e-12
+    with pytest.raises(ValueError, match="a goal is `mean` or `within:K`"):
+        board.expect(goal="within:0")
+    with pytest.raises(snl.LimitError):
+        board.expect(rules, goal="within:1000000000000")
