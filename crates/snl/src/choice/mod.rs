@@ -63,38 +63,13 @@ use crate::rules::{Die, Rules};
 
 mod error;
 mod mdp;
+mod options;
 mod within;
 
 pub use error::{ChoiceError, MAX_DICE, MAX_ROUNDS};
 use mdp::Mdp;
+pub use options::Options;
 pub use within::{Goal, Within, estimate_within, within, within_with};
-
-/// What to solve for.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Options {
-    /// The dice the player picks from before each roll (a bonus roll
-    /// included); empty for the rules' die alone. A top value (for the
-    /// bonus rule) is the top of the die rolled.
-    pub dice: Vec<Die>,
-    /// Whether to give the exact mean ([`Solution::exact`]) as well, on
-    /// games of up to `max_exact_states` states.
-    pub exact: bool,
-    /// The most states the exact mean takes on; `None` for
-    /// [`MAX_EXACT_STATES`].
-    pub max_exact_states: Option<usize>,
-}
-
-impl Options {
-    /// The faces of all the dice picked from together, or of the rules'
-    /// die when none are given: what [`estimate`] counts.
-    pub fn faces(&self, game: &Game) -> usize {
-        if self.dice.is_empty() {
-            game.rules().die.faces().count()
-        } else {
-            self.dice.iter().map(|d| d.faces().count()).sum()
-        }
-    }
-}
 
 /// What a policy does with one optional jump.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -21,8 +21,9 @@ use crate::game::{Game, Pawn, States};
 use crate::limits::{self, Control, Estimate};
 use crate::rules::Die;
 
+use super::error::{ChoiceError, MAX_DICE};
 use super::mdp::Mdp;
-use super::{ChoiceError, MAX_DICE, Options};
+use super::options::Options;
 
 /// What the best play is best for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
