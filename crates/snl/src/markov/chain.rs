@@ -13,6 +13,8 @@ pub(crate) const EXIT: u32 = u32::MAX;
 pub(crate) struct Chain {
     /// The numbering of the states.
     pub index: States,
+    /// The die's value of each face, smallest first.
+    pub values: Vec<u32>,
     /// The die's weight of each face, smallest value first.
     pub weights: Vec<u64>,
     /// The sum of the weights.
@@ -63,6 +65,7 @@ impl Chain {
         Ok(Chain {
             index,
             prob: die.chances().map(|(_, p)| p).collect(),
+            values: faces.iter().map(|&(v, _)| v).collect(),
             weights: faces.iter().map(|&(_, w)| w).collect(),
             total,
             target,
