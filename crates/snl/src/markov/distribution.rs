@@ -631,6 +631,9 @@ impl Landing {
     }
 }
 
+/// The squares of a run of plain squares [`by_landing`] sums at a time.
+const BLOCK: usize = 256;
+
 /// [`roll_by_roll`] without the bonus rule, by landing square (see
 /// [`Landing`]): the same chances, the same work counted, the same stops.
 fn by_landing(
@@ -706,11 +709,16 @@ fn by_landing(
             let r = at.runs.partition_point(|&(_, b)| b <= wlo);
             for &(a, b) in at.runs[r..].iter().take_while(|&&(a, _)| a < whi) {
                 let (a, b) = (a.max(wlo), b.min(whi));
-                let landed = &mut next[off + a..off + b];
-                for (&v, &p) in at.values.iter().zip(&at.prob).rev() {
-                    let back = &now[off + a - v..off + b - v];
-                    for (s, &m) in landed.iter_mut().zip(back) {
-                        *s += m * p;
+                // A block at a time, so that its sums stay in the nearest
+                // cache while every face adds to them.
+                for c in (a..b).step_by(BLOCK) {
+                    let e = (c + BLOCK).min(b);
+                    let landed = &mut next[off + c..off + e];
+                    for (&v, &p) in at.values.iter().zip(&at.prob).rev() {
+                        let back = &now[off + c - v..off + e - v];
+                        for (s, &m) in landed.iter_mut().zip(back) {
+                            *s += m * p;
+                        }
                     }
                 }
                 nlo = nlo.min(a);
@@ -990,6 +998,36 @@ mod tests {
                 proptest::prop_assert_eq!(fast.unresolved.to_bits(), plain.unresolved.to_bits());
                 proptest::prop_assert_eq!(fast.never.to_bits(), plain.never.to_bits());
             }
+        }
+    }
+
+    /// On a board long enough for runs of plain squares over several
+    /// blocks, with jumps every few dozen squares, each finish rule.
+    #[test]
+    fn by_landing_is_roll_by_roll_on_a_long_board() {
+        let n = 1_500;
+        let mut jumps: Vec<(u32, u32)> = (5..n - 60)
+            .step_by(37)
+            .map(|s| (s, s + 20 + (s * 7) % 41))
+            .collect();
+        jumps.extend(
+            (90..n)
+                .step_by(53)
+                .filter(|s| s % 37 != 5)
+                .map(|s| (s, s - 30 - (s * 11) % 51)),
+        );
+        for finish in [Finish::Exact, Finish::Bounce, Finish::Pass] {
+            let rules = Rules {
+                finish,
+                ..Rules::default()
+            };
+            let board =
+                crate::Board::new(n, jumps.iter().map(|&(from, to)| crate::Jump { from, to }))
+                    .unwrap();
+            let g = Game::new(board, rules).unwrap();
+            let (fast, plain) = both_ways(&g, g.start(), u64::MAX, 1e-6).unwrap();
+            assert!(fast.pmf.len() > 100);
+            assert_eq!(fast, plain, "{finish:?}");
         }
     }
 }
