@@ -629,6 +629,65 @@ impl Landing {
             lost,
         })
     }
+
+    /// One roll of the chance `now` on the squares `held` into `next`
+    /// (both starting `off` zeros early, `next` zero): the plain squares
+    /// from `held.start` plus the smallest value to `held.end` plus the
+    /// largest, and the other squares their moves say. Gives the squares
+    /// written, `start..end` (some may hold zero).
+    fn gather(
+        &self,
+        now: &[f64],
+        next: &mut [f64],
+        off: usize,
+        held: std::ops::Range<usize>,
+    ) -> (usize, usize) {
+        let squares = now.len() - off;
+        let (lo, hi) = (held.start, held.end);
+        let faces = self.values.len();
+        let (wlo, whi) = (
+            lo + self.values[0],
+            (hi + self.values[faces - 1]).min(squares),
+        );
+        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        if lo < hi && wlo < whi {
+            let first = self.runs.partition_point(|&(_, end)| end <= wlo);
+            for &(start, end) in self.runs[first..]
+                .iter()
+                .take_while(|&&(start, _)| start < whi)
+            {
+                let (start, end) = (start.max(wlo), end.min(whi));
+                // A block at a time, so that its sums stay in the nearest
+                // cache while every face adds to them.
+                for block in (start..end).step_by(BLOCK) {
+                    let upto = (block + BLOCK).min(end);
+                    let landed = &mut next[off + block..off + upto];
+                    for (&v, &p) in self.values.iter().zip(&self.prob).rev() {
+                        let back = &now[off + block - v..off + upto - v];
+                        for (sum, &m) in landed.iter_mut().zip(back) {
+                            *sum += m * p;
+                        }
+                    }
+                }
+                nlo = nlo.min(start);
+                nhi = nhi.max(end);
+            }
+        }
+        let reach = self.special.partition_point(|s| s.1 < hi);
+        for (t, _, last, r) in &self.special[..reach] {
+            if *last < lo {
+                continue;
+            }
+            let mut sum = 0.0;
+            for &(k, i) in &self.moves[r.clone()] {
+                sum += now[off + k as usize] * self.prob[i as usize];
+            }
+            next[off + t] = sum;
+            nlo = nlo.min(*t);
+            nhi = nhi.max(t + 1);
+        }
+        (nlo, nhi)
+    }
 }
 
 /// The squares of a run of plain squares [`by_landing`] sums at a time.
@@ -647,7 +706,7 @@ fn by_landing(
     let n = chain.states();
     let faces = chain.faces();
     let at = Landing::new(chain, live, &ctl.cancel)?;
-    let (vmin, vmax) = (at.values[0], at.values[faces - 1]);
+    let vmax = at.values[faces - 1];
     // The vectors of chances start `vmax` zeros early, so that a square
     // `v` back never falls off the front.
     let off = vmax;
@@ -701,43 +760,7 @@ fn by_landing(
         {
             never += now[off + k as usize] * at.prob[i as usize];
         }
-        // Where the chance may land: plain squares from `lo + vmin` to
-        // `hi + vmax`, and the other squares their moves say.
-        let (wlo, whi) = (lo + vmin, (hi + vmax).min(n));
-        let (mut nlo, mut nhi) = (usize::MAX, 0);
-        if lo < hi && wlo < whi {
-            let r = at.runs.partition_point(|&(_, b)| b <= wlo);
-            for &(a, b) in at.runs[r..].iter().take_while(|&&(a, _)| a < whi) {
-                let (a, b) = (a.max(wlo), b.min(whi));
-                // A block at a time, so that its sums stay in the nearest
-                // cache while every face adds to them.
-                for c in (a..b).step_by(BLOCK) {
-                    let e = (c + BLOCK).min(b);
-                    let landed = &mut next[off + c..off + e];
-                    for (&v, &p) in at.values.iter().zip(&at.prob).rev() {
-                        let back = &now[off + c - v..off + e - v];
-                        for (s, &m) in landed.iter_mut().zip(back) {
-                            *s += m * p;
-                        }
-                    }
-                }
-                nlo = nlo.min(a);
-                nhi = nhi.max(b);
-            }
-        }
-        let reach = at.special.partition_point(|s| s.1 < hi);
-        for (t, _, last, r) in &at.special[..reach] {
-            if *last < lo {
-                continue;
-            }
-            let mut s = 0.0;
-            for &(k, i) in &at.moves[r.clone()] {
-                s += now[off + k as usize] * at.prob[i as usize];
-            }
-            next[off + t] = s;
-            nlo = nlo.min(*t);
-            nhi = nhi.max(t + 1);
-        }
+        let (mut nlo, mut nhi) = at.gather(&now, &mut next, off, lo..hi);
         // The squares that hold chance now: those some chance reached (a
         // move carried is never zero, each face's chance being at least
         // 2⁻⁶⁴ of one that is at least `DROP`).
