@@ -63,6 +63,7 @@ pub mod exact;
 mod fraction;
 pub mod impact;
 pub mod incremental;
+mod landing;
 pub mod matrix;
 mod moments;
 pub mod reference;

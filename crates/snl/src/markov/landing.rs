@@ -1,0 +1,404 @@
+//! The length distribution without the bonus rule, gathered by landing
+//! square: the same sums as [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
+
+use super::distribution::{DROP, Distribution, STEP_WORK};
+use crate::limits::{self, Cancel, Control, LimitError};
+use crate::markov::chain::{Chain, EXIT};
+
+/// The moves of a chain whose states are positions (no bonus rule), read
+/// by where they land. Nearly every roll of `v` from square `k` rests on
+/// `k + v`; a square that only such rolls reach, and that every such roll
+/// from a square that may still finish reaches, is *plain*: its chance
+/// after a roll is the sum over the faces of the chance `v` squares back,
+/// a pass over a run of plain squares per face that the processor does
+/// several squares at a time. The other squares (where jumps end or start,
+/// where a roll past the goal leaves the pawn) gather from the list of
+/// their moves, and the moves that end the game or lose it are listed too.
+/// Every list keeps the order of [`roll_by_roll`](super::distribution::roll_by_roll) (by square, then face),
+/// and a plain square adds its faces largest first, which is the order of
+/// the squares they come from: each sum is the same, bit for bit.
+struct Landing {
+    /// The die's values and their chances, the chain's faces in order.
+    values: Vec<usize>,
+    prob: Vec<f64>,
+    /// The runs of plain squares, `start..end`, in order.
+    runs: Vec<(usize, usize)>,
+    /// The other squares that something reaches, with the moves into each:
+    /// `(square, first, last, moves)`, the first and last square the moves
+    /// come from and their range in `moves`, in the order of `first`.
+    special: Vec<(usize, usize, usize, std::ops::Range<usize>)>,
+    /// The moves into the other squares, `(from, face)`.
+    moves: Vec<(u32, u32)>,
+    /// The moves that reach the goal, and those to a square the goal
+    /// cannot be reached from, `(from, face)` in order.
+    exits: Vec<(u32, u32)>,
+    lost: Vec<(u32, u32)>,
+}
+
+impl Landing {
+    fn new(chain: &Chain, live: &[bool], cancel: &Cancel) -> Result<Landing, LimitError> {
+        let n = chain.states();
+        let values: Vec<usize> = chain.values.iter().map(|&v| v as usize).collect();
+        let mut plain = limits::vec_of_with(n, true, "the distribution's plain squares", cancel)?;
+        let (mut exits, mut lost) = (Vec::new(), Vec::new());
+        let mut into = limits::vec_of_with(n + 1, 0u32, "the distribution's moves", cancel)?;
+        for k in (0..n).filter(|&k| live[k]) {
+            for (i, (&t, &v)) in chain.row(k).iter().zip(&values).enumerate() {
+                let regular = t != EXIT && live[t as usize] && t as usize == k + v;
+                if !regular && k + v < n {
+                    // Its square misses a roll it would gather.
+                    plain[k + v] = false;
+                }
+                if t == EXIT {
+                    exits.push((k as u32, i as u32));
+                } else if !live[t as usize] {
+                    lost.push((k as u32, i as u32));
+                } else {
+                    if !regular {
+                        plain[t as usize] = false;
+                    }
+                    into[t as usize] += 1;
+                }
+            }
+        }
+        // The moves into the other squares, by square, in the order made.
+        let mut start = limits::vec_of_with(n + 1, 0u32, "the distribution's moves", cancel)?;
+        let mut total = 0u32;
+        for t in 0..n {
+            start[t] = total;
+            if !plain[t] {
+                total += into[t];
+            }
+        }
+        start[n] = total;
+        let mut moves = limits::vec_of_with(
+            total as usize,
+            (0u32, 0u32),
+            "the distribution's moves",
+            cancel,
+        )?;
+        let mut fill = start;
+        for k in (0..n).filter(|&k| live[k]) {
+            for (i, &t) in chain.row(k).iter().enumerate() {
+                if t != EXIT && live[t as usize] && !plain[t as usize] {
+                    moves[fill[t as usize] as usize] = (k as u32, i as u32);
+                    fill[t as usize] += 1;
+                }
+            }
+        }
+        let mut special = Vec::new();
+        let mut runs = Vec::new();
+        let mut run = None;
+        for t in 0..n {
+            if plain[t] {
+                run.get_or_insert(t);
+                continue;
+            }
+            if let Some(a) = run.take() {
+                runs.push((a, t));
+            }
+            // `fill[t]` is now where the moves into `t + 1` start.
+            let r = fill[t] as usize - into[t] as usize..fill[t] as usize;
+            if let (Some(first), Some(last)) = (moves[r.clone()].first(), moves[r.clone()].last()) {
+                special.push((t, first.0 as usize, last.0 as usize, r));
+            }
+        }
+        if let Some(a) = run {
+            runs.push((a, n));
+        }
+        special.sort_by_key(|s| s.1);
+        Ok(Landing {
+            values,
+            prob: chain.prob.clone(),
+            runs,
+            special,
+            moves,
+            exits,
+            lost,
+        })
+    }
+
+    /// One roll of the chance `now` on the squares `held` into `next`
+    /// (both starting `off` zeros early, `next` zero): the plain squares
+    /// from `held.start` plus the smallest value to `held.end` plus the
+    /// largest, and the other squares their moves say. Gives the squares
+    /// written, `start..end` (some may hold zero).
+    fn gather(
+        &self,
+        now: &[f64],
+        next: &mut [f64],
+        off: usize,
+        held: std::ops::Range<usize>,
+    ) -> (usize, usize) {
+        let squares = now.len() - off;
+        let (lo, hi) = (held.start, held.end);
+        let faces = self.values.len();
+        let (wlo, whi) = (
+            lo + self.values[0],
+            (hi + self.values[faces - 1]).min(squares),
+        );
+        let (mut nlo, mut nhi) = (usize::MAX, 0);
+        if lo < hi && wlo < whi {
+            let first = self.runs.partition_point(|&(_, end)| end <= wlo);
+            for &(start, end) in self.runs[first..]
+                .iter()
+                .take_while(|&&(start, _)| start < whi)
+            {
+                let (start, end) = (start.max(wlo), end.min(whi));
+                // A block at a time, so that its sums stay in the nearest
+                // cache while every face adds to them.
+                for block in (start..end).step_by(BLOCK) {
+                    let upto = (block + BLOCK).min(end);
+                    let landed = &mut next[off + block..off + upto];
+                    for (&v, &p) in self.values.iter().zip(&self.prob).rev() {
+                        let back = &now[off + block - v..off + upto - v];
+                        for (sum, &m) in landed.iter_mut().zip(back) {
+                            *sum += m * p;
+                        }
+                    }
+                }
+                nlo = nlo.min(start);
+                nhi = nhi.max(end);
+            }
+        }
+        let reach = self.special.partition_point(|s| s.1 < hi);
+        for (t, _, last, r) in &self.special[..reach] {
+            if *last < lo {
+                continue;
+            }
+            let mut sum = 0.0;
+            for &(k, i) in &self.moves[r.clone()] {
+                sum += now[off + k as usize] * self.prob[i as usize];
+            }
+            next[off + t] = sum;
+            nlo = nlo.min(*t);
+            nhi = nhi.max(t + 1);
+        }
+        (nlo, nhi)
+    }
+}
+
+/// The squares of a run of plain squares [`by_landing`] sums at a time.
+const BLOCK: usize = 256;
+
+/// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus rule, by landing square (see
+/// [`Landing`]): the same chances, the same work counted, the same stops.
+pub(super) fn by_landing(
+    chain: &Chain,
+    live: &[bool],
+    from: usize,
+    work_allowed: u64,
+    tail: f64,
+    ctl: &Control,
+) -> Result<Distribution, LimitError> {
+    let n = chain.states();
+    let faces = chain.faces();
+    let at = Landing::new(chain, live, &ctl.cancel)?;
+    let vmax = at.values[faces - 1];
+    // The vectors of chances start `vmax` zeros early, so that a square
+    // `v` back never falls off the front.
+    let off = vmax;
+    let mut now = limits::vec_of_with(
+        off + n,
+        0.0,
+        "the distribution's vector of chances",
+        &ctl.cancel,
+    )?;
+    let mut next = limits::vec_of_with(
+        off + n,
+        0.0,
+        "the distribution's vector of chances",
+        &ctl.cancel,
+    )?;
+    now[off + from] = 1.0;
+    // The squares that hold chance, `lo..hi`, as `Mass` keeps them.
+    let (mut lo, mut hi) = (from, from + 1);
+    let mut pmf = vec![0.0];
+    let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);
+    let (mut next_check, mut recorded) = (limits::CHECK_EVERY, 0u64);
+    let mut stopped = false;
+    loop {
+        work += (hi - lo) as u64 / 8;
+        // Counted first, a pass the processor does several squares at a
+        // time: late in a long game nearly every square holds enough.
+        let held = &mut now[off + lo..off + hi];
+        let carried = held.iter().filter(|&&m| m >= DROP).count();
+        if carried < held.len() {
+            for m in held {
+                if *m < DROP {
+                    // Zero, or too small to matter: see `DROP`.
+                    dropped += *m;
+                    *m = 0.0;
+                }
+            }
+        }
+        work += carried as u64 * faces as u64;
+        let mut ended = 0.0;
+        let first = at.exits.partition_point(|&(k, _)| (k as usize) < lo);
+        for &(k, i) in at.exits[first..]
+            .iter()
+            .take_while(|&&(k, _)| (k as usize) < hi)
+        {
+            ended += now[off + k as usize] * at.prob[i as usize];
+        }
+        let first = at.lost.partition_point(|&(k, _)| (k as usize) < lo);
+        for &(k, i) in at.lost[first..]
+            .iter()
+            .take_while(|&&(k, _)| (k as usize) < hi)
+        {
+            never += now[off + k as usize] * at.prob[i as usize];
+        }
+        let (mut nlo, mut nhi) = at.gather(&now, &mut next, off, lo..hi);
+        // The squares that hold chance now: those some chance reached (a
+        // move carried is never zero, each face's chance being at least
+        // 2⁻⁶⁴ of one that is at least `DROP`).
+        while nlo < nhi && next[off + nlo] == 0.0 {
+            nlo += 1;
+        }
+        while nlo < nhi && next[off + nhi - 1] == 0.0 {
+            nhi -= 1;
+        }
+        if nlo >= nhi {
+            (nlo, nhi) = (0, 0);
+        }
+        now[off + lo..off + hi].fill(0.0);
+        std::mem::swap(&mut now, &mut next);
+        (lo, hi) = (nlo, nhi);
+        if work >= next_check {
+            ctl.cancel.record(work - recorded);
+            recorded = work;
+            next_check = work.saturating_add(limits::CHECK_EVERY);
+            stopped |= ctl.cancel.is_cancelled();
+        }
+        pmf.push(ended);
+        work += STEP_WORK;
+        let left: f64 = now[off + lo..off + hi].iter().sum();
+        if left < tail || work > work_allowed || stopped {
+            return Ok(Distribution {
+                pmf,
+                never,
+                unresolved: left + dropped,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Pawn};
+    use crate::markov::distribution::{TAIL, propagate, roll_by_roll};
+    use crate::rules::{Die, Finish, Rules, Start};
+
+    /// The distribution from `from` as [`propagate`] follows it, and as
+    /// [`roll_by_roll`] does, by rolls, with `work` allowed and `tail`;
+    /// `None` from a square the goal cannot be reached from, which
+    /// [`distribution_with`] answers without following.
+    fn both_ways(
+        g: &Game,
+        from: u32,
+        work: u64,
+        tail: f64,
+    ) -> Option<(Distribution, Distribution)> {
+        let ctl = Control::default();
+        let chain = Chain::new(g, &mut ctl.meter()).unwrap();
+        let live = chain.live(&ctl).unwrap();
+        let k = chain.state(Pawn {
+            at: from,
+            streak: 0,
+        });
+        live[k].then(|| {
+            (
+                propagate(&chain, &live, k, false, work, tail, &ctl).unwrap(),
+                roll_by_roll(&chain, &live, k, false, work, tail, &ctl).unwrap(),
+            )
+        })
+    }
+
+    /// A die of up to 7 faces: fair, or loaded with weights (some zero).
+    fn any_die() -> impl proptest::strategy::Strategy<Value = Die> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (1u32..=7).prop_map(|f| Die::uniform(f).unwrap()),
+            proptest::collection::vec(0u64..4, 1..=7)
+                .prop_filter_map("no face", |w| Die::weighted(w).ok()),
+            Just(Die::sum_of(2, 3).unwrap()),
+        ]
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// By landing square the chances are the textbook's, bit for bit:
+        /// on random boards (jumps that start where others end, chains,
+        /// snakes into dead ends), every finish, start and chaining rule,
+        /// every die, from every square, whole or cut short by the work
+        /// allowed or a wide tail.
+        #[test]
+        fn by_landing_is_roll_by_roll(
+            n in 2u32..=40,
+            jumps in proptest::collection::vec((1u32..=40, 1u32..=40), 0..12),
+            die in any_die(),
+            finish in proptest::sample::select(vec![Finish::Exact, Finish::Bounce, Finish::Pass]),
+            chain in proptest::bool::ANY,
+            off_board in proptest::bool::ANY,
+            work in proptest::sample::select(vec![u64::MAX, 200, 2_000, 20_000]),
+            tail in proptest::sample::select(vec![TAIL, 1e-3, 0.0]),
+        ) {
+            let mut seen = std::collections::HashSet::new();
+            let jumps: Vec<crate::Jump> = jumps
+                .into_iter()
+                .filter(|&(f, t)| f < n && t <= n && f != t && f > 1 && seen.insert(f))
+                .map(|(from, to)| crate::Jump { from, to })
+                .collect();
+            let rules = Rules {
+                die,
+                finish,
+                chain,
+                start: if off_board { Start::OffBoard } else { Start::Square1 },
+                ..Rules::default()
+            };
+            let Ok(board) = crate::Board::new(n, jumps) else { return Ok(()) };
+            let Ok(g) = Game::new(board, rules) else { return Ok(()) };
+            // With no tail and no limit a game that never ends is followed
+            // forever: give it work.
+            let work = if tail == 0.0 { work.min(50_000) } else { work.min(5_000_000) };
+            for from in g.start()..g.goal() {
+                let Some((fast, plain)) = both_ways(&g, from, work, tail) else { continue };
+                proptest::prop_assert_eq!(&fast, &plain, "from {}", from);
+                proptest::prop_assert_eq!(fast.unresolved.to_bits(), plain.unresolved.to_bits());
+                proptest::prop_assert_eq!(fast.never.to_bits(), plain.never.to_bits());
+            }
+        }
+    }
+
+    /// On a board long enough for runs of plain squares over several
+    /// blocks, with jumps every few dozen squares, each finish rule.
+    #[test]
+    fn by_landing_is_roll_by_roll_on_a_long_board() {
+        let n = 1_500;
+        let mut jumps: Vec<(u32, u32)> = (5..n - 60)
+            .step_by(37)
+            .map(|s| (s, s + 20 + (s * 7) % 41))
+            .collect();
+        jumps.extend(
+            (90..n)
+                .step_by(53)
+                .filter(|s| s % 37 != 5)
+                .map(|s| (s, s - 30 - (s * 11) % 51)),
+        );
+        for finish in [Finish::Exact, Finish::Bounce, Finish::Pass] {
+            let rules = Rules {
+                finish,
+                ..Rules::default()
+            };
+            let board =
+                crate::Board::new(n, jumps.iter().map(|&(from, to)| crate::Jump { from, to }))
+                    .unwrap();
+            let g = Game::new(board, rules).unwrap();
+            let (fast, plain) = both_ways(&g, g.start(), u64::MAX, 1e-6).unwrap();
+            assert!(fast.pmf.len() > 100);
+            assert_eq!(fast, plain, "{finish:?}");
+        }
+    }
+}
