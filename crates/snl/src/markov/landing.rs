@@ -1,7 +1,7 @@
 //! The length distribution without the bonus rule, gathered by landing
 //! square: the same sums as [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
 
-use super::distribution::{DROP, Distribution, STEP_WORK};
+use super::cost::{DROP, STEP_WORK};
 use crate::limits::{self, Cancel, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
 
@@ -183,6 +183,7 @@ const BLOCK: usize = 256;
 
 /// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus rule, by landing square (see
 /// [`Landing`]): the same chances, the same work counted, the same stops.
+/// Gives the distribution's `(pmf, never, unresolved)`.
 pub(super) fn by_landing(
     chain: &Chain,
     live: &[bool],
@@ -190,7 +191,7 @@ pub(super) fn by_landing(
     work_allowed: u64,
     tail: f64,
     ctl: &Control,
-) -> Result<Distribution, LimitError> {
+) -> Result<(Vec<f64>, f64, f64), LimitError> {
     let n = chain.states();
     let faces = chain.faces();
     let at = Landing::new(chain, live, &ctl.cancel)?;
@@ -274,131 +275,7 @@ pub(super) fn by_landing(
         work += STEP_WORK;
         let left: f64 = now[off + lo..off + hi].iter().sum();
         if left < tail || work > work_allowed || stopped {
-            return Ok(Distribution {
-                pmf,
-                never,
-                unresolved: left + dropped,
-            });
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Game, Pawn};
-    use crate::markov::distribution::{TAIL, propagate, roll_by_roll};
-    use crate::rules::{Die, Finish, Rules, Start};
-
-    /// The distribution from `from` as [`propagate`] follows it, and as
-    /// [`roll_by_roll`] does, by rolls, with `work` allowed and `tail`;
-    /// `None` from a square the goal cannot be reached from, which
-    /// [`distribution_with`] answers without following.
-    fn both_ways(
-        g: &Game,
-        from: u32,
-        work: u64,
-        tail: f64,
-    ) -> Option<(Distribution, Distribution)> {
-        let ctl = Control::default();
-        let chain = Chain::new(g, &mut ctl.meter()).unwrap();
-        let live = chain.live(&ctl).unwrap();
-        let k = chain.state(Pawn {
-            at: from,
-            streak: 0,
-        });
-        live[k].then(|| {
-            (
-                propagate(&chain, &live, k, false, work, tail, &ctl).unwrap(),
-                roll_by_roll(&chain, &live, k, false, work, tail, &ctl).unwrap(),
-            )
-        })
-    }
-
-    /// A die of up to 7 faces: fair, or loaded with weights (some zero).
-    fn any_die() -> impl proptest::strategy::Strategy<Value = Die> {
-        use proptest::prelude::*;
-        prop_oneof![
-            (1u32..=7).prop_map(|f| Die::uniform(f).unwrap()),
-            proptest::collection::vec(0u64..4, 1..=7)
-                .prop_filter_map("no face", |w| Die::weighted(w).ok()),
-            Just(Die::sum_of(2, 3).unwrap()),
-        ]
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
-
-        /// By landing square the chances are the textbook's, bit for bit:
-        /// on random boards (jumps that start where others end, chains,
-        /// snakes into dead ends), every finish, start and chaining rule,
-        /// every die, from every square, whole or cut short by the work
-        /// allowed or a wide tail.
-        #[test]
-        fn by_landing_is_roll_by_roll(
-            n in 2u32..=40,
-            jumps in proptest::collection::vec((1u32..=40, 1u32..=40), 0..12),
-            die in any_die(),
-            finish in proptest::sample::select(vec![Finish::Exact, Finish::Bounce, Finish::Pass]),
-            chain in proptest::bool::ANY,
-            off_board in proptest::bool::ANY,
-            work in proptest::sample::select(vec![u64::MAX, 200, 2_000, 20_000]),
-            tail in proptest::sample::select(vec![TAIL, 1e-3, 0.0]),
-        ) {
-            let mut seen = std::collections::HashSet::new();
-            let jumps: Vec<crate::Jump> = jumps
-                .into_iter()
-                .filter(|&(f, t)| f < n && t <= n && f != t && f > 1 && seen.insert(f))
-                .map(|(from, to)| crate::Jump { from, to })
-                .collect();
-            let rules = Rules {
-                die,
-                finish,
-                chain,
-                start: if off_board { Start::OffBoard } else { Start::Square1 },
-                ..Rules::default()
-            };
-            let Ok(board) = crate::Board::new(n, jumps) else { return Ok(()) };
-            let Ok(g) = Game::new(board, rules) else { return Ok(()) };
-            // With no tail and no limit a game that never ends is followed
-            // forever: give it work.
-            let work = if tail == 0.0 { work.min(50_000) } else { work.min(5_000_000) };
-            for from in g.start()..g.goal() {
-                let Some((fast, plain)) = both_ways(&g, from, work, tail) else { continue };
-                proptest::prop_assert_eq!(&fast, &plain, "from {}", from);
-                proptest::prop_assert_eq!(fast.unresolved.to_bits(), plain.unresolved.to_bits());
-                proptest::prop_assert_eq!(fast.never.to_bits(), plain.never.to_bits());
-            }
-        }
-    }
-
-    /// On a board long enough for runs of plain squares over several
-    /// blocks, with jumps every few dozen squares, each finish rule.
-    #[test]
-    fn by_landing_is_roll_by_roll_on_a_long_board() {
-        let n = 1_500;
-        let mut jumps: Vec<(u32, u32)> = (5..n - 60)
-            .step_by(37)
-            .map(|s| (s, s + 20 + (s * 7) % 41))
-            .collect();
-        jumps.extend(
-            (90..n)
-                .step_by(53)
-                .filter(|s| s % 37 != 5)
-                .map(|s| (s, s - 30 - (s * 11) % 51)),
-        );
-        for finish in [Finish::Exact, Finish::Bounce, Finish::Pass] {
-            let rules = Rules {
-                finish,
-                ..Rules::default()
-            };
-            let board =
-                crate::Board::new(n, jumps.iter().map(|&(from, to)| crate::Jump { from, to }))
-                    .unwrap();
-            let g = Game::new(board, rules).unwrap();
-            let (fast, plain) = both_ways(&g, g.start(), u64::MAX, 1e-6).unwrap();
-            assert!(fast.pmf.len() > 100);
-            assert_eq!(fast, plain, "{finish:?}");
+            return Ok((pmf, never, left + dropped));
         }
     }
 }
