@@ -175,16 +175,24 @@ async fn a_board_whose_plot_cannot_be_drawn_is_answered_without_it() {
 #[tokio::test]
 async fn sequences_are_counted_only_where_snl_solve_counts_them() {
     let over = snl::plan::COUNT_LIMIT + 1;
-    // A ladder from 2 to six short of the end: some games end at once, so
-    // the cut-short distribution still has a plot.
-    let board = format!(r#"{{"squares": {over}, "ladders": [[2, {}]]}}"#, over - 6);
-    // Live squares raised to the count limit's board; the game-length
-    // work kept small so the test stays fast (its distribution is cut short).
+    // Ladders from 2 to 7 to the last six squares before the end: every
+    // first roll climbs, so the chain has a handful of live squares,
+    // however long the board, and the analysis is quick.
+    let ladders: Vec<String> = (2..=7u32)
+        .map(|k| format!("[{k}, {}]", over - 8 + k))
+        .collect();
+    let board = format!(
+        r#"{{"squares": {over}, "ladders": [{}]}}"#,
+        ladders.join(", ")
+    );
+    // Live squares raised to the count limit's board, and work enough for
+    // the mean and variance of a board this long (in double-double
+    // precision, counted as a square-by-square elimination: about 45 ms).
     let big = config(snl_web::StudioLimits {
         live_squares: u64::from(over),
         budget: Budget {
             memory: 1 << 30,
-            work: 8_000_000,
+            work: 80_000_000,
         },
         ..snl_web::StudioLimits::default()
     });

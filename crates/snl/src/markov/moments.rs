@@ -193,7 +193,10 @@ pub fn moments_with(game: &Game, unit: Unit, ctl: &Control) -> Result<Moments, M
 /// first-order bound; where it does not, or where it cannot whatever the
 /// moments ([`always_cancels`]: past about 112,600 rows, where the `f64`
 /// elimination is not run at all), the elimination runs in double-double
-/// precision, and the mean comes from it too. The `f64` mean of a long
+/// precision. The mean stays the `f64` elimination's where that ran (the
+/// number the mean alone, [`expected_rolls_with`], gives); past that size
+/// it comes from the double-doubles, which the mean alone in `f64` then
+/// misses in its last digits. The `f64` mean of a long
 /// board is off by more than its last digits: on the 10^7-square board of
 /// `random_board 10000000 --jumps 10000 --length 1..40000 --seed 1` it
 /// was 4105496.069606705 where the double-doubles, and the engine by
@@ -205,6 +208,10 @@ fn moments_together<M: Moves>(
     costly: bool,
     ctl: &Control,
 ) -> Result<Option<Moments>, LimitError> {
+    // The `f64` elimination's mean, where it runs: the same number as the
+    // mean alone (`expected_rolls_with`) and each jump's impact are
+    // measured from.
+    let mut f64_mean = None;
     if !always_cancels(solver.active_rows()) {
         let prob = a.chain.prob();
         let coef: Vec<solve::Dual> = prob
@@ -224,6 +231,7 @@ fn moments_together<M: Moves>(
         if !cancels(solver.active_rows(), u.re, u.eps) {
             return Ok(Some(m));
         }
+        f64_mean = m.mean;
     }
     // The chances exactly as double-doubles, not from their `f64`
     // roundings: six of 1/6 in `f64` lose 3·10^-16 a roll, which over the
@@ -251,9 +259,9 @@ fn moments_together<M: Moves>(
     let Some(u) = solver.solve_dual_at(&coef, |_| one, costly, ctl)? else {
         return Ok(None);
     };
-    // The mean and the variance from the double-doubles, the variance as
-    // their difference before it is rounded.
-    let mean = u.re.to_f64();
+    // The variance from the double-doubles, as their difference before it
+    // is rounded; the mean too where no `f64` elimination ran.
+    let mean = f64_mean.unwrap_or(u.re.to_f64());
     let variance = (u.eps - u.re * u.re).to_f64().max(0.0);
     Ok(
         (mean.is_finite() && u.eps.to_f64().is_finite()).then(|| Moments {
