@@ -300,8 +300,9 @@ const SPARSE_MOMENTS_WEIGHT: f64 = 10.0;
 const SPARSE_MOMENTS_WEIGHT_F64: f64 = 200.0;
 
 /// The squares past which the dense moments are solved in double-double
-/// precision (see [`SPARSE_MOMENTS_WEIGHT`]).
-const DENSE_MOMENTS_IN_DD: u64 = 112_600;
+/// precision (see [`SPARSE_MOMENTS_WEIGHT`]): the most rows its `f64`
+/// elimination takes.
+const DENSE_MOMENTS_IN_DD: u64 = markov::F64_ROWS as u64;
 
 /// The engine that answers `analysis` of a board (`game`, as the sparse
 /// engine holds it): the sparse one on a board longer than the dense

@@ -56,6 +56,7 @@ mod active;
 mod chain;
 mod cost;
 pub(crate) use cost::follow_work;
+pub(crate) use moments::F64_ROWS;
 pub(crate) mod dd;
 pub mod distribution;
 mod error;

@@ -191,13 +191,12 @@ pub fn moments_with(game: &Game, unit: Unit, ctl: &Control) -> Result<Moments, M
 /// 62379.67 for 62379.02). The elimination in `f64` is kept where that
 /// cancellation leaves the variance within [`VARIANCE_PRECISION`] by its
 /// first-order bound; where it does not, or where it cannot whatever the
-/// moments ([`always_cancels`]: past about 112,600 rows, where the `f64`
+/// moments ([`always_cancels`]: past [`F64_ROWS`] rows, where the `f64`
 /// elimination is not run at all), the elimination runs in double-double
 /// precision. The mean stays the `f64` elimination's where that ran (the
 /// number the mean alone, [`expected_rolls_with`], gives); past that size
-/// it comes from the double-doubles, which the mean alone in `f64` then
-/// misses in its last digits. The `f64` mean of a long
-/// board is off by more than its last digits: on the 10^7-square board of
+/// it comes from the double-doubles, and the mean alone, still in `f64`,
+/// may differ from it in its last digits or more: on the 10^7-square board of
 /// `random_board 10000000 --jumps 10000 --length 1..40000 --seed 1` it
 /// was 4105496.069606705 where the double-doubles, and the engine by
 /// jumps ([`crate::long::markov`]), both give 4105496.069745511.
@@ -276,11 +275,16 @@ fn moments_together<M: Moves>(
 /// Whether the variance from an elimination in `f64` over `rows` rows
 /// misses [`VARIANCE_PRECISION`] by the bound of [`cancels`] whatever the
 /// moments are: that bound is at least `4·rows·ε` of the variance, the
-/// second moment being at least the square of the mean. Past about
-/// 112,600 rows the elimination runs in double-double precision at once.
+/// second moment being at least the square of the mean. Past
+/// [`F64_ROWS`] rows the elimination runs in double-double precision at
+/// once.
 fn always_cancels(rows: usize) -> bool {
-    4.0 * rows as f64 * f64::EPSILON > VARIANCE_PRECISION
+    rows > F64_ROWS
 }
+
+/// The most rows over which the variance from an elimination in `f64` can
+/// keep [`VARIANCE_PRECISION`] (112,589): where `4·rows·ε` reaches it.
+pub(crate) const F64_ROWS: usize = (VARIANCE_PRECISION / (4.0 * f64::EPSILON)) as usize;
 
 /// The bytes of a dual double-double, and the work of an operation on them
 /// in operations on `f64` duals: the elimination in double-double precision
