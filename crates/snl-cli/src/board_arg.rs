@@ -443,6 +443,7 @@ pub fn load_for(
         }));
     }
     if dense.is_none()
+        && !snl::plan::surely_dense(spec.squares, spec.jumps.len(), analysis)
         && let Ok(board) = LongBoard::from_spec(spec)
         && let Ok(game) = LongGame::new(board, rules.clone())
         && snl::plan::engine(&game, analysis) == Engine::Sparse

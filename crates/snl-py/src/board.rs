@@ -558,7 +558,12 @@ impl PyBoard {
         // Where the library sends the search, as `snl solve` without
         // `--count` (and with every jump taken, which the sparse engine
         // plays).
-        if !count && game.rules().optional.is_none() {
+        let search = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
+        let jumps = game.board().jump_count();
+        if !count
+            && game.rules().optional.is_none()
+            && !snl::plan::surely_dense(u64::from(game.goal()), jumps, search)
+        {
             let long = LongGame::of_game(&game);
             if snl::plan::solve_engine(&long, false) == snl::plan::Engine::Sparse {
                 let answer = PyLongSolution::compute(py, &long, false)?;

@@ -196,3 +196,45 @@ proptest! {
         moments_agree(&game, &long, CLOSE)?;
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// `plan::surely_dense` is a bound the engine choice never crosses:
+    /// where it says dense without laying the board out, `plan::engine`
+    /// (which lays it out) says dense too.
+    #[test]
+    fn surely_dense_is_what_the_engine_choice_says(
+        game in prop_oneof![strategies::game(1..=60), sparse_game(2..=30_000)]
+    ) {
+        use snl::markov::Measure;
+        use snl::plan::{self, Analysis, Engine};
+        use snl::shortest::Search;
+
+        let long = LongGame::of_game(&game);
+        let jumps = game.board().jump_count();
+        for analysis in [
+            Analysis::Shortest(Search::Solve),
+            Analysis::Shortest(Search::MinRolls),
+            Analysis::Markov(Measure::Mean),
+            Analysis::Markov(Measure::Stats),
+        ] {
+            if plan::surely_dense(u64::from(game.goal()), jumps, analysis) {
+                prop_assert_eq!(plan::engine(&long, analysis), Engine::Dense, "{:?}", analysis);
+            }
+        }
+    }
+}
+
+/// Both sides of the bound occur: many jumps for their squares are dense
+/// for sure, a few on a long board are left to the layout.
+#[test]
+fn surely_dense_decides_only_crowded_boards() {
+    use snl::plan::{self, Analysis};
+    use snl::shortest::Search;
+
+    let search = Analysis::Shortest(Search::Solve);
+    assert!(plan::surely_dense(10_000_000, 500_000, search));
+    assert!(!plan::surely_dense(10_000_000, 10_000, search));
+    assert!(!plan::surely_dense(1 << 40, 10_000_000, search));
+}
