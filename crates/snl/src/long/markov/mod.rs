@@ -543,6 +543,9 @@ impl Num for DD {
     }
 }
 
+// Inlined into the elimination's loops, as the operations themselves (see
+// `markov::dd`).
+#[allow(clippy::inline_always)]
 impl Num for DDual {
     const ZERO: DDual = DDual::ZERO;
     const UNIT: f64 = UNIT;
@@ -552,12 +555,15 @@ impl Num for DDual {
     fn of(d: DDual) -> DDual {
         d
     }
+    #[inline(always)]
     fn add(&mut self, a: DDual) {
         DDual::add(self, a);
     }
+    #[inline(always)]
     fn add_mul(&mut self, a: DDual, b: DDual) {
         DDual::add_mul(self, a, b);
     }
+    #[inline(always)]
     fn mul(self, a: DDual) -> DDual {
         DDual::mul(self, a)
     }
