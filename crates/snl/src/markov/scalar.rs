@@ -106,6 +106,8 @@ impl Scalar for Dual {
 /// the second moment less the square of the mean, cancels most of their
 /// digits (on long boards the two agree in their first `log10(mean)`
 /// digits), the solve runs on these (see [`super::moments`]).
+// Inlined into the elimination's loops (see `markov::dd`).
+#[allow(clippy::inline_always)]
 impl Scalar for DDual {
     const COST: u64 = 2;
 
@@ -121,10 +123,11 @@ impl Scalar for DDual {
     fn is_zero(&self) -> bool {
         DDual::is_zero(*self)
     }
-    #[inline]
+    #[inline(always)]
     fn add_mul(&mut self, a: &DDual, b: &DDual) {
         DDual::add_mul(self, *a, *b);
     }
+    #[inline(always)]
     fn add(&mut self, a: &DDual) {
         DDual::add(self, *a);
     }
@@ -141,7 +144,7 @@ impl Scalar for DDual {
             eps: DD::ZERO - self.eps * re * re,
         }
     }
-    #[inline]
+    #[inline(always)]
     fn mul(&self, a: &DDual) -> DDual {
         DDual::mul(*self, *a)
     }
