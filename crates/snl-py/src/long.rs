@@ -237,7 +237,7 @@ impl PyLongExpectation {
         })?
         .map_err(long_error)?;
         Ok(PyLongExpectation {
-            answer: ExpectAnswer::from_long(Header::of_long(None, game), &moments, min_rolls),
+            answer: ExpectAnswer::from_long(Header::of_long(None, game), &moments, min_rolls, None),
             rules: PyRules(game.rules().clone()),
         })
     }

@@ -402,7 +402,8 @@ pub fn surely_dense(squares: u64, jumps: usize, analysis: Analysis) -> bool {
 /// answers only where [`engine`] sends the moments to it and the
 /// distribution would not be followed anyway: where even a game of the
 /// fewest rolls (fewer steps than the distribution is followed for) puts
-/// it over the work allowed. Past the dense engine's size, always.
+/// it over the work allowed ([`ExpectEngine::over`] says so, for the
+/// answer's note). Past the dense engine's size, always.
 ///
 /// ```
 /// use snl::limits::Budget;
@@ -411,24 +412,28 @@ pub fn surely_dense(squares: u64, jumps: usize, analysis: Analysis) -> bool {
 /// use snl::Rules;
 ///
 /// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
-/// assert_eq!(plan::expect_engine(&long, &Budget::DEFAULT), Engine::Sparse);
+/// let chosen = plan::expect_engine(&long, &Budget::DEFAULT);
+/// assert_eq!(chosen.engine, Engine::Sparse);
+/// // The distribution would be followed for at least the fewest rolls.
+/// assert_eq!(chosen.over.unwrap().min_rolls, 16_666_660);
 /// // A board whose distribution is followed in a moment stays dense.
 /// let small = LongGame::new(LongBoard::new(1_000, [(3, 50)])?, Rules::default())?;
-/// assert_eq!(plan::expect_engine(&small, &Budget::DEFAULT), Engine::Dense);
+/// assert_eq!(plan::expect_engine(&small, &Budget::DEFAULT).engine, Engine::Dense);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn expect_engine(game: &LongGame, budget: &Budget) -> Engine {
+pub fn expect_engine(game: &LongGame, budget: &Budget) -> ExpectEngine {
+    let chosen = |engine| ExpectEngine { engine, over: None };
     if game.goal() > MAX_SQUARES {
-        return Engine::Sparse;
+        return chosen(Engine::Sparse);
     }
     // By turns the distribution's steps are not bounded by the rolls.
     if game.rules().bonus.is_some()
         || engine(game, Analysis::Markov(Measure::Mean)) == Engine::Dense
     {
-        return Engine::Dense;
+        return chosen(Engine::Dense);
     }
     let Ok(Some(fewest)) = long::shortest::min_rolls(game) else {
-        return Engine::Dense;
+        return chosen(Engine::Dense);
     };
     let die = &game.rules().die;
     let work = markov::follow_work(
@@ -436,11 +441,47 @@ pub fn expect_engine(game: &LongGame, budget: &Budget) -> Engine {
         die.values().count() as f64,
         fewest as f64,
     );
-    if work > markov::Follow::IfItFits.work(budget) as f64 {
-        Engine::Sparse
+    let allowed = markov::Follow::IfItFits.work(budget);
+    if work > allowed as f64 {
+        ExpectEngine {
+            engine: Engine::Sparse,
+            over: Some(DistributionOver {
+                min_rolls: fewest,
+                work,
+                allowed,
+            }),
+        }
     } else {
-        Engine::Dense
+        chosen(Engine::Dense)
     }
+}
+
+/// The engine [`expect_engine`] chose, and why on a board both engines
+/// hold.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct ExpectEngine {
+    /// The engine for the statistics.
+    pub engine: Engine,
+    /// Where the sparse engine was chosen for a board the dense one holds:
+    /// how far over the work allowed following the distribution would be.
+    pub over: Option<DistributionOver>,
+}
+
+/// Why the distribution of a board's length is not followed, found before
+/// any of it is: a game takes at least `min_rolls` rolls, and following the
+/// distribution for that many steps is `work` state updates, over the
+/// `allowed`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[non_exhaustive]
+pub struct DistributionOver {
+    /// The fewest rolls from the start: the distribution has no chance
+    /// before them.
+    pub min_rolls: u64,
+    /// The work of following it for that many steps, in state updates.
+    pub work: f64,
+    /// The work allowed ([`markov::Follow::work`]).
+    pub allowed: u64,
 }
 
 /// What a front end does with a board that only a game of tables a square

@@ -230,12 +230,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let analysis = snl::plan::Analysis::Markov(markov::Measure::Mean);
     let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
-        Chosen::Sparse(long)
-            if snl::plan::expect_engine(&long.game, &control::get().budget) == Engine::Dense =>
-        {
+        Chosen::Sparse(long) => {
+            let chosen = snl::plan::expect_engine(&long.game, &control::get().budget);
+            if chosen.engine == Engine::Sparse {
+                return run_sparse(args, &long, chosen.over.as_ref(), out);
+            }
             long.into_dense()?
         }
-        Chosen::Sparse(long) => return run_sparse(args, &long, out),
     };
     if let Some(k) = within {
         return run_within(args, &loaded, k, out);
@@ -477,6 +478,7 @@ fn run_plain(
 fn run_sparse(
     args: &Args,
     loaded: &LoadedLong,
+    over: Option<&snl::plan::DistributionOver>,
     out: &mut dyn Write,
 ) -> Result<std::process::ExitCode> {
     let game = &loaded.game;
@@ -489,11 +491,17 @@ fn run_sparse(
     }
     let ctl = control::get();
     let moments = snl::long::markov::moments_with(game, ctl).budget()?;
-    let min_rolls = snl::long::shortest::min_rolls_with(game, ctl).budget()?;
+    // Found already where the engine was chosen for the cost of the
+    // distribution.
+    let min_rolls = match over {
+        Some(over) => Some(over.min_rolls),
+        None => snl::long::shortest::min_rolls_with(game, ctl).budget()?,
+    };
     let answer = ExpectAnswer::from_long(
         Header::of_long(loaded.board.name(), game),
         &moments,
         min_rolls,
+        over,
     );
     control::check_interrupted()?;
     note_left_out(&answer);

@@ -426,6 +426,46 @@ fn a_board_of_any_length_by_the_sparse_engine() {
     assert_eq!(json(&["expect"], Some(SEED_20))["engine"], "dense");
 }
 
+/// On a board the dense engine holds, the sparse one answers where the
+/// distribution would be over the work allowed anyway, and the note says
+/// that, not that no distribution can be had.
+#[test]
+fn a_board_the_dense_engine_holds_sent_to_the_sparse_one_says_why() {
+    let board = r#"{"squares": 100000, "ladders": [[20, 3000]], "snakes": [[50000, 40000]]}"#;
+    let run = snl(&["expect", "--json"], Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["engine"], "sparse");
+    assert_eq!(v["left_out"]["reason"], "over_budget");
+    let message = v["left_out"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("a game takes at least 16171 rolls")
+            && message.contains("engine for boards of any length"),
+        "{message}"
+    );
+    assert_eq!(v["min_rolls"], 16171);
+    assert!(
+        v["left_out"]["estimated_work"].as_u64().unwrap()
+            > v["left_out"]["allowed_work"].as_u64().unwrap()
+    );
+    assert!(
+        run.stderr.contains("a game takes at least"),
+        "{}",
+        run.stderr
+    );
+    // --full follows the distribution, on the dense engine.
+    let full = snl(
+        &["expect", "--full", "--max-time", "0.01", "--json"],
+        Some(board),
+    );
+    assert_ne!(full.code, 0, "{}", full.stdout);
+    assert!(
+        full.stderr.contains("more than the budget"),
+        "{}",
+        full.stderr
+    );
+}
+
 #[test]
 fn the_best_play_for_finishing_within_k_rolls() {
     // Ten squares, a ladder 2->9, an exact finish: within 2 rolls, 1 then 1

@@ -9,9 +9,10 @@ use super::header::Header;
 use super::visits::{Impact, VisitsAnswer};
 use crate::choice::{self, Play};
 use crate::game::Unit;
+use crate::limits;
 use crate::long;
 use crate::markov::{self, Stats};
-use crate::plan::Engine;
+use crate::plan::{DistributionOver, Engine};
 use crate::words;
 
 /// The quantiles `expect` gives, as the keys of [`LengthStats::quantiles`].
@@ -198,11 +199,14 @@ impl ExpectAnswer {
     /// The answer of the engine for boards of any length: the moments of
     /// the number of rolls ([`crate::long::markov::moments`]), with their
     /// error bounds, and the fewest rolls. The figures read off the
-    /// distribution are `null`, and `left_out` says why.
+    /// distribution are `null`, and `left_out` says why: on a board the
+    /// dense engine holds, that following it is `over` the work allowed
+    /// ([`crate::plan::expect_engine`]).
     pub fn from_long(
         header: Header,
         moments: &long::markov::Moments,
         min_rolls: Option<u64>,
+        over: Option<&DistributionOver>,
     ) -> ExpectAnswer {
         let quantiles: BTreeMap<String, Option<usize>> = EXPECT_QUANTILES
             .iter()
@@ -221,15 +225,37 @@ impl ExpectAnswer {
             quantiles,
             within: BTreeMap::new(),
             unresolved: 1.0 - moments.never,
-            left_out: Some(LeftOut {
-                fields,
-                reason: LeftOutReason::Sparse,
-                message: "the engine for boards of any length gives the mean and variance, \
-                          not the distribution of the length"
-                    .to_string(),
-                steps_followed: 0,
-                estimated_work: None,
-                allowed_work: None,
+            left_out: Some(match over {
+                None => LeftOut {
+                    fields,
+                    reason: LeftOutReason::Sparse,
+                    message: "the engine for boards of any length gives the mean and variance, \
+                              not the distribution of the length"
+                        .to_string(),
+                    steps_followed: 0,
+                    estimated_work: None,
+                    allowed_work: None,
+                },
+                Some(over) => {
+                    let work = limits::saturate(over.work);
+                    LeftOut {
+                        fields,
+                        reason: LeftOutReason::OverBudget,
+                        message: format!(
+                            "the distribution of the length was not followed: a game takes at \
+                             least {} rolls, and following it that far is {} state updates ({}), \
+                             over the {:.1e} allowed (the mean and variance are from the \
+                             engine for boards of any length)",
+                            over.min_rolls,
+                            words::about(work),
+                            words::about_time(work),
+                            over.allowed as f64
+                        ),
+                        steps_followed: 0,
+                        estimated_work: Some(work),
+                        allowed_work: Some(over.allowed),
+                    }
+                }
             }),
             exact_mean: None,
             exact_mean_decimal: None,
