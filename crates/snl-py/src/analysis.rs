@@ -195,9 +195,25 @@ pub struct PyExpectation {
     pmf: OnceLock<Py<PyArray1<f64>>>,
     cdf: OnceLock<Py<PyArray1<f64>>>,
     exact: OnceLock<Option<BigRational>>,
-    /// Under optional jumps: the game as asked and the best play's choice
-    /// at each optional jump; `game` is then the plain game the policy is.
-    choice: Option<(Arc<Game>, snl::answer::PolicyAnswer)>,
+    /// Under a choice (optional jumps, dice to pick from): the game as
+    /// asked and the best play; `game` is then the plain game the policy
+    /// is, or the game as asked when it is none.
+    choice: Option<Choice>,
+}
+
+/// The best play behind an [`PyExpectation`] of a game with a choice.
+#[derive(Debug)]
+struct Choice {
+    /// The game as asked.
+    asked: Arc<Game>,
+    /// The dice picked from; empty for the rules' die alone.
+    dice: Vec<snl::Die>,
+    /// The best play, as `snl expect --json` gives it.
+    policy: snl::answer::PolicyAnswer,
+    /// When the best play is no plain game (it picks among dice, or plays
+    /// by the bonus streak): the figures its distribution would give, left
+    /// out, and why. The mean and variance are then the solution's.
+    left_out: Option<LeftOut>,
 }
 
 impl PyExpectation {
@@ -216,26 +232,72 @@ impl PyExpectation {
         })
     }
 
-    /// The statistics under the best play of a game with optional jumps
-    /// (`snl expect --optional`): the policy that minimises the expected
-    /// number of rolls, played on the plain game it is.
-    pub fn choosing(py: Python<'_>, game: &Game, by_turns: bool) -> PyResult<PyExpectation> {
-        let options = snl::choice::Options::default();
+    /// The statistics under the best play of a game with a choice
+    /// (`snl expect --optional`, `--choose-die`): the policy that minimises
+    /// the expected number of rolls, with `dice` to pick from before each
+    /// roll (none: the rules' die). When the policy is a plain game (one
+    /// die everywhere, each jump taken or declined whatever the streak) its
+    /// statistics are that game's; otherwise they are the mean and variance
+    /// of the solution, and the figures of the distribution are refused,
+    /// as `snl expect` leaves them out.
+    pub fn choosing(
+        py: Python<'_>,
+        game: &Game,
+        dice: Vec<snl::Die>,
+        by_turns: bool,
+    ) -> PyResult<PyExpectation> {
+        let options = snl::choice::Options {
+            dice: dice.clone(),
+            ..snl::choice::Options::default()
+        };
         let solution = interruptible(py, |ctl| snl::choice::solve_with(game, &options, ctl))?
             .map_err(choice_error)?;
-        let plain = solution
-            .plain(game)
-            .map_err(errors::board)?
-            .ok_or_else(|| {
-                errors::analysis(
-                    "the best play declines some jump only for some streaks of top values, which \
-                 Python does not give yet; `snl expect --optional` does",
-                )
-            })?;
-        let policy = snl::answer::PolicyAnswer::new(&solution, false);
-        let mut answer = PyExpectation::compute(py, plain, by_turns)?;
-        answer.choice = Some((Arc::new(game.clone()), policy));
-        Ok(answer)
+        let picked = !dice.is_empty();
+        let policy = snl::answer::PolicyAnswer::new(&solution, picked);
+        let asked = Arc::new(game.clone());
+        if let Some(plain) = solution.plain(game).map_err(errors::board)? {
+            let mut answer = PyExpectation::compute(py, plain, by_turns)?;
+            answer.choice = Some(Choice {
+                asked,
+                dice,
+                policy,
+                left_out: None,
+            });
+            return Ok(answer);
+        }
+        if by_turns && game.rules().bonus.is_some() {
+            return Err(errors::analysis(
+                "the best play picks among dice or by the bonus streak, and its statistics are \
+                 given in rolls, as `snl expect` gives them; use by_turns=False",
+            ));
+        }
+        let stats = LengthStats::of_choice(&solution, &[]);
+        Ok(PyExpectation {
+            game: asked.clone(),
+            by_turns,
+            moments: Moments {
+                mean: stats.mean,
+                variance: stats.variance,
+                std_dev: stats.std_dev,
+                never: stats.never_finishes,
+            },
+            distribution: OnceLock::new(),
+            pmf: OnceLock::new(),
+            cdf: OnceLock::new(),
+            exact: OnceLock::new(),
+            choice: Some(Choice {
+                asked,
+                dice,
+                policy,
+                left_out: stats.left_out,
+            }),
+        })
+    }
+
+    /// The figures of the distribution left out under a choice that is no
+    /// plain game, as `snl expect` leaves them out.
+    fn no_plain_game(&self) -> Option<&LeftOut> {
+        self.choice.as_ref().and_then(|c| c.left_out.as_ref())
     }
 
     /// The distribution, followed the first time it is needed. Computed
@@ -247,6 +309,9 @@ impl PyExpectation {
     fn distribution(&self, py: Python<'_>) -> PyResult<&Distribution> {
         if let Some(d) = self.distribution.get() {
             return Ok(d);
+        }
+        if let Some(left_out) = self.no_plain_game() {
+            return Err(errors::analysis(&left_out.message));
         }
         let game = &self.game;
         let start = game.start();
@@ -297,7 +362,7 @@ impl PyExpectation {
     /// The rules the answer holds under.
     #[getter]
     fn rules(&self) -> PyRules {
-        let game = self.choice.as_ref().map_or(&self.game, |(asked, _)| asked);
+        let game = self.choice.as_ref().map_or(&self.game, |c| &c.asked);
         PyRules(game.rules().clone())
     }
 
@@ -311,10 +376,11 @@ impl PyExpectation {
         &self,
         py: Python<'py>,
     ) -> PyResult<Option<Vec<Bound<'py, pyo3::types::PyDict>>>> {
-        let Some((_, policy)) = &self.choice else {
+        let Some(choice) = &self.choice else {
             return Ok(None);
         };
-        policy
+        choice
+            .policy
             .jumps
             .iter()
             .map(|j| {
@@ -327,6 +393,24 @@ impl PyExpectation {
             })
             .collect::<PyResult<Vec<_>>>()
             .map(Some)
+    }
+
+    /// With dice to pick from (``choose_dice``): the dice, as
+    /// ``--choose-die`` reads them (``["d6", "1,1,1,0,0,0"]``); ``None``
+    /// otherwise.
+    #[getter]
+    fn dice(&self) -> Option<Vec<String>> {
+        let choice = self.choice.as_ref()?;
+        (!choice.policy.dice.is_empty()).then(|| choice.policy.dice.clone())
+    }
+
+    /// With dice to pick from: for each position from 0 (off the board)
+    /// to the last square, the die the best play picks there at the start
+    /// of a turn, an index into ``dice``, as ``policy.die_by_square`` of
+    /// ``snl expect --choose-die --json``; ``None`` otherwise.
+    #[getter]
+    fn die_by_square(&self) -> Option<Vec<usize>> {
+        self.choice.as_ref()?.policy.die_by_square.clone()
     }
 
     /// ``pmf[t]``: the chance that the game ends on roll (or turn) ``t``, a
@@ -420,17 +504,18 @@ impl PyExpectation {
         if let Some(v) = self.exact.get() {
             return Ok(v.clone());
         }
-        if let Some((asked, _)) = &self.choice {
+        if let Some(choice) = &self.choice {
             if self.by_turns {
                 return Err(errors::analysis(
-                    "the exact mean under optional jumps is given in rolls, as `snl expect --optional --exact` gives it; use by_turns=False",
+                    "the exact mean under a choice is given in rolls, as `snl expect --optional --exact` gives it; use by_turns=False",
                 ));
             }
             let options = snl::choice::Options {
+                dice: choice.dice.clone(),
                 exact: true,
                 max_exact_states: crate::budget::budget().is_unlimited().then_some(usize::MAX),
-                ..snl::choice::Options::default()
             };
+            let asked = &choice.asked;
             let v = interruptible(py, |ctl| snl::choice::solve_with(asked, &options, ctl))?
                 .map_err(choice_error)?
                 .exact;
@@ -458,6 +543,12 @@ impl PyExpectation {
     /// ``snl.Visits``); ``None`` when the pawn can get stuck (some counts
     /// are then unbounded).
     fn visits(&self, py: Python<'_>) -> PyResult<Option<PyVisits>> {
+        if self.no_plain_game().is_some() {
+            return Err(errors::analysis(
+                "visits are not given: the best play picks among dice, or by the bonus \
+                 streak, so it is no plain game whose visits are counted",
+            ));
+        }
         PyVisits::compute(py, &self.game)
     }
 
@@ -466,7 +557,7 @@ impl PyExpectation {
     fn impact(&self, py: Python<'_>) -> PyResult<Vec<PyJumpImpact>> {
         if self.choice.is_some() {
             return Err(errors::analysis(
-                "impact is not given under optional jumps (as `snl expect --optional` refuses --impact): each jump's effect would need the best play solved again without it",
+                "impact is not given under a choice (as `snl expect --optional` and `--choose-die` refuse --impact): each jump's effect would need the best play solved again without it",
             ));
         }
         let game = &self.game;
@@ -495,6 +586,9 @@ impl PyExpectation {
     /// follows the distribution, as ``median`` does.
     #[getter]
     fn left_out(&self, py: Python<'_>) -> PyResult<Option<PyLeftOut>> {
+        if let Some(left_out) = self.no_plain_game() {
+            return Ok(Some(PyLeftOut(left_out.clone())));
+        }
         let stats = Stats {
             mean: self.moments.mean,
             variance: self.moments.variance,
@@ -677,8 +771,8 @@ impl PyJumpImpact {
 }
 
 /// The answer of ``Board.expect(goal="within:K")``: the play that makes the
-/// chance of finishing within ``rolls`` rolls greatest, and ``chance``,
-/// that chance. The play depends on the roll: ``policy`` gives each
+/// chance of finishing within ``rolls`` rolls greatest (declining optional
+/// jumps, picking among ``choose_dice``), and ``chance``, that chance. The play depends on the roll: ``policy`` gives each
 /// optional jump with the rolls (from 1) on which it is declined, as
 /// ``(first, last)`` ranges, as ``snl expect --goal within:K --json`` does.
 #[pyclass(frozen, module = "snl", name = "WithinChance")]
@@ -687,15 +781,26 @@ pub struct PyWithinChance(snl::answer::WithinAnswer);
 
 impl PyWithinChance {
     /// The best play of `game` for finishing within `rolls` rolls.
-    pub fn compute(py: Python<'_>, game: &Game, rolls: u64) -> PyResult<PyWithinChance> {
-        let options = snl::choice::Options::default();
+    /// The best play of `game` for finishing within `rolls` rolls, with
+    /// `dice` to pick from before each roll (none: the rules' die).
+    pub fn compute(
+        py: Python<'_>,
+        game: &Game,
+        dice: Vec<snl::Die>,
+        rolls: u64,
+    ) -> PyResult<PyWithinChance> {
+        let picked = !dice.is_empty();
+        let options = snl::choice::Options {
+            dice,
+            ..snl::choice::Options::default()
+        };
         let best = interruptible(py, |ctl| {
             snl::choice::within_with(game, &options, rolls, ctl)
         })?
         .map_err(choice_error)?;
         let header = snl::answer::Header::new(None, game);
         Ok(PyWithinChance(snl::answer::WithinAnswer::new(
-            header, &best, false,
+            header, &best, picked,
         )))
     }
 }
@@ -734,6 +839,14 @@ impl PyWithinChance {
                 Ok(d)
             })
             .collect()
+    }
+
+    /// With dice to pick from (``choose_dice``): the dice, as
+    /// ``--choose-die`` reads them; ``None`` otherwise.
+    #[getter]
+    fn dice(&self) -> Option<Vec<String>> {
+        let dice = &self.0.policy.dice;
+        (!dice.is_empty()).then(|| dice.clone())
     }
 
     fn __repr__(&self) -> String {

@@ -602,15 +602,37 @@ impl PyBoard {
     /// (as ``snl expect --goal within:K``; without optional jumps, the
     /// chance ``Expectation.within(K)`` gives). Its work grows with K, and
     /// a K over the budget raises ``snl.LimitError``.
-    #[pyo3(signature = (rules = None, *, by_turns = false, goal = "mean"))]
+    ///
+    /// ``choose_dice`` (as ``snl expect --choose-die``, repeated): dice the
+    /// player picks one of before each roll, each as ``Rules(die=...)``
+    /// reads it (``["d6", [1, 1, 1, 0, 0, 0]]``). The answer is then of the
+    /// best play: its ``dice`` and ``die_by_square`` say which die it picks
+    /// where. When that play is no plain game (it picks different dice on
+    /// squares a game reaches) the mean and variance are given and the
+    /// figures of the distribution raise ``snl.AnalysisError``, as
+    /// ``snl expect`` leaves them out (see ``left_out``).
+    #[pyo3(signature = (rules = None, *, by_turns = false, goal = "mean", choose_dice = None))]
     fn expect(
         &self,
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
         by_turns: bool,
         goal: &str,
+        choose_dice: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<Py<PyAny>> {
         let goal: snl::choice::Goal = goal.parse().map_err(errors::value)?;
+        let dice = match choose_dice {
+            None => Vec::new(),
+            Some(specs) if specs.is_empty() => {
+                return Err(errors::value(
+                    "choose_dice needs at least one die to pick from (as `--choose-die SPEC`); leave it out to roll the die of the rules",
+                ));
+            }
+            Some(specs) => specs
+                .iter()
+                .map(crate::rules::die)
+                .collect::<PyResult<Vec<_>>>()?,
+        };
         if let snl::choice::Goal::Within(rolls) = goal {
             if by_turns {
                 return Err(errors::value(
@@ -622,20 +644,25 @@ impl PyBoard {
                     "goal=\"within:K\" plays on the tables a square long, up to 2^30 squares",
                 )
             })?;
-            let answer = crate::analysis::PyWithinChance::compute(py, &game, rolls)?;
+            let answer = crate::analysis::PyWithinChance::compute(py, &game, dice, rolls)?;
             return Ok(answer.into_pyobject(py)?.into_any().unbind());
         }
         if let Some(game) = self.long_game(rules.as_deref())? {
+            if !dice.is_empty() {
+                return Err(errors::analysis(
+                    "choose_dice plays on the tables a square long, up to 2^30 squares",
+                ));
+            }
             let answer = PyLongExpectation::compute(py, &game, by_turns)?;
             return Ok(answer.into_pyobject(py)?.into_any().unbind());
         }
         let game = self
             .game_choosing(rules.as_deref())?
             .expect("a board not held by its jumps is dense");
-        let answer = if game.rules().optional.is_none() {
+        let answer = if game.rules().optional.is_none() && dice.is_empty() {
             PyExpectation::compute(py, game, by_turns)?
         } else {
-            PyExpectation::choosing(py, &game, by_turns)?
+            PyExpectation::choosing(py, &game, dice, by_turns)?
         };
         Ok(answer.into_pyobject(py)?.into_any().unbind())
     }
