@@ -849,6 +849,23 @@ impl PyWithinChance {
         (!dice.is_empty()).then(|| dice.clone())
     }
 
+    /// With dice to pick from: for each position from 0 to the last
+    /// square, the die picked there at the start of a turn, roll by roll:
+    /// a list of ``(first, last, die)`` runs of the rolls (from 1) on which
+    /// the same die (an index into ``dice``) is picked, as
+    /// ``policy.die_by_square`` of ``snl expect --goal within:K
+    /// --choose-die --json``; ``None`` otherwise.
+    #[getter]
+    fn die_by_square(&self) -> Option<Vec<Vec<(u64, u64, u64)>>> {
+        let by_square = self.0.policy.die_by_square.as_ref()?;
+        Some(
+            by_square
+                .iter()
+                .map(|runs| runs.iter().map(|&[a, b, d]| (a, b, d)).collect())
+                .collect(),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "WithinChance(rolls={}, chance={:.6})",

@@ -123,6 +123,13 @@ def test_within_k_rolls_with_dice_to_pick_from():
         alone = b.expect(goal="within:12", choose_dice=[die]).chance
         assert best.chance >= alone - 1e-12
     assert b.expect(goal="within:12").dice is None
+    assert b.expect(goal="within:12").die_by_square is None
+    # Each position's runs of rolls cover every roll, one die each.
+    runs = best.die_by_square
+    assert len(runs) == 21
+    for square in runs:
+        assert square[0][0] == 1 and square[-1][1] == 12
+        assert all(a[1] + 1 == b[0] and a[2] != b[2] for a, b in zip(square, square[1:]))
 
 
 def cli():

@@ -301,12 +301,39 @@ fn run_within(
         };
         writeln!(out, "  {:<6} {:>5} -> {:<5} {play}", j.kind, j.from, j.to)?;
     }
-    if !answer.policy.dice.is_empty() {
-        writeln!(
-            out,
-            "  picking, by square and roll, among {}",
-            answer.policy.dice.join(", ")
-        )?;
+    if let Some(by_square) = &answer.policy.die_by_square {
+        // Runs of squares that pick the same dice on the same rolls, on
+        // one line each.
+        let names = &answer.policy.dice;
+        let mut from = 0;
+        while from < by_square.len() {
+            let runs = &by_square[from];
+            let mut to = from;
+            while to + 1 < by_square.len() && by_square[to + 1] == *runs {
+                to += 1;
+            }
+            let squares = if from == to {
+                format!("{from}")
+            } else {
+                format!("{from}-{to}")
+            };
+            let play: Vec<String> = match runs.as_slice() {
+                [[_, _, die]] => vec![names[*die as usize].clone()],
+                _ => runs
+                    .iter()
+                    .map(|&[a, b, die]| {
+                        let rolls = if a == b {
+                            format!("roll {a}")
+                        } else {
+                            format!("rolls {a}-{b}")
+                        };
+                        format!("{} on {rolls}", names[die as usize])
+                    })
+                    .collect(),
+            };
+            writeln!(out, "  on {squares:<12} roll {}", play.join(", "))?;
+            from = to + 1;
+        }
     }
     writeln!(
         out,

@@ -533,6 +533,44 @@ fn the_best_play_for_finishing_within_k_rolls() {
     );
     assert_eq!(v["chance"].as_f64(), Some(1.0));
     assert_eq!(v["policy"]["dice"], serde_json::json!(["d6", "d1"]));
+    // On square 1 the d1, on its one roll.
+    assert_eq!(
+        v["policy"]["die_by_square"][1],
+        serde_json::json!([[1, 1, 1]])
+    );
+    // A board where the die picked depends on the rolls left: each
+    // square's runs cover every roll, and the text says which die when.
+    let board = r#"{"squares": 20, "ladders": [[3, 11], [6, 17]], "snakes": [[14, 4], [19, 8]],
+                    "rules": {"finish": "bounce"}}"#;
+    let args = [
+        "expect",
+        "-",
+        "--choose-die",
+        "d6",
+        "--choose-die",
+        "1,1,1,0,0,0",
+        "--goal",
+        "within:12",
+    ];
+    let v = json(&args, Some(board));
+    let by_square = v["policy"]["die_by_square"].as_array().unwrap();
+    assert_eq!(by_square.len(), 21);
+    let mut several = 0;
+    for runs in by_square {
+        let runs: Vec<[u64; 3]> = serde_json::from_value(runs.clone()).unwrap();
+        assert_eq!(runs[0][0], 1, "{runs:?}");
+        assert_eq!(runs.last().unwrap()[1], 12, "{runs:?}");
+        assert!(
+            runs.windows(2)
+                .all(|w| w[0][1] + 1 == w[1][0] && w[0][2] != w[1][2])
+        );
+        assert!(runs.iter().all(|r| r[2] < 2));
+        several += usize::from(runs.len() > 1);
+    }
+    assert!(several > 0, "{v}");
+    let text = ok(&args, Some(board));
+    assert!(text.contains("  on 0-2          roll d6\n"), "{text}");
+    assert!(text.contains(" on rolls "), "{text}");
 }
 
 #[test]

@@ -34,6 +34,12 @@ pub struct WithinPolicyAnswer {
     /// player rolls the rules' die.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<String>,
+    /// With dice to pick from: for each position from 0 to the last
+    /// square, the die picked there at the start of a turn, roll by roll,
+    /// as `[first, last, die]` runs of the rolls (from 1) on which the same
+    /// die (an index into `dice`) is picked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die_by_square: Option<Vec<Vec<[u64; 3]>>>,
 }
 
 /// One optional jump and the rolls on which the best play declines it.
@@ -80,6 +86,17 @@ impl WithinAnswer {
                 } else {
                     Vec::new()
                 },
+                die_by_square: picked.then(|| {
+                    within
+                        .die_runs()
+                        .iter()
+                        .map(|runs| {
+                            runs.iter()
+                                .map(|(r, die)| [*r.start(), *r.end(), *die as u64])
+                                .collect()
+                        })
+                        .collect()
+                }),
             },
         }
     }

@@ -826,6 +826,34 @@ fn finishing_within_k_picking_a_die_against_every_assignment() {
                         "{brute} {}",
                         best.chance
                     );
+                    // The runs of rolls each die is picked on, played out,
+                    // give the same chance.
+                    let runs = best.die_runs();
+                    assert_eq!(runs.len(), n as usize + 1);
+                    for square in &runs {
+                        assert_eq!(*square[0].0.start(), 1);
+                        assert_eq!(*square.last().unwrap().0.end(), rolls);
+                        assert!(
+                            square.windows(2).all(|w| {
+                                *w[0].0.end() + 1 == *w[1].0.start() && w[0].1 != w[1].1
+                            })
+                        );
+                    }
+                    let by_runs = |p: Pawn, t: u64| {
+                        runs[p.at as usize]
+                            .iter()
+                            .find(|(run, _)| run.contains(&t))
+                            .unwrap()
+                            .1
+                    };
+                    let from_runs = brute_within(&g, &dice, rolls, &by_runs, &|s, k, t| {
+                        best.declines(s, k, t)
+                    });
+                    assert!(
+                        (from_runs - best.chance).abs() < 1e-12,
+                        "{from_runs} {}",
+                        best.chance
+                    );
                     checked += 1;
                 }
             }

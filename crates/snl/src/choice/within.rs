@@ -130,6 +130,28 @@ impl Within {
         self.decline[self.at(Pawn { at: square, streak }, roll)]
     }
 
+    /// The die picked at the start of a turn (no streak) on each position
+    /// `0..=goal`, roll by roll: for each position the runs of rolls (from
+    /// the first) on which the same die is picked, in order, with that die
+    /// (an index into [`Within::dice`]). With one die, one run a position.
+    pub fn die_runs(&self) -> Vec<Vec<(RangeInclusive<u64>, usize)>> {
+        let positions = self.states.len() / self.states.streaks() as usize;
+        (0..positions as u32)
+            .map(|at| {
+                let pawn = Pawn { at, streak: 0 };
+                let mut runs: Vec<(RangeInclusive<u64>, usize)> = Vec::new();
+                for roll in 1..=self.rolls {
+                    let die = self.die(pawn, roll);
+                    match runs.last_mut() {
+                        Some((run, d)) if *d == die => *run = *run.start()..=roll,
+                        _ => runs.push((roll..=roll, die)),
+                    }
+                }
+                runs
+            })
+            .collect()
+    }
+
     fn at(&self, pawn: Pawn, roll: u64) -> usize {
         assert!(
             (1..=self.rolls).contains(&roll),
