@@ -10,8 +10,9 @@ use crate::markov::chain::{Chain, EXIT};
 /// `k + v`; a square that only such rolls reach, and that every such roll
 /// from a square that may still finish reaches, is *plain*: its chance
 /// after a roll is the sum over the faces of the chance `v` squares back,
-/// a pass over a run of plain squares per face that the processor does
-/// several squares at a time. The other squares (where jumps end or start,
+/// one pass over every square the rolls reach that the processor does
+/// several squares at a time (the others' sums are then put right). The
+/// other squares (where jumps end or start,
 /// where a roll past the goal leaves the pawn) gather from the list of
 /// their moves, and the moves that end the game or lose it are listed too.
 /// Every list keeps the order of [`roll_by_roll`](super::distribution::roll_by_roll) (by square, then face),
@@ -21,14 +22,15 @@ struct Landing {
     /// The die's values and their chances, the chain's faces in order.
     values: Vec<usize>,
     prob: Vec<f64>,
-    /// The runs of plain squares, `start..end`, in order.
-    runs: Vec<(usize, usize)>,
     /// The other squares that something reaches, with the moves into each:
     /// `(square, first, last, moves)`, the first and last square the moves
     /// come from and their range in `moves`, in the order of `first`.
     special: Vec<(usize, usize, usize, std::ops::Range<usize>)>,
     /// The moves into the other squares, `(from, face)`.
     moves: Vec<(u32, u32)>,
+    /// Every square that is not plain, in order: reached by some move or
+    /// not, its chance is not the sum of its faces'.
+    other: Vec<u32>,
     /// The moves that reach the goal, and those to a square the goal
     /// cannot be reached from, `(from, face)` in order.
     exits: Vec<(u32, u32)>,
@@ -87,30 +89,19 @@ impl Landing {
             }
         }
         let mut special = Vec::new();
-        let mut runs = Vec::new();
-        let mut run = None;
-        for t in 0..n {
-            if plain[t] {
-                run.get_or_insert(t);
-                continue;
-            }
-            if let Some(a) = run.take() {
-                runs.push((a, t));
-            }
+        for t in (0..n).filter(|&t| !plain[t]) {
             // `fill[t]` is now where the moves into `t + 1` start.
             let r = fill[t] as usize - into[t] as usize..fill[t] as usize;
             if let (Some(first), Some(last)) = (moves[r.clone()].first(), moves[r.clone()].last()) {
                 special.push((t, first.0 as usize, last.0 as usize, r));
             }
         }
-        if let Some(a) = run {
-            runs.push((a, n));
-        }
         special.sort_by_key(|s| s.1);
+        let other = (0..n).filter(|&t| !plain[t]).map(|t| t as u32).collect();
         Ok(Landing {
+            other,
             values,
             prob: chain.prob.clone(),
-            runs,
             special,
             moves,
             exits,
@@ -139,27 +130,26 @@ impl Landing {
         );
         let (mut nlo, mut nhi) = (usize::MAX, 0);
         if lo < hi && wlo < whi {
-            let first = self.runs.partition_point(|&(_, end)| end <= wlo);
-            for &(start, end) in self.runs[first..]
-                .iter()
-                .take_while(|&&(start, _)| start < whi)
-            {
-                let (start, end) = (start.max(wlo), end.min(whi));
-                // A block at a time, so that its sums stay in the nearest
-                // cache while every face adds to them.
-                for block in (start..end).step_by(BLOCK) {
-                    let upto = (block + BLOCK).min(end);
-                    let landed = &mut next[off + block..off + upto];
-                    for (&v, &p) in self.values.iter().zip(&self.prob).rev() {
-                        let back = &now[off + block - v..off + upto - v];
-                        for (sum, &m) in landed.iter_mut().zip(back) {
-                            *sum += m * p;
-                        }
-                    }
-                }
-                nlo = nlo.min(start);
-                nhi = nhi.max(end);
+            // Every square the plain rolls of `held` reach, as if all were
+            // plain, in one pass; the others are put right below.
+            let landed = &mut next[off + wlo..off + whi];
+            match faces {
+                6 => self.add_run::<6>(landed, now, off + wlo),
+                4 => self.add_run::<4>(landed, now, off + wlo),
+                8 => self.add_run::<8>(landed, now, off + wlo),
+                2 => self.add_run::<2>(landed, now, off + wlo),
+                3 => self.add_run::<3>(landed, now, off + wlo),
+                5 => self.add_run::<5>(landed, now, off + wlo),
+                _ => self.add_run_any(landed, now, off + wlo),
             }
+            let first = self.other.partition_point(|&t| (t as usize) < wlo);
+            for &t in self.other[first..]
+                .iter()
+                .take_while(|&&t| (t as usize) < whi)
+            {
+                next[off + t as usize] = 0.0;
+            }
+            (nlo, nhi) = (wlo, whi);
         }
         let reach = self.special.partition_point(|s| s.1 < hi);
         for (t, _, last, r) in &self.special[..reach] {
@@ -178,8 +168,68 @@ impl Landing {
     }
 }
 
-/// The squares of a run of plain squares [`by_landing`] sums at a time.
+impl Landing {
+    /// A run of plain squares, `landed` (zero, or what is to be added to)
+    /// from index `at` of `now`: each square the sum of its faces' chances,
+    /// largest value first, with `F` faces known to the compiler, so that
+    /// each sum stays in a register and the squares are done several at a
+    /// time. The same sums, in the same order, as [`Landing::add_run_any`].
+    fn add_run<const F: usize>(&self, landed: &mut [f64], now: &[f64], at: usize) {
+        let len = landed.len();
+        let prob: [f64; F] = std::array::from_fn(|f| self.prob[f]);
+        let back: [&[f64]; F] = std::array::from_fn(|f| {
+            let v = self.values[f];
+            &now[at - v..at - v + len]
+        });
+        for (j, sum) in landed.iter_mut().enumerate() {
+            let mut acc = *sum;
+            for f in (0..F).rev() {
+                acc += back[f][j] * prob[f];
+            }
+            *sum = acc;
+        }
+    }
+
+    /// [`Landing::add_run`] for any number of faces: a block of squares at
+    /// a time, so that its sums stay in the nearest cache while every face
+    /// adds to them.
+    fn add_run_any(&self, landed: &mut [f64], now: &[f64], at: usize) {
+        let len = landed.len();
+        for block in (0..len).step_by(BLOCK) {
+            let upto = (block + BLOCK).min(len);
+            let sums = &mut landed[block..upto];
+            for (&v, &p) in self.values.iter().zip(&self.prob).rev() {
+                let back = &now[at + block - v..at + upto - v];
+                for (sum, &m) in sums.iter_mut().zip(back) {
+                    *sum += m * p;
+                }
+            }
+        }
+    }
+}
+
+/// The squares of a run of plain squares [`Landing::add_run_any`] sums at
+/// a time.
 const BLOCK: usize = 256;
+
+/// The sum of `xs`, in eight running sums (square `k` in sum `k % 8`)
+/// added up at the end: the chance still in play, summed after every roll
+/// to see whether to stop. One running sum waits on each addition before
+/// the next; eight keep the processor's adders busy.
+fn total(xs: &[f64]) -> f64 {
+    let mut sums = [0.0f64; 8];
+    let mut chunks = xs.chunks_exact(8);
+    for chunk in &mut chunks {
+        for (sum, &x) in sums.iter_mut().zip(chunk) {
+            *sum += x;
+        }
+    }
+    for (sum, &x) in sums.iter_mut().zip(chunks.remainder()) {
+        *sum += x;
+    }
+    let s = sums;
+    ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
+}
 
 /// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus rule, by landing square (see
 /// [`Landing`]): the same chances, the same work counted, the same stops.
@@ -223,8 +273,16 @@ pub(super) fn by_landing(
         // Counted first, a pass the processor does several squares at a
         // time: late in a long game nearly every square holds enough.
         let held = &mut now[off + lo..off + hi];
-        let carried = held.iter().filter(|&&m| m >= DROP).count();
-        if carried < held.len() {
+        // Squares that hold no chance at all (the starts of jumps) have
+        // nothing to drop: the pass that drops runs when some square holds
+        // a chance too small to carry.
+        let (carried, small) = held.iter().fold((0, 0), |(carried, small), &m| {
+            (
+                carried + usize::from(m >= DROP),
+                small + usize::from(m > 0.0 && m < DROP),
+            )
+        });
+        if small > 0 {
             for m in held {
                 if *m < DROP {
                     // Zero, or too small to matter: see `DROP`.
@@ -273,9 +331,18 @@ pub(super) fn by_landing(
         }
         pmf.push(ended);
         work += STEP_WORK;
-        let left: f64 = now[off + lo..off + hi].iter().sum();
-        if left < tail || work > work_allowed || stopped {
-            return Ok((pmf, never, left + dropped));
+        // The chance left decides when to stop, and is given, as the sum
+        // in order roll by roll takes it; summed quickly first, it is
+        // summed in order only when the quick sum is too near the tail to
+        // tell (both are within `n` roundings of the exact sum).
+        let held = &now[off + lo..off + hi];
+        let quick = total(held);
+        let margin = 2.0 * held.len() as f64 * f64::EPSILON * quick;
+        if quick - margin < tail || work > work_allowed || stopped {
+            let left: f64 = held.iter().sum();
+            if left < tail || work > work_allowed || stopped {
+                return Ok((pmf, never, left + dropped));
+            }
         }
     }
 }
