@@ -95,6 +95,9 @@ pub enum JudgeError {
         /// The board size.
         squares: u32,
     },
+    /// A board cannot be written in the form asked for.
+    #[error(transparent)]
+    Write(snl::input::WriteError),
     /// snl's own search could not have its tables.
     #[error(transparent)]
     Limit(#[from] snl::limits::LimitError),
@@ -252,8 +255,14 @@ impl Report {
 }
 
 /// The board in `format` as the program reads it: the board alone, without
-/// rules. `None` for a grid of a board whose size is not a perfect square.
-pub fn input_text(board: &Board, format: Format) -> Option<String> {
+/// rules.
+///
+/// # Errors
+///
+/// A board the form cannot hold ([`snl::input::WriteError`]): a grid of a
+/// board whose size is not a perfect square, a snake to square 0 in the
+/// grid or moves form.
+pub fn input_text(board: &Board, format: Format) -> Result<String, snl::input::WriteError> {
     snl::input::write(board, None, format)
 }
 
@@ -428,8 +437,9 @@ impl Cases {
 /// reads it.
 fn case_input(config: &Config, index: u64) -> Result<(snl::random::Generated, String), JudgeError> {
     let generated = config.spec.generate(config.seed, index)?;
-    let input = input_text(&generated.board, config.format).ok_or(JudgeError::NotGrid {
-        squares: generated.board.squares(),
+    let input = input_text(&generated.board, config.format).map_err(|e| match e {
+        snl::input::WriteError::NotSquare { squares } => JudgeError::NotGrid { squares },
+        other => JudgeError::Write(other),
     })?;
     Ok((generated, input))
 }

@@ -275,7 +275,7 @@ pub fn shortest(data: &[u8]) {
         );
     }
     if *game.rules() == snl::Rules::default()
-        && let Some(grid) = snl::input::to_grid(game.board())
+        && let Ok(grid) = snl::input::to_grid(game.board())
     {
         let grid: Vec<Vec<i32>> = grid
             .into_iter()

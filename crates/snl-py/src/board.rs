@@ -442,14 +442,18 @@ impl PyBoard {
     /// destination of its jump, or -1.
     #[getter]
     fn moves(&self) -> PyResult<Vec<i64>> {
-        Ok(input::to_moves(self.dense(SquareBySquare::Listing)?))
+        input::to_moves(self.dense(SquareBySquare::Listing)?).map_err(errors::value)
     }
 
     /// The LeetCode 909 grid (top row first, -1 for no jump), or ``None``
     /// when the number of squares is not a perfect square.
     #[getter]
     fn grid(&self) -> PyResult<Option<Vec<Vec<i64>>>> {
-        Ok(input::to_grid(self.dense(SquareBySquare::Listing)?))
+        match input::to_grid(self.dense(SquareBySquare::Listing)?) {
+            Ok(grid) => Ok(Some(grid)),
+            Err(input::WriteError::NotSquare { .. }) => Ok(None),
+            Err(e) => Err(errors::value(e)),
+        }
     }
 
     /// This board under other rules (and the same name): either a
@@ -496,12 +500,7 @@ impl PyBoard {
         let format = format.parse::<Format>().map_err(errors::value)?;
         let rules = rules.then_some(&self.rules);
         let board = self.dense(SquareBySquare::Listing)?;
-        input::write(board, rules, format).ok_or_else(|| {
-            errors::value(format!(
-                "a LeetCode grid needs a square number of squares (4, 9, ..., 100), and this board has {}; write it as pairs or moves",
-                board.squares()
-            ))
-        })
+        input::write(board, rules, format).map_err(errors::value)
     }
 
     /// Every error, warning and note about this board under ``rules`` (its

@@ -634,13 +634,7 @@ pub fn convert(
             check: Box::new(check_json(&read, &e.errors)),
         }
     })?;
-    input::write(game.board(), Some(&read.rules), to).ok_or_else(|| {
-        ApiError::Query(format!(
-            "a board of {} squares cannot be written as a LeetCode grid, which needs n x n \
-             squares; choose another form",
-            game.goal()
-        ))
-    })
+    input::write(game.board(), Some(&read.rules), to).map_err(|e| ApiError::Query(e.to_string()))
 }
 
 /// `snl check --json` for a read board.

@@ -1,9 +1,11 @@
 //! The board: squares `1..=N` and the jumps (ladders and snakes) between them.
 //!
 //! A [`Board`] is valid once built: every jump starts and ends on the board,
-//! no square starts two jumps, and the last square starts none. Rules that
-//! depend on how the game is played (a cycle of jumps under chaining) are
-//! checked where the rules meet the board, in [`crate::game`].
+//! no square starts two jumps, and the last square starts none. A snake may
+//! also end on square 0, back off the board. Rules that depend on how the
+//! game is played (a cycle of jumps under chaining, a snake to square 0
+//! when the pawn does not start off the board) are checked where the rules
+//! meet the board, in [`crate::game`].
 //!
 //! Input formats produce a [`BoardSpec`]: the jumps exactly as written, with
 //! where each was written, so that every problem can be reported against the
@@ -34,6 +36,14 @@ impl Jump {
     /// Whether this jump goes down the board.
     pub fn is_snake(self) -> bool {
         self.to < self.from
+    }
+
+    /// Whether this jump is a snake back to square 0, off the board: a board
+    /// may hold one, and a game plays it only when the pawn starts off the
+    /// board too ([`crate::Start::OffBoard`]; see
+    /// [`crate::GameError::ToSquare0`]).
+    pub fn to_start(self) -> bool {
+        self.to == 0
     }
 
     /// Which kind of jump this is.
@@ -85,7 +95,8 @@ impl Board {
     /// # Errors
     ///
     /// The first problem that makes the board unplayable: a size of 0 or over
-    /// [`MAX_SQUARES`], a jump off the board, a jump that starts and ends on
+    /// [`MAX_SQUARES`], a jump off the board (square 0 may end a snake, see
+    /// [`Jump::to_start`]), a jump that starts and ends on
     /// one square, two jumps from one square, or a jump from the last square.
     ///
     /// # Examples
@@ -345,7 +356,8 @@ impl fmt::Display for Origin {
 pub struct RawJump {
     /// Starting square, numbered from 1.
     pub from: u64,
-    /// Destination square, numbered from 1 (0 is off the board).
+    /// Destination square, numbered from 1; 0 is off the board, where a
+    /// snake may lead when the pawn starts there.
     pub to: u64,
     /// The kind the input declared (the ladder and snake lists), if any.
     pub declared: Option<JumpKind>,
@@ -413,8 +425,9 @@ impl BoardSpec {
         let mut starts: Vec<(u64, usize, usize)> = Vec::new();
         let mut duplicates = Vec::new();
         for (i, j) in self.jumps.iter().enumerate() {
-            let on_board = |s: u64| (1..=n).contains(&s);
-            if !on_board(j.from) || !on_board(j.to) {
+            // Square 0, off the board, may end a snake (it is below every
+            // square) but start nothing.
+            if !(1..=n).contains(&j.from) || j.to > n {
                 problems.push(BoardError::OffBoard {
                     origin: j.origin,
                     from: j.from,
@@ -476,9 +489,7 @@ impl BoardSpec {
                 .jumps
                 .iter()
                 .enumerate()
-                .filter(|(_, j)| {
-                    (1..n).contains(&j.from) && (1..=n).contains(&j.to) && j.from != j.to
-                })
+                .filter(|(_, j)| (1..n).contains(&j.from) && j.to <= n && j.from != j.to)
                 .map(|(i, j)| (j.from, i))
                 .collect();
             first.sort_unstable();
@@ -594,7 +605,8 @@ pub enum BoardError {
     /// The board is larger than snl handles.
     #[error("the board has {0} squares; snl handles at most {MAX_SQUARES}")]
     TooManySquares(u64),
-    /// A jump starts or ends off the board.
+    /// A jump starts or ends off the board (square 0 may end a snake, but
+    /// start nothing).
     #[error(
         "{}: the jump {from}->{to} leaves the board; squares are numbered 1 to {squares}",
         as_written(origin, *to)

@@ -171,6 +171,16 @@ pub enum GameError {
         /// The squares of the circle, in the order the pawn visits them.
         squares: Vec<u32>,
     },
+    /// A snake leads to square 0, off the board, but the pawn starts on
+    /// square 1: square 0 is a position only for a pawn that starts off the
+    /// board ([`crate::Start::OffBoard`]).
+    #[error(
+        "the snake from square {from} leads to square 0, off the board, which is a position only when the pawn starts there; add \"start\": 0 to the rules (--start 0), or end the snake on square 1"
+    )]
+    ToSquare0 {
+        /// The square the snake starts on (the lowest, if several do).
+        from: u32,
+    },
 }
 
 impl Game {
@@ -179,7 +189,8 @@ impl Game {
     /// # Errors
     ///
     /// [`GameError::Cycle`] when `rules.chain` is on and the jumps form a
-    /// circle.
+    /// circle; [`GameError::ToSquare0`] when a snake leads to square 0 and
+    /// the pawn starts on square 1.
     ///
     /// # Examples
     ///
@@ -193,6 +204,9 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(board: Board, rules: Rules) -> Result<Game, GameError> {
+        if let Some(from) = to_square0(&rules, board.jumps().map(|j| (j.from, j.to))) {
+            return Err(GameError::ToSquare0 { from });
+        }
         let jumps = board.jump_map();
         let chained = if rules.chain {
             Some(jumps.with_values(resolve_chains(jumps)?))
@@ -498,6 +512,21 @@ impl Game {
             chained: self.chained.clone(),
         }
     }
+}
+
+/// The first square whose jump leads to square 0, when `rules` start the
+/// pawn on square 1 and so have no position 0 to play (`jumps` by starting
+/// square). Boards of every length are held to this rule here.
+pub(crate) fn to_square0<S: Copy + Default + PartialEq>(
+    rules: &Rules,
+    mut jumps: impl Iterator<Item = (S, S)>,
+) -> Option<S> {
+    if rules.start.position() == 0 {
+        return None;
+    }
+    jumps
+        .find(|&(_, to)| to == S::default())
+        .map(|(from, _)| from)
 }
 
 /// Where a pawn comes to rest after each jump when jumps chain, one value per

@@ -190,11 +190,14 @@ impl Variant {
         let played = if self.reading == GridReading::Winding {
             board.clone()
         } else {
-            let grid = input::to_grid(board).ok_or(VariantError::NotGrid(board.squares()))?;
             let read = |reason: String| VariantError::Reading {
                 reading: self.reading,
                 reason,
             };
+            let grid = input::to_grid(board).map_err(|e| match e {
+                input::WriteError::NotSquare { squares } => VariantError::NotGrid(squares),
+                other => read(other.to_string()),
+            })?;
             input::from_grid_read(&grid, self.reading)
                 .map_err(|e| read(e.to_string()))?
                 .build()

@@ -130,8 +130,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
                 "the pairs-text form cannot hold rules; give the same rules flags when you read it",
             );
         }
-        let text = snl::input::write(&board, with_rules, format)
-            .context("this board is not an n x n grid")?;
+        let text = snl::input::write(&board, with_rules, format)?;
         out.write_all(text.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     };
@@ -143,7 +142,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             .budget()
             .with_context(|| format!("case {case}"))?;
         let text = snl::input::write(&found.board, None, format)
-            .context("this board is not an n x n grid")?;
+            .with_context(|| format!("case {case}"))?;
         let board = match format {
             Format::PairsText => serde_json::Value::String(text),
             _ => serde_json::from_str(&text).context("snl wrote a board it cannot read")?,

@@ -342,7 +342,29 @@ async fn convert_writes_every_form_as_the_library_does() {
     )
     .await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST);
-    assert!(a.error().contains("cannot be written as a LeetCode grid"));
+    assert!(
+        a.error()
+            .contains("a LeetCode grid needs a square number of squares")
+    );
+    // A snake back off the board: the pairs forms write it, the grid and
+    // moves forms cannot.
+    let home = r#"{"squares": 16, "snakes": [[11, 0]], "rules": {"start": 0}}"#.to_string();
+    let a = post("/api/convert?to=pairs", home.clone()).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert!(
+        a.text().contains("[11, 0]") || a.text().contains("[11,0]"),
+        "{}",
+        a.text()
+    );
+    for to in ["grid", "moves"] {
+        let a = post(&format!("/api/convert?to={to}"), home.clone()).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{to}");
+        assert!(
+            a.error().contains("the snake 11->0 leads off the board"),
+            "{to}: {}",
+            a.error()
+        );
+    }
     let a = post("/api/convert?to=yaml", text).await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST);
     assert!(a.error().contains("not a board form"));

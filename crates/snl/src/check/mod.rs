@@ -64,7 +64,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// A short kebab-case name for the kind of finding, stable for scripts:
     /// `no-squares`, `too-many-squares`, `off-board`, `no-move`,
-    /// `wrong-direction`, `from-last`, `two-jumps`, `cycle`, `never-landed`,
+    /// `wrong-direction`, `from-last`, `two-jumps`, `to-square-0` (a snake
+    /// to square 0 while the pawn starts on square 1), `cycle`, `never-landed`,
     /// `ends-on-jump`, `goal-unreachable`, `trap`, on a board of over 2^30
     /// squares `too-many-jumps`, from [`playable`] `optional-unplayed`, and
     /// the note `never-taken`.
@@ -209,9 +210,14 @@ pub fn check_played(
         return check_long(spec, rules, ctl);
     }
     let problems = spec.problems();
-    if !problems.is_empty() {
+    let errors = written_errors(
+        spec,
+        rules,
+        problems.iter().map(|p| problem(p, spec.squares)),
+    );
+    if !errors.is_empty() {
         return Checked {
-            diagnostics: problems.iter().map(|p| problem(p, spec.squares)).collect(),
+            diagnostics: errors,
             skipped: None,
         };
     }
@@ -242,7 +248,7 @@ pub fn check_played(
         Ok(game) => game,
         Err(e) => {
             return Checked {
-                diagnostics: vec![game_cycle(&e)],
+                diagnostics: vec![game_error(&e)],
                 skipped: None,
             };
         }
@@ -295,13 +301,13 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         skipped: None,
     };
     let problems = LongBoard::problems(spec);
-    if !problems.is_empty() {
-        return errors(
-            problems
-                .iter()
-                .map(|p| long_problem(p, spec.squares))
-                .collect(),
-        );
+    let written = written_errors(
+        spec,
+        rules,
+        problems.iter().map(|p| long_problem(p, spec.squares)),
+    );
+    if !written.is_empty() {
+        return errors(written);
     }
     let board = match LongBoard::from_spec(spec) {
         Ok(board) => board,
@@ -310,8 +316,10 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     let game = match LongGame::new(board, rules.clone()) {
         Ok(game) => game,
         Err(e) => {
-            let LongGameError::Cycle { squares } = &e;
-            return errors(vec![cycle(e.to_string(), squares.clone())]);
+            return errors(vec![match &e {
+                LongGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
+                LongGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
+            }]);
         }
     };
     let (diagnostics, skipped) = long_warnings(&game, ctl);
@@ -379,13 +387,54 @@ fn cycle(message: String, squares: Vec<u64>) -> Diagnostic {
     }
 }
 
-/// The diagnostic for the circle of a game of the dense engines.
-fn game_cycle(e: &GameError) -> Diagnostic {
-    let GameError::Cycle { squares } = e;
-    cycle(
-        e.to_string(),
-        squares.iter().map(|&s| u64::from(s)).collect(),
-    )
+/// The diagnostic for a snake from `from` to square 0 while the pawn
+/// starts on square 1: `message` from the game's error.
+fn to_square0(message: String, from: u64) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Error,
+        code: "to-square-0",
+        message,
+        squares: vec![from],
+    }
+}
+
+/// The errors of `spec` as written, played under `rules`: `problems` (its
+/// [`BoardSpec::problems`], as diagnostics), then a `to-square-0` error for
+/// each snake to square 0, where it was written, when the pawn starts on
+/// square 1. Both are found from the jumps alone, on a board of any length.
+fn written_errors(
+    spec: &BoardSpec,
+    rules: &Rules,
+    problems: impl Iterator<Item = Diagnostic>,
+) -> Vec<Diagnostic> {
+    let mut errors: Vec<Diagnostic> = problems.collect();
+    if rules.start.position() != 0 {
+        // A jump from off the board or from the last square has its own
+        // problem already.
+        errors.extend(
+            spec.jumps
+                .iter()
+                .filter(|j| j.to == 0 && (1..spec.squares).contains(&j.from))
+                .map(|j| {
+                    // The words of the game's error, for a board of any
+                    // length.
+                    let e = LongGameError::ToSquare0 { from: j.from };
+                    to_square0(format!("{}: {e}", j.origin), j.from)
+                }),
+        );
+    }
+    errors
+}
+
+/// The diagnostic for an error of a game of the dense engines.
+fn game_error(e: &GameError) -> Diagnostic {
+    match e {
+        GameError::Cycle { squares } => cycle(
+            e.to_string(),
+            squares.iter().map(|&s| u64::from(s)).collect(),
+        ),
+        GameError::ToSquare0 { from } => to_square0(e.to_string(), u64::from(*from)),
+    }
 }
 
 /// "ladder" or "snake", for a jump `from -> to`.
@@ -517,15 +566,19 @@ pub fn playable(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
 ///
 /// As [`playable`], but for `optional-unplayed`.
 pub fn playable_choosing(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
-    let board = spec.build().map_err(|_| Unplayable {
-        errors: spec
-            .problems()
-            .iter()
-            .map(|p| problem(p, spec.squares))
-            .collect(),
+    let errors = written_errors(
+        spec,
+        &rules,
+        spec.problems().iter().map(|p| problem(p, spec.squares)),
+    );
+    if !errors.is_empty() {
+        return Err(Unplayable { errors });
+    }
+    let board = spec.build().map_err(|p| Unplayable {
+        errors: vec![problem(&p, spec.squares)],
     })?;
     Game::new(board, rules).map_err(|e| Unplayable {
-        errors: vec![game_cycle(&e)],
+        errors: vec![game_error(&e)],
     })
 }
 

@@ -16,7 +16,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 
-use super::parsed::ParseError;
+use super::parsed::{Format, ParseError, WriteError};
 use super::rules_object::rules_json;
 use super::values::{IntSeed, Slot, number_lines};
 use crate::board::{Board, BoardSpec, Origin, RawJump};
@@ -78,7 +78,8 @@ impl GridCells {
         let mut jumps = Vec::with_capacity(self.cells.len());
         for (row, col, value) in self.cells {
             let square = reading.square_of(k, row as u64, col as u64);
-            let Ok(to) = u64::try_from(value) else {
+            // The grid numbers squares from 1: 0 is no square of it.
+            let Some(to) = u64::try_from(value).ok().filter(|&to| to >= 1) else {
                 return Err(ParseError::BadCell {
                     row,
                     col,
@@ -254,36 +255,53 @@ pub fn from_grid_read(grid: &[Vec<i64>], reading: GridReading) -> Result<BoardSp
 }
 
 /// The LeetCode grid of `board`: `-1` for no jump, else the destination.
-/// `None` unless the number of squares is a perfect square.
+///
+/// # Errors
+///
+/// [`WriteError::NotSquare`] unless the number of squares is a perfect
+/// square; [`WriteError::ToSquare0`] for a snake to square 0, which the
+/// grid, numbering squares from 1, cannot write.
 ///
 /// # Examples
 ///
 /// ```
+/// use snl::input::WriteError;
 /// use snl::{Board, Jump};
 ///
 /// let board = Board::new(4, [Jump { from: 2, to: 4 }])?;
-/// assert_eq!(snl::input::to_grid(&board), Some(vec![vec![-1, -1], vec![-1, 4]]));
-/// assert_eq!(snl::input::to_grid(&Board::empty(5)?), None);
+/// assert_eq!(snl::input::to_grid(&board), Ok(vec![vec![-1, -1], vec![-1, 4]]));
+/// assert_eq!(snl::input::to_grid(&Board::empty(5)?), Err(WriteError::NotSquare { squares: 5 }));
 /// # Ok::<(), snl::BoardError>(())
 /// ```
-pub fn to_grid(board: &Board) -> Option<Vec<Vec<i64>>> {
+pub fn to_grid(board: &Board) -> Result<Vec<Vec<i64>>, WriteError> {
     let n = u64::from(board.squares());
     let k = n.isqrt();
     if k * k != n {
-        return None;
+        return Err(WriteError::NotSquare {
+            squares: board.squares(),
+        });
+    }
+    if let Some(j) = board.jumps().find(|j| j.to_start()) {
+        return Err(WriteError::ToSquare0 {
+            format: Format::Grid,
+            from: j.from,
+        });
     }
     let mut grid = vec![vec![-1i64; k as usize]; k as usize];
     for jump in board.jumps() {
         let (row, col) = cell_of(k, u64::from(jump.from));
         grid[row][col] = i64::from(jump.to);
     }
-    Some(grid)
+    Ok(grid)
 }
 
 /// The LeetCode grid of `board` as JSON, one row a line: a bare grid, or
-/// `{"grid": ..., "rules": ...}` when `rules` are given. `None` unless the
-/// number of squares is a perfect square.
-pub fn to_grid_json(board: &Board, rules: Option<&Rules>) -> Option<String> {
+/// `{"grid": ..., "rules": ...}` when `rules` are given.
+///
+/// # Errors
+///
+/// As [`to_grid`].
+pub fn to_grid_json(board: &Board, rules: Option<&Rules>) -> Result<String, WriteError> {
     let grid = to_grid(board)?;
     let indent = if rules.is_some() { "    " } else { "  " };
     let mut body = String::from("[\n");
@@ -299,7 +317,7 @@ pub fn to_grid_json(board: &Board, rules: Option<&Rules>) -> Option<String> {
     body.push('\n');
     body.push_str(&indent[2..]);
     body.push(']');
-    Some(match rules {
+    Ok(match rules {
         None => body + "\n",
         Some(rules) => format!(
             "{{\n  \"grid\": {body},\n  \"rules\": {}\n}}\n",
@@ -440,7 +458,7 @@ mod tests {
         let board = from_grid(&grid).unwrap().build().unwrap();
         let jumps: Vec<_> = board.jumps().map(|j| (j.from, j.to)).collect();
         assert_eq!(jumps, vec![(2, 15), (14, 35), (17, 13)]);
-        assert_eq!(to_grid(&board), Some(grid));
+        assert_eq!(to_grid(&board), Ok(grid));
     }
 
     #[test]

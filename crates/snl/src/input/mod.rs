@@ -34,7 +34,7 @@
 //! assert_eq!(parsed.format, Format::PairsText);
 //! let board = parsed.spec.build()?;
 //! assert_eq!(board.jump(6), Some(46));
-//! assert_eq!(input::to_moves(&board)[5], 45);
+//! assert_eq!(input::to_moves(&board)?[5], 45);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -57,6 +57,7 @@ mod values;
 
 pub use parsed::{
     DEFAULT_TEXT_SQUARES, Format, ParseError, ParseOptions, ParsedBoard, RulesPatch, UnknownFormat,
+    WriteError,
 };
 
 pub use grid::{GridReading, from_grid, from_grid_read, to_grid, to_grid_json};
@@ -151,14 +152,19 @@ fn parse_by(input: &[u8], options: &ParseOptions, fast: bool) -> Result<ParsedBo
 }
 
 /// Writes `board` in `format`, with `rules` where the form can hold them
-/// (every JSON form; pairs text holds none). `None` for a grid of a board
-/// whose size is not a perfect square.
-pub fn write(board: &Board, rules: Option<&Rules>, format: Format) -> Option<String> {
+/// (every JSON form; pairs text holds none).
+///
+/// # Errors
+///
+/// [`WriteError`] for a board the form cannot hold: a grid of a board
+/// whose size is not a perfect square, and a snake to square 0 (off the
+/// board) in the grid or moves form; the pairs forms hold every board.
+pub fn write(board: &Board, rules: Option<&Rules>, format: Format) -> Result<String, WriteError> {
     match format {
         Format::Grid => to_grid_json(board, rules),
-        Format::Moves => Some(to_moves_json(board, rules)),
-        Format::Pairs => Some(to_pairs_json(board, rules)),
-        Format::PairsText => Some(to_pairs_text(board)),
+        Format::Moves => to_moves_json(board, rules),
+        Format::Pairs => Ok(to_pairs_json(board, rules)),
+        Format::PairsText => Ok(to_pairs_text(board)),
     }
 }
 

@@ -7,6 +7,7 @@ use std::fmt;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 
+use super::parsed::{Format, WriteError};
 use super::rules_object::rules_json;
 use super::values::{IntSeed, Slot, number_lines};
 use crate::board::{Board, BoardSpec, Origin, RawJump};
@@ -84,27 +85,42 @@ impl<'de> Visitor<'de> for MovesVisitor {
 /// The 0-based moves array of `board`: `moves[i]` is where a jump from
 /// square `i + 1` leads (0-based), or `-1` for none.
 ///
+/// # Errors
+///
+/// [`WriteError::ToSquare0`] for a snake to square 0, whose 0-based
+/// destination would be the `-1` of no jump.
+///
 /// # Examples
 ///
 /// ```
 /// use snl::{Board, Jump};
 ///
 /// let board = Board::new(5, [Jump { from: 2, to: 4 }])?;
-/// assert_eq!(snl::input::to_moves(&board), vec![-1, 3, -1, -1, -1]);
+/// assert_eq!(snl::input::to_moves(&board), Ok(vec![-1, 3, -1, -1, -1]));
 /// # Ok::<(), snl::BoardError>(())
 /// ```
-pub fn to_moves(board: &Board) -> Vec<i64> {
+pub fn to_moves(board: &Board) -> Result<Vec<i64>, WriteError> {
+    if let Some(j) = board.jumps().find(|j| j.to_start()) {
+        return Err(WriteError::ToSquare0 {
+            format: Format::Moves,
+            from: j.from,
+        });
+    }
     let mut moves = vec![-1; board.squares() as usize];
     for j in board.jumps() {
         moves[j.from as usize - 1] = i64::from(j.to) - 1;
     }
-    moves
+    Ok(moves)
 }
 
 /// The moves form of `board` as JSON, `{"n": ..., "moves": [...]}`, ten
 /// entries a line, with `"rules"` when given.
-pub fn to_moves_json(board: &Board, rules: Option<&Rules>) -> String {
-    let moves = to_moves(board);
+///
+/// # Errors
+///
+/// As [`to_moves`].
+pub fn to_moves_json(board: &Board, rules: Option<&Rules>) -> Result<String, WriteError> {
+    let moves = to_moves(board)?;
     let mut out = format!("{{\n  \"n\": {},\n  \"moves\": [\n", moves.len());
     number_lines(&mut out, &moves, 10, "    ");
     out.push_str("\n  ]");
@@ -113,7 +129,7 @@ pub fn to_moves_json(board: &Board, rules: Option<&Rules>) -> String {
         out.push_str(&rules_json(rules));
     }
     out.push_str("\n}\n");
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -145,7 +161,7 @@ mod tests {
     fn json_writer() {
         let board = Board::new(12, [Jump { from: 11, to: 2 }]).unwrap();
         assert_eq!(
-            to_moves_json(&board, None),
+            to_moves_json(&board, None).unwrap(),
             "{\n  \"n\": 12,\n  \"moves\": [\n    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,\n    1, -1\n  ]\n}\n"
         );
     }

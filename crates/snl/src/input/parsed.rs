@@ -66,6 +66,37 @@ impl FromStr for Format {
     }
 }
 
+/// A board that a form cannot hold, from [`write`](super::write) and the
+/// writers of each form.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// A LeetCode grid of a board whose size is not a perfect square.
+    #[error(
+        "a LeetCode grid needs a square number of squares (4, 9, ..., 100), and this board has {squares}; write it as pairs or moves"
+    )]
+    NotSquare {
+        /// The board's size.
+        squares: u32,
+    },
+    /// A snake to square 0 (off the board), in a form that cannot write
+    /// it: the grid numbers squares from 1, and the moves form's `-1`, the
+    /// 0-based index of square 0, means no jump.
+    #[error(
+        "the snake {from}->0 leads off the board, which the {format} form cannot write ({why}); write the board as pairs or pairs-text",
+        why = match format {
+            Format::Moves => "its 0-based destination would be -1, which means no jump",
+            _ => "it numbers squares from 1",
+        }
+    )]
+    ToSquare0 {
+        /// The form.
+        format: Format,
+        /// The square the snake starts on (the lowest, if several do).
+        from: u32,
+    },
+}
+
 /// A name that is not one of the [`Format`]s.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a board form: use grid, moves, pairs or pairs-text")]
@@ -272,7 +303,7 @@ pub enum ParseError {
         /// The number of rows.
         rows: usize,
     },
-    /// A grid cell below -1.
+    /// A grid cell below -1, or 0 (the grid numbers squares from 1).
     #[error(
         "grid row {row}, column {col} (square {square}): {value} is not a destination; write -1 for no jump or a square from 1 to {squares}"
     )]

@@ -52,7 +52,7 @@ pub(crate) mod testing;
 use std::fmt;
 
 use crate::board::{Board, BoardError, BoardSpec};
-use crate::game::{jumps_taken_by, resolve_chains_by};
+use crate::game::{jumps_taken_by, resolve_chains_by, to_square0};
 use crate::limits::LimitError;
 use crate::rules::Rules;
 
@@ -239,6 +239,15 @@ pub enum LongGameError {
         /// The squares of the circle, in the order the pawn visits them.
         squares: Vec<u64>,
     },
+    /// A snake leads to square 0, off the board, but the pawn starts on
+    /// square 1 (see [`crate::GameError::ToSquare0`]).
+    #[error(
+        "the snake from square {from} leads to square 0, off the board, which is a position only when the pawn starts there; add \"start\": 0 to the rules (--start 0), or end the snake on square 1"
+    )]
+    ToSquare0 {
+        /// The square the snake starts on (the lowest, if several do).
+        from: u64,
+    },
 }
 
 /// One roll on a board of any length: the value rolled, where it landed,
@@ -259,8 +268,12 @@ impl LongGame {
     /// # Errors
     ///
     /// [`LongGameError::Cycle`] when chaining is on and the jumps form a
-    /// circle.
+    /// circle; [`LongGameError::ToSquare0`] when a snake leads to square 0
+    /// and the pawn starts on square 1.
     pub fn new(board: LongBoard, rules: Rules) -> Result<LongGame, LongGameError> {
+        if let Some(from) = to_square0(&rules, board.jumps().map(|j| (j.from, j.to))) {
+            return Err(LongGameError::ToSquare0 { from });
+        }
         let rest = if rules.chain {
             resolve_chains_by(&board.to, |s| board.index(s)).map_err(|circle| {
                 LongGameError::Cycle {
@@ -278,7 +291,7 @@ impl LongGame {
     /// # Panics
     ///
     /// Never: a [`Game`](crate::Game) has already refused circles of
-    /// chained jumps.
+    /// chained jumps and snakes to square 0 under a start on square 1.
     pub fn of_game(game: &crate::Game) -> LongGame {
         LongGame::new(LongBoard::of_board(game.board()), game.rules().clone())
             .expect("a game's chains are already resolved")
