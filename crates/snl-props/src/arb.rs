@@ -114,6 +114,8 @@ pub fn game(
 }
 
 /// A playable game as [`game`] makes, on a board of a size in `sizes`.
+/// With the pawn starting off the board, the snakes to square 1 from even
+/// squares lead back off the board instead (see [`to_square0`]).
 pub fn game_in(
     u: &mut Unstructured<'_>,
     sizes: RangeInclusive<u32>,
@@ -124,7 +126,27 @@ pub fn game_in(
     let Some(rules) = rules(u, max_faces, extreme)? else {
         return Ok(None);
     };
+    let board = match rules.start {
+        Start::OffBoard => to_square0(&board),
+        _ => board,
+    };
     Ok(Game::new(board, rules).ok())
+}
+
+/// `board` with the snakes to square 1 from even squares leading to square
+/// 0, off the board, instead: for games whose pawn starts there, so that
+/// snakes back to the start and snakes to square 1 both occur, without a
+/// byte more drawn.
+pub fn to_square0(board: &Board) -> Board {
+    let jumps = board.jumps().map(|j| Jump {
+        to: if j.to == 1 && j.from % 2 == 0 {
+            0
+        } else {
+            j.to
+        },
+        ..j
+    });
+    Board::new(board.squares(), jumps.collect::<Vec<_>>()).expect("a snake may end on square 0")
 }
 
 /// A board as written, valid or not: a size (0, over the limit, or small)

@@ -138,10 +138,26 @@ fn checked(parsed: &ParsedBoard) {
         );
     }
     if !problems.is_empty() {
+        // With the pawn on square 1, each snake to square 0 from a square
+        // that may start a jump is an error of its own.
+        let homes = match rules.start {
+            snl::Start::OffBoard => 0,
+            _ => parsed
+                .spec
+                .jumps
+                .iter()
+                .filter(|j| j.to == 0 && (1..parsed.spec.squares).contains(&j.from))
+                .count(),
+        };
         assert_eq!(
             found.len(),
-            problems.len(),
-            "check lists every problem, and only problems, on a board that does not build"
+            problems.len() + homes,
+            "check lists every problem, and the snakes to square 0 the start refuses, on a board that does not build"
+        );
+        assert_eq!(
+            found.iter().filter(|d| d.code == "to-square-0").count(),
+            homes,
+            "a to-square-0 error for each snake to square 0 the start refuses"
         );
     }
     let Ok(board) = built else { return };

@@ -804,6 +804,48 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_snake_to_square_0_needs_the_start_off_the_board() {
+        let board = Board::new(20, [Jump { from: 11, to: 0 }, Jump { from: 7, to: 0 }]).unwrap();
+        assert!(board.jumps().all(|j| j.to_start() && j.is_snake()));
+        let err = Game::new(board.clone(), Rules::default()).unwrap_err();
+        assert_eq!(err, GameError::ToSquare0 { from: 7 });
+        assert_eq!(
+            err.to_string(),
+            "the snake from square 7 leads to square 0, off the board, which is a position only when the pawn starts there; add \"start\": 0 to the rules (--start 0), or end the snake on square 1"
+        );
+        let rules = Rules {
+            start: Start::OffBoard,
+            ..Rules::default()
+        };
+        let g = Game::new(board, rules).unwrap();
+        // Back to where the pawn started, off the board; the next roll
+        // enters again.
+        assert_eq!(
+            g.step(5, 6),
+            Some(Move {
+                roll: 6,
+                land: 11,
+                to: 0
+            })
+        );
+        assert_eq!(g.step(0, 1).map(|m| m.to), Some(1));
+        // A ladder cannot lead there: a jump down is a snake.
+        let spec = crate::board::BoardSpec {
+            squares: 20,
+            jumps: vec![crate::board::RawJump {
+                from: 3,
+                to: 0,
+                declared: Some(crate::board::JumpKind::Ladder),
+                origin: crate::board::Origin::Ladder { index: 0 },
+            }],
+        };
+        assert!(matches!(
+            spec.problems()[..],
+            [crate::board::BoardError::WrongDirection { from: 3, to: 0, .. }]
+        ));
+    }
+
+    #[test]
     fn off_board_start_enters_on_the_first_roll() {
         let rules = Rules {
             start: Start::OffBoard,

@@ -119,6 +119,36 @@ fn jump_on_square_one() {
 }
 
 #[test]
+fn a_snake_to_square_0_is_an_error_unless_the_pawn_starts_there() {
+    let board = spec(20, &[(11, 0), (5, 9), (13, 0)]);
+    let d = check(&board, &Rules::default());
+    assert_eq!(codes(&d), ["to-square-0", "to-square-0"]);
+    assert_eq!(
+        d[0].message,
+        "jump 0: the snake from square 11 leads to square 0, off the board, which is a position only when the pawn starts there; add \"start\": 0 to the rules (--start 0), or end the snake on square 1"
+    );
+    assert_eq!(
+        (d[0].squares.as_slice(), d[1].squares.as_slice()),
+        (&[11][..], &[13][..])
+    );
+    // Beside the board's own problems, and from a board of any length.
+    let d = check(&spec(20, &[(11, 0), (3, 30)]), &Rules::default());
+    assert_eq!(codes(&d), ["off-board", "to-square-0"]);
+    let d = check(&spec(1 << 40, &[(11, 0)]), &Rules::default());
+    assert_eq!(codes(&d), ["to-square-0"]);
+    let refused = super::playable(&board, Rules::default()).unwrap_err();
+    assert_eq!(codes(&refused.errors), ["to-square-0", "to-square-0"]);
+    // Off the board, square 0 is the start: nothing is wrong.
+    let off = Rules {
+        start: Start::OffBoard,
+        ..Rules::default()
+    };
+    assert!(check(&board, &off).is_empty());
+    assert!(check(&spec(1 << 40, &[(11, 0)]), &off).is_empty());
+    assert!(super::playable(&board, off).is_ok());
+}
+
+#[test]
 fn ends_on_jump_only_without_chaining() {
     let d = check(&spec(12, &[(2, 5), (5, 9)]), &Rules::default());
     assert_eq!(codes(&d), ["ends-on-jump"]);

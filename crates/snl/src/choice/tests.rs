@@ -198,6 +198,24 @@ fn all_rules(die: &Die) -> Vec<Rules> {
     out
 }
 
+/// `board` as played under `rules`: with the pawn starting off the board,
+/// the snakes to square 1 from even squares lead back off the board, to
+/// square 0, instead.
+fn played_on(board: &Board, rules: &Rules) -> Board {
+    if rules.start != Start::OffBoard {
+        return board.clone();
+    }
+    let home = |j: Jump| Jump {
+        to: if j.to == 1 && j.from % 2 == 0 {
+            0
+        } else {
+            j.to
+        },
+        ..j
+    };
+    Board::new(board.squares(), board.jumps().map(home).collect::<Vec<_>>()).unwrap()
+}
+
 fn random_board(rng: &mut SplitMix64, n: u32, jumps: u32) -> Board {
     let mut list: Vec<Jump> = Vec::new();
     for _ in 0..jumps {
@@ -226,7 +244,7 @@ fn optional_jumps_against_every_policy() {
         let n = 6 + rng.below(7) as u32;
         let board = random_board(&mut rng, n, 4);
         for rules in all_rules(die) {
-            let Ok(g) = Game::new(board.clone(), rules) else {
+            let Ok(g) = Game::new(played_on(&board, &rules), rules) else {
                 continue;
             };
             // The decisions: (square, streak) for each optional jump.
@@ -309,7 +327,7 @@ fn picking_a_die_against_every_assignment() {
                         optional,
                         ..Rules::default()
                     };
-                    let Ok(g) = Game::new(board.clone(), rules) else {
+                    let Ok(g) = Game::new(played_on(&board, &rules), rules) else {
                         continue;
                     };
                     let options = Options {
@@ -507,14 +525,42 @@ fn atcoder(n: u32, m: u32, broken: &[u32]) -> Game {
     Game::new(Board::new(n + 1, jumps).unwrap(), rules).unwrap()
 }
 
+/// The same problem as the problem states it: N squares, the pawn off the
+/// board on square 0, and a snake from each broken square back to 0.
+fn atcoder_off_board(n: u32, m: u32, broken: &[u32]) -> Game {
+    let jumps = broken.iter().map(|&a| Jump { from: a, to: 0 });
+    let rules = Rules {
+        die: Die::uniform(m).unwrap(),
+        finish: Finish::Pass,
+        start: Start::OffBoard,
+        ..Rules::default()
+    };
+    Game::new(Board::new(n, jumps).unwrap(), rules).unwrap()
+}
+
 #[test]
 fn atcoder_abc189f_samples() {
     let mean = |g: &Game| solve(g, &Options::default()).unwrap().mean;
-    assert!(close(mean(&atcoder(2, 2, &[])).unwrap(), 1.5, 1e-12));
-    assert!(close(mean(&atcoder(2, 2, &[1])).unwrap(), 2.0, 1e-12));
+    let both = |n: u32, m: u32, broken: &[u32]| {
+        let (shifted, home) = (atcoder(n, m, broken), atcoder_off_board(n, m, broken));
+        let (a, b) = (mean(&shifted), mean(&home));
+        assert_eq!(a.is_some(), b.is_some(), "{a:?} {b:?}");
+        if let (Some(a), Some(b)) = (a, b) {
+            assert!(close(a, b, 1e-9), "{a} {b}");
+        }
+        // The Markov chain agrees, square 0 its start state.
+        let chain = crate::markov::expected_rolls(&home).unwrap();
+        assert_eq!(chain.is_some(), b.is_some());
+        if let (Some(c), Some(b)) = (chain, b) {
+            assert!(close(c, b, 1e-7), "{c} {b}");
+        }
+        b
+    };
+    assert!(close(both(2, 2, &[]).unwrap(), 1.5, 1e-12));
+    assert!(close(both(2, 2, &[1]).unwrap(), 2.0, 1e-12));
     // Ten broken squares in a row, more than a roll can cross: never ends.
-    assert_eq!(mean(&atcoder(100, 6, &(11..=20).collect::<Vec<_>>())), None);
-    let four = mean(&atcoder(100_000, 2, &[2997, 92458])).unwrap();
+    assert_eq!(both(100, 6, &(11..=20).collect::<Vec<_>>()), None);
+    let four = both(100_000, 2, &[2997, 92458]).unwrap();
     assert!((four - 201_932.222_2).abs() < 1e-3, "{four}");
 }
 
@@ -554,7 +600,7 @@ fn never_taken_against_every_policy() {
         let n = 6 + rng.below(9) as u32;
         let board = random_board(&mut rng, n, 5);
         for rules in all_rules(die) {
-            let Ok(g) = Game::new(board.clone(), rules) else {
+            let Ok(g) = Game::new(played_on(&board, &rules), rules) else {
                 continue;
             };
             let streaks = g.streaks();
@@ -705,7 +751,7 @@ fn finishing_within_k_against_every_policy() {
         let n = 5 + rng.below(6) as u32;
         let board = random_board(&mut rng, n, 3);
         for rules in all_rules(die) {
-            let Ok(g) = Game::new(board.clone(), rules) else {
+            let Ok(g) = Game::new(played_on(&board, &rules), rules) else {
                 continue;
             };
             let streaks = g.streaks();
@@ -786,7 +832,7 @@ fn finishing_within_k_picking_a_die_against_every_assignment() {
                         optional,
                         ..Rules::default()
                     };
-                    let Ok(g) = Game::new(board.clone(), rules) else {
+                    let Ok(g) = Game::new(played_on(&board, &rules), rules) else {
                         continue;
                     };
                     let options = Options {

@@ -76,9 +76,24 @@ pub(crate) fn board(rng: &mut SplitMix64, n: u32, jumps: u32) -> Board {
     Board::new(n, list).unwrap()
 }
 
-/// A random game, or `None` when its jumps chain round in a circle.
+/// A random game, or `None` when its jumps chain round in a circle. With
+/// the pawn starting off the board, the snakes to square 1 from even
+/// squares lead back off the board, to square 0, instead.
 pub(crate) fn game(rng: &mut SplitMix64, n: u32, jumps: u32) -> Option<Game> {
     let board = board(rng, n, jumps);
     let rules = rules(rng);
+    let board = if rules.start == Start::OffBoard {
+        let home = |j: Jump| Jump {
+            to: if j.to == 1 && j.from % 2 == 0 {
+                0
+            } else {
+                j.to
+            },
+            ..j
+        };
+        Board::new(n, board.jumps().map(home).collect::<Vec<_>>()).unwrap()
+    } else {
+        board
+    };
     Game::new(board, rules).ok()
 }

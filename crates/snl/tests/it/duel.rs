@@ -3,20 +3,14 @@
 
 use proptest::prelude::*;
 use proptest::strategy::Strategy;
+use snl::Game;
 use snl::duel::{self, Winner};
-use snl::{Game, Start};
 
 use crate::strategies;
 
 /// The fewest rolls from position `p`: the game's own search, run from `p`.
 fn fewest_from(game: &Game, p: u32) -> Option<u32> {
-    let mut rules = game.rules().clone();
-    rules.start = if p == 0 {
-        Start::OffBoard
-    } else {
-        Start::Square1
-    };
-    snl::shortest::min_rolls(&Game::new(game.board().clone(), rules).ok()?).unwrap()
+    snl::shortest::min_rolls_from(game, p).unwrap()
 }
 
 /// Games without the bonus rule, which duels do not support.

@@ -530,3 +530,37 @@ proptest! {
         prop_assert_eq!(&written["rules"], &serde_json::to_value(RulesJson::from(&rules)).unwrap());
     }
 }
+
+#[test]
+fn a_snake_back_off_the_board_is_written_in_the_pairs_forms_only() {
+    let parsed = parse(r#"{"squares": 16, "snakes": [[11, 0]], "rules": {"start": 0}}"#);
+    let rules = parsed.rules.rules();
+    assert_eq!(rules.start, Start::OffBoard);
+    let board = parsed.spec.build().unwrap();
+    assert_eq!(board.jump(11), Some(0));
+    // The pairs forms read back the same board.
+    let pairs = input::write(&board, Some(&rules), Format::Pairs).unwrap();
+    assert_eq!(parse(&pairs).spec.build().unwrap(), board);
+    let text = input::write(&board, None, Format::PairsText).unwrap();
+    assert_eq!(text, "0\n1 11 0\n");
+    assert_eq!(parse(&text).spec.build().unwrap().jump(11), Some(0));
+    // The grid numbers squares from 1, and the moves form's -1 is no jump.
+    let grid = input::write(&board, Some(&rules), Format::Grid).unwrap_err();
+    assert_eq!(
+        grid.to_string(),
+        "the snake 11->0 leads off the board, which the grid form cannot write (it numbers squares from 1); write the board as pairs or pairs-text"
+    );
+    let moves = input::to_moves(&board).unwrap_err();
+    assert_eq!(
+        moves.to_string(),
+        "the snake 11->0 leads off the board, which the moves form cannot write (its 0-based destination would be -1, which means no jump); write the board as pairs or pairs-text"
+    );
+    assert_eq!(input::to_grid(&board).unwrap_err(), grid);
+    // A grid cell of 0 names no square.
+    let err = input::parse(
+        b"[[-1,-1,-1,-1],[-1,-1,-1,-1],[-1,-1,-1,-1],[-1,-1,-1,0]]",
+        &ParseOptions::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("0 is not a destination"), "{err}");
+}
