@@ -182,3 +182,30 @@ fn optional_jumps_note_the_ones_the_best_play_never_takes() {
         "{out}"
     );
 }
+
+#[test]
+fn a_snake_to_square_0_is_an_error_with_the_pawn_on_square_1() {
+    let board = r#"{"squares": 20, "snakes": [[11, 0]]}"#;
+    let run = snl(&["check", "-"], Some(board));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "error[to-square-0]: snakes[0]: the snake from square 11 leads to square 0, off the board"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("add \"start\": 0 to the rules (--start 0), or end the snake on square 1"),
+        "{}",
+        run.stdout
+    );
+    let v: Value =
+        serde_json::from_str(&snl(&["check", "-", "--json"], Some(board)).stdout).unwrap();
+    assert_eq!(v["errors"][0]["code"], "to-square-0");
+    assert_eq!(v["errors"][0]["squares"], serde_json::json!([11]));
+    // Off the board, square 0 is where the pawn starts.
+    let out = ok(&["check", "-", "--start", "0"], Some(board));
+    assert!(out.ends_with("ok: no errors, no warnings\n"), "{out}");
+}

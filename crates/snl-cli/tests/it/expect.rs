@@ -604,3 +604,78 @@ fn a_goal_is_read_and_refused_with_its_reason() {
     );
     assert!(v["mean"].as_f64().is_some(), "{v}");
 }
+
+/// AtCoder ABC189F as the problem states it: squares 0 to `n`, the pawn
+/// off the board on 0, a fair die of `m` faces, reaching or passing `n`
+/// ends the game, and each broken square sends the pawn back to 0.
+fn abc189f(n: u64, broken: &[u64]) -> String {
+    let snakes: Vec<String> = broken.iter().map(|a| format!("[{a}, 0]")).collect();
+    format!(
+        r#"{{"squares": {n}, "snakes": [{}], "rules": {{"finish": "pass", "start": 0}}}}"#,
+        snakes.join(", ")
+    )
+}
+
+#[test]
+fn atcoder_abc189f_samples() {
+    let mean = |n: u64, m: u32, broken: &[u64]| -> Value {
+        let die = format!("d{m}");
+        json(&["expect", "-", "--die", &die], Some(&abc189f(n, broken)))
+    };
+    let v = mean(2, 2, &[]);
+    assert!((v["mean"].as_f64().unwrap() - 1.5).abs() < 1e-12, "{v}");
+    let v = mean(2, 2, &[1]);
+    assert!((v["mean"].as_f64().unwrap() - 2.0).abs() < 1e-12, "{v}");
+    // Ten broken squares in a row, more than a roll of six can cross: the
+    // problem's -1, snl's "never finishes".
+    let v = mean(100, 6, &(11..=20).collect::<Vec<_>>());
+    assert_eq!(v["mean"], Value::Null, "{v}");
+    assert_eq!(v["never_finishes"], 1.0, "{v}");
+    // A game of at least 50001 rolls: the mean comes from the engine for
+    // long boards, with a note that the distribution was not followed.
+    let run = snl(
+        &["expect", "-", "--die", "d2", "--json"],
+        Some(&abc189f(100_000, &[2997, 92458])),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("engine for boards of any length"),
+        "{}",
+        run.stderr
+    );
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let four = v["mean"].as_f64().unwrap();
+    assert_eq!(format!("{four:.4}"), "201932.2222", "{v}");
+    // The same rules from the command line, and as text.
+    let text = ok(
+        &[
+            "expect", "-", "--die", "d2", "--finish", "pass", "--start", "0",
+        ],
+        Some(r#"{"squares": 2, "snakes": [[1, 0]]}"#),
+    );
+    assert!(text.contains("mean       2.000000"), "{text}");
+    let never = ok(
+        &["expect", "-", "--die", "d6"],
+        Some(&abc189f(100, &(11..=20).collect::<Vec<_>>())),
+    );
+    assert!(
+        never.contains("mean       infinite: the game never ends with chance 1.000000"),
+        "{never}"
+    );
+}
+
+#[test]
+fn a_snake_to_square_0_needs_the_start_off_the_board() {
+    let board = r#"{"squares": 20, "snakes": [[11, 0]]}"#;
+    let run = snl(&["expect", "-"], Some(board));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "the snake from square 11 leads to square 0, off the board, which is a position only when the pawn starts there; add \"start\": 0 to the rules (--start 0), or end the snake on square 1"
+        ),
+        "{}",
+        run.stderr
+    );
+    let v = json(&["expect", "-", "--start", "0"], Some(board));
+    assert!(v["mean"].as_f64().is_some(), "{v}");
+}
