@@ -130,6 +130,17 @@ impl Space {
                 from.squares()
             ));
         }
+        // The designer proposes jumps between squares 1..=n only, and
+        // keeps 0 for "no jump": a snake back off the board it cannot hold.
+        if let Some(j) = self
+            .from
+            .as_ref()
+            .and_then(|b| b.jumps().find(|j| j.to_start()))
+        {
+            out.push(format!(
+                "the board to tune has the snake {j} back off the board, which the designer cannot tune; end it on square 1 or remove it"
+            ));
+        }
         if self.changes.is_some() && self.from.is_none() {
             out.push("a number of changes needs a board to change (--from or --preset)".into());
         }
@@ -598,6 +609,21 @@ mod tests {
             assert_eq!(layout.changes() as usize, gone.max(new));
         }
         assert_eq!(layout.jumps(), board.jump_count());
+    }
+
+    #[test]
+    fn a_board_with_a_snake_back_off_the_board_is_not_tuned() {
+        let rules = Rules {
+            start: crate::rules::Start::OffBoard,
+            ..Rules::default()
+        };
+        let board = Board::new(30, [Jump { from: 11, to: 0 }]).unwrap();
+        let problems = Space::tune(&board, rules).problems();
+        assert!(
+            problems.iter().any(|p| p
+                == "the board to tune has the snake 11->0 back off the board, which the designer cannot tune; end it on square 1 or remove it"),
+            "{problems:?}"
+        );
     }
 
     #[test]
