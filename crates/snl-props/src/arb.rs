@@ -139,7 +139,7 @@ pub fn game_in(
 /// byte more drawn.
 pub fn to_square0(board: &Board) -> Board {
     let jumps = board.jumps().map(|j| Jump {
-        to: if j.to == 1 && j.from % 2 == 0 {
+        to: if j.to == 1 && j.from.is_multiple_of(2) {
             0
         } else {
             j.to

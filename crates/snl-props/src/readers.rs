@@ -174,7 +174,7 @@ fn round_trip(board: &Board, rules: &Rules, format: Format, ours: bool) {
         Ok(text) => text,
         Err(e) => {
             let n = u64::from(board.squares());
-            let off = board.jumps().any(|j| j.to_start());
+            let off = board.jumps().any(snl::Jump::to_start);
             assert!(
                 (format == Format::Grid && n.isqrt() * n.isqrt() != n)
                     || (matches!(format, Format::Grid | Format::Moves) && off),

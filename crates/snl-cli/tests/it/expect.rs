@@ -605,7 +605,7 @@ fn a_goal_is_read_and_refused_with_its_reason() {
     assert!(v["mean"].as_f64().is_some(), "{v}");
 }
 
-/// AtCoder ABC189F as the problem states it: squares 0 to `n`, the pawn
+/// Problem ABC189F as it is stated: squares 0 to `n`, the pawn
 /// off the board on 0, a fair die of `m` faces, reaching or passing `n`
 /// ends the game, and each broken square sends the pawn back to 0.
 fn abc189f(n: u64, broken: &[u64]) -> String {

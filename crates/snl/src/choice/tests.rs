@@ -206,7 +206,7 @@ fn played_on(board: &Board, rules: &Rules) -> Board {
         return board.clone();
     }
     let home = |j: Jump| Jump {
-        to: if j.to == 1 && j.from % 2 == 0 {
+        to: if j.to == 1 && j.from.is_multiple_of(2) {
             0
         } else {
             j.to

@@ -281,7 +281,7 @@ pub fn to_grid(board: &Board) -> Result<Vec<Vec<i64>>, WriteError> {
             squares: board.squares(),
         });
     }
-    if let Some(j) = board.jumps().find(|j| j.to_start()) {
+    if let Some(j) = board.jumps().find(|&j| j.to_start()) {
         return Err(WriteError::ToSquare0 {
             format: Format::Grid,
             from: j.from,

@@ -100,7 +100,7 @@ impl<'de> Visitor<'de> for MovesVisitor {
 /// # Ok::<(), snl::BoardError>(())
 /// ```
 pub fn to_moves(board: &Board) -> Result<Vec<i64>, WriteError> {
-    if let Some(j) = board.jumps().find(|j| j.to_start()) {
+    if let Some(j) = board.jumps().find(|&j| j.to_start()) {
         return Err(WriteError::ToSquare0 {
             format: Format::Moves,
             from: j.from,

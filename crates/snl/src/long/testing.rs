@@ -84,7 +84,7 @@ pub(crate) fn game(rng: &mut SplitMix64, n: u32, jumps: u32) -> Option<Game> {
     let rules = rules(rng);
     let board = if rules.start == Start::OffBoard {
         let home = |j: Jump| Jump {
-            to: if j.to == 1 && j.from % 2 == 0 {
+            to: if j.to == 1 && j.from.is_multiple_of(2) {
                 0
             } else {
                 j.to
