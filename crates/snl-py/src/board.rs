@@ -439,14 +439,17 @@ impl PyBoard {
     }
 
     /// The 0-based moves array: entry i (square i + 1) holds the 0-based
-    /// destination of its jump, or -1.
+    /// destination of its jump, or -1. Raises ``ValueError`` for a snake
+    /// back to square 0 (off the board), whose -1 would mean no jump.
     #[getter]
     fn moves(&self) -> PyResult<Vec<i64>> {
         input::to_moves(self.dense(SquareBySquare::Listing)?).map_err(errors::value)
     }
 
     /// The LeetCode 909 grid (top row first, -1 for no jump), or ``None``
-    /// when the number of squares is not a perfect square.
+    /// when the number of squares is not a perfect square. Raises
+    /// ``ValueError`` for a snake back to square 0, which the grid,
+    /// numbering squares from 1, cannot write.
     #[getter]
     fn grid(&self) -> PyResult<Option<Vec<Vec<i64>>>> {
         match input::to_grid(self.dense(SquareBySquare::Listing)?) {

@@ -4,6 +4,7 @@ calls them."""
 import math
 import os
 import pickle
+import re
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
@@ -80,6 +81,17 @@ def test_every_form_gives_the_same_board():
     with pytest.raises(ValueError, match="`xml` is not a board form"):
         board.to_json("xml")
     assert '"rules"' in board.to_json() and '"rules"' not in board.to_json(rules=False)
+
+
+def test_a_snake_back_off_the_board_is_written_as_pairs_only():
+    board = snl.Board.parse(b'{"squares": 16, "snakes": [[11, 0]], "rules": {"start": 0}}')
+    assert re.search(r"\[11, ?0\]", board.to_json("pairs"))
+    with pytest.raises(ValueError, match="the snake 11->0 leads off the board"):
+        board.to_json("moves")
+    with pytest.raises(ValueError, match="the snake 11->0 leads off the board"):
+        board.to_json("grid")
+    with pytest.raises(ValueError, match="the snake 11->0 leads off the board"):
+        board.moves
 
 
 def test_read_a_file(tmp_path):
