@@ -7,7 +7,7 @@
 //!
 //! let body = br#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
 //! let answer = analyse::analyse(body, &Options::default(), &snl_web::StudioLimits::default())?;
-//! assert_eq!(answer.solve.min_rolls, Some(2));
+//! assert_eq!(answer.solve.as_ref().unwrap().min_rolls, Some(2));
 //! assert_eq!(answer.check.warnings[0].code, "ends-on-jump");
 //! assert!(answer.svg.starts_with("<svg"));
 //! # Ok::<(), snl_web::ApiError>(())
@@ -49,6 +49,57 @@ pub struct Options {
     /// How the picture colours the squares.
     #[serde(default)]
     pub overlay: Overlay,
+    /// The dice the player picks one of before each roll, each as
+    /// `--choose-die` reads it, separated by `;` (`d6;1,1,1,0,0,0`); empty
+    /// or absent for the rules' die.
+    pub choose_dice: Option<String>,
+    /// What the best play is best for, as `--goal` reads it: `mean` (the
+    /// default) or `within:K`.
+    pub goal: Option<String>,
+}
+
+/// The choice a request asks the player to make beyond the rules: the
+/// dice of [`Options::choose_dice`] and the goal of [`Options::goal`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Choosing {
+    /// The dice picked from; empty for the rules' die.
+    pub dice: Vec<snl::Die>,
+    /// What the best play is best for.
+    pub goal: snl::choice::Goal,
+}
+
+impl Options {
+    /// The dice and the goal asked for, read as `snl expect` reads
+    /// `--choose-die` and `--goal`.
+    ///
+    /// # Errors
+    ///
+    /// [`ApiError::Query`] naming the parameter and the die or goal that
+    /// cannot be read.
+    pub fn choosing(&self) -> Result<Choosing, ApiError> {
+        let mut dice = Vec::new();
+        for (i, spec) in self
+            .choose_dice
+            .as_deref()
+            .unwrap_or("")
+            .split(';')
+            .map(str::trim)
+            .enumerate()
+            .filter(|(_, spec)| !spec.is_empty())
+        {
+            let read = spec.parse::<snl::Die>().map_err(|e| {
+                ApiError::Query(format!("choose_dice: die {} (`{spec}`): {e}", i + 1))
+            })?;
+            dice.push(read);
+        }
+        let goal = match self.goal.as_deref().map(str::trim) {
+            None | Some("") => snl::choice::Goal::Mean,
+            Some(goal) => goal
+                .parse()
+                .map_err(|e| ApiError::Query(format!("goal: {e}")))?,
+        };
+        Ok(Choosing { dice, goal })
+    }
 }
 
 /// The players whose races are answered: the studio shows 2 to 4.
@@ -164,6 +215,24 @@ pub struct LeftOut {
     pub message: String,
 }
 
+impl LeftOut {
+    /// The search and the races, left out with dice to pick from: they
+    /// roll the rules' die alone ([`plan::Unhonoured::Dice`]).
+    fn of_dice(dice: &[snl::Die]) -> LeftOut {
+        let dice: Vec<String> = dice.iter().map(ToString::to_string).collect();
+        let why = plan::Unhonoured::Dice {
+            analysis: "the fewest rolls and the races",
+            dice: dice.join("; "),
+        };
+        LeftOut {
+            fields: vec!["solve".to_string(), "race".to_string()],
+            reason: snl::answer::LeftOutReason::Choice,
+            // Two analyses: the library's sentence, in the plural.
+            message: why.to_string().replacen(" does not ", " do not ", 1),
+        }
+    }
+}
+
 /// Every answer about a board: the answers of `snl check`, `snl solve`,
 /// `snl expect` and `snl race` (as their `--json` prints them), and the
 /// pictures of `snl render` and `snl plot`.
@@ -173,15 +242,23 @@ pub struct Analysis {
     pub playable: Playable,
     /// `snl check`: the warnings (a playable board has no errors).
     pub check: CheckAnswer,
-    /// `snl solve`: the fewest rolls, their count and one optimal path.
-    pub solve: SolveAnswer,
-    /// `snl expect`: one player's game length, exactly.
+    /// `snl solve`: the fewest rolls, their count and one optimal path;
+    /// `None` when left out (see `left_out`): with dice to pick from, as
+    /// the search rolls the rules' die alone.
+    pub solve: Option<SolveAnswer>,
+    /// `snl expect`: one player's game length, exactly (under the play
+    /// that makes its mean least, when there is a choice).
     pub expect: ExpectAnswer,
+    /// `snl expect --goal within:K`: the play that makes the chance of
+    /// finishing within K rolls greatest, and that chance; `None` unless
+    /// that goal is asked for.
+    pub within: Option<snl::answer::WithinAnswer>,
     /// `snl race --players K` for each K of [`RACE_PLAYERS`]; empty when
     /// left out (see `left_out`).
     pub race: Vec<RaceAnswer>,
     /// The analyses left out because they cannot honour the rules, and
-    /// why: the races, when jumps may be declined.
+    /// why: the races, when jumps may be declined; the fewest rolls and
+    /// the races, when the player picks among dice.
     pub left_out: Option<LeftOut>,
     /// The board picture, as `snl render` draws it.
     pub svg: String,
@@ -246,32 +323,39 @@ pub fn analyse_with(
     limits: &StudioLimits,
     cancel: &Cancel,
 ) -> Result<Analysis, ApiError> {
+    let choice = options.choosing()?;
     let read = read(body, options, limits)?;
     let game = game_choosing(&read)?;
     // Jumps that may be declined: the best play answers `expect`, the
     // search plays the choice, and the races, which cannot, are left out.
-    let choosing = !game.rules().optional.is_none();
-    if choosing && options.overlay != Overlay::Plain {
-        return Err(ApiError::Query(format!(
-            "overlay: the colourings of the squares are of a game that takes every jump, and these rules let a player decline {} (`optional: {}`); use `overlay=plain`",
-            optional_noun(game.rules().optional),
-            game.rules().optional
-        )));
-    }
+    // Dice to pick from: the best play answers `expect`, and the search and
+    // the races, which roll the rules' die alone, are left out.
+    let picked = !choice.dice.is_empty();
+    let choosing = !game.rules().optional.is_none() || picked;
+    refuse_overlay(&game, &choice, options.overlay)?;
+    // The search plays optional jumps as a choice of its own, but rolls
+    // the rules' die alone: with dice to pick from it is left out, as
+    // [`plan::honoured_choosing`] refuses it.
+    let searched = !picked;
     // As `snl solve` does: the count is left out (not refused) above the
     // count limit, and when its own estimate is over the budget.
-    let counted = plan::counting(&game, false, &limits.budget) == Counting::Count;
-    let picture = picture_options(options);
-    let mut analyses = vec![
-        plan::Analysis::Shortest(Search::Solve),
-        if choosing {
-            plan::Analysis::Choice {
-                faces: game.rules().die.faces().count(),
-            }
-        } else {
-            plan::Analysis::Markov(Measure::Mean)
-        },
-    ];
+    let counted = searched && plan::counting(&game, false, &limits.budget) == Counting::Count;
+    let picture = picture_options(options, searched);
+    let choice_options = snl::choice::Options {
+        dice: choice.dice.clone(),
+        ..snl::choice::Options::default()
+    };
+    let mut analyses = Vec::new();
+    if searched {
+        analyses.push(plan::Analysis::Shortest(Search::Solve));
+    }
+    analyses.push(if choosing {
+        plan::Analysis::Choice {
+            faces: choice_options.faces(&game),
+        }
+    } else {
+        plan::Analysis::Markov(Measure::Mean)
+    });
     analyses.extend(picture.analyses());
     admit(&game, &analyses, limits)?;
     let ctl = Control {
@@ -281,15 +365,9 @@ pub fn analyse_with(
     let over = |e: LimitError| ApiError::limit(e, limits);
     // The best play, solved once: for `expect`, and for the check's notes
     // of the jumps it never takes.
+    let choice_error = |e| choice_error(e, limits);
     let best = if choosing {
-        Some(
-            snl::choice::solve_with(&game, &snl::choice::Options::default(), &ctl).map_err(
-                |e| match e {
-                    snl::choice::ChoiceError::Limit(e) => over(e),
-                    e => ApiError::Analysis(e.to_string()),
-                },
-            )?,
-        )
+        Some(snl::choice::solve_with(&game, &choice_options, &ctl).map_err(choice_error)?)
     } else {
         None
     };
@@ -303,16 +381,21 @@ pub fn analyse_with(
     let game = &playable.game;
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
-    let solution = snl::shortest::solve_with(game, &ctl).map_err(over)?;
-    let count = if counted {
-        snl::shortest::count_optimal_with(game, &ctl).map_err(over)?
-    } else {
-        None
+    let (solve, fewest) = search(game, header(), searched.then_some(counted), &ctl, limits)?;
+    let (expect, stats, min_rolls) = expect_of(game, header(), best, fewest, picked, &ctl, limits)?;
+    let within = match choice.goal {
+        snl::choice::Goal::Within(rolls) => Some(snl::answer::WithinAnswer::new(
+            header(),
+            &snl::choice::within_with(game, &choice_options, rolls, &ctl).map_err(choice_error)?,
+            picked,
+        )),
+        _ => None,
     };
-    let solve = SolveAnswer::from_search(header(), &solution, count.as_ref());
-    let (expect, stats, min_rolls) =
-        expect_of(game, header(), best, solution.min_rolls, &ctl, limits)?;
-    let (race, left_out) = races_of(game, &header, stats.as_ref(), &ctl, limits)?;
+    let (race, left_out) = if searched {
+        races_of(game, &header, stats.as_ref(), &ctl, limits)?
+    } else {
+        (Vec::new(), Some(LeftOut::of_dice(&choice.dice)))
+    };
     // A distribution stopped by the token keeps what it reached (as
     // `unresolved`) instead of failing: an answer cut short by the deadline
     // is not given as if it were whole.
@@ -322,7 +405,7 @@ pub fn analyse_with(
     let (svg, layout, plot) = draw(
         game,
         label,
-        options,
+        &picture,
         stats.as_ref(),
         min_rolls,
         &ctl,
@@ -340,6 +423,7 @@ pub fn analyse_with(
         check,
         solve,
         expect,
+        within,
         race,
         left_out,
         svg,
@@ -347,6 +431,64 @@ pub fn analyse_with(
         plot,
         plot_note,
     })
+}
+
+/// Refuses a colouring of the squares (every overlay but the plain one)
+/// of a game it would not play: the colourings are of a game that takes
+/// every jump and rolls the rules' die.
+fn refuse_overlay(game: &Game, choice: &Choosing, overlay: Overlay) -> Result<(), ApiError> {
+    if overlay != Overlay::Plain {
+        if !game.rules().optional.is_none() {
+            return Err(ApiError::Query(format!(
+                "overlay: the colourings of the squares are of a game that takes every jump, and these rules let a player decline {} (`optional: {}`); use `overlay=plain`",
+                optional_noun(game.rules().optional),
+                game.rules().optional
+            )));
+        }
+        if let Err(why) =
+            plan::honoured_choosing(game, &choice.dice, &[plan::Analysis::Markov(Measure::Mean)])
+        {
+            return Err(ApiError::Query(format!(
+                "overlay: the colourings of the squares are of a game that rolls the rules' die: {why}; use `overlay=plain`"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `snl solve`'s answer and the fewest rolls, when `counted` is some
+/// (counting the optimal sequences when it is `Some(true)`): none when the
+/// search is left out.
+fn search(
+    game: &Game,
+    header: Header,
+    counted: Option<bool>,
+    ctl: &Control,
+    limits: &StudioLimits,
+) -> Result<(Option<SolveAnswer>, Option<u32>), ApiError> {
+    let Some(counted) = counted else {
+        return Ok((None, None));
+    };
+    let over = |e: LimitError| ApiError::limit(e, limits);
+    let solution = snl::shortest::solve_with(game, ctl).map_err(over)?;
+    let count = if counted {
+        snl::shortest::count_optimal_with(game, ctl).map_err(over)?
+    } else {
+        None
+    };
+    let solve = SolveAnswer::from_search(header, &solution, count.as_ref());
+    Ok((Some(solve), solution.min_rolls))
+}
+
+/// The error of a best play as the studio answers it.
+fn choice_error(e: snl::choice::ChoiceError, limits: &StudioLimits) -> ApiError {
+    match e {
+        snl::choice::ChoiceError::Limit(e) => ApiError::limit(e, limits),
+        e @ snl::choice::ChoiceError::TooManyDice(_) => {
+            ApiError::Query(format!("choose_dice: {e}"))
+        }
+        e => ApiError::Analysis(e.to_string()),
+    }
 }
 
 /// "ladders", "snakes" or "jumps": what `optional` lets a player decline.
@@ -367,6 +509,7 @@ fn expect_of(
     header: Header,
     best: Option<snl::choice::Solution>,
     fewest: Option<u32>,
+    picked: bool,
     ctl: &Control,
     limits: &StudioLimits,
 ) -> Result<(ExpectAnswer, Option<Stats>, Option<u32>), ApiError> {
@@ -420,10 +563,10 @@ fn expect_of(
         (Some(stats), _) => ExpectAnswer {
             policy: best
                 .as_ref()
-                .map(|(best, _)| snl::answer::PolicyAnswer::new(best, false)),
+                .map(|(best, _)| snl::answer::PolicyAnswer::new(best, picked)),
             ..expect_answer(header, stats, turns.as_ref(), min_rolls)
         },
-        (None, Some((best, _))) => ExpectAnswer::of_choice(header, best, &[], false),
+        (None, Some((best, _))) => ExpectAnswer::of_choice(header, best, &[], picked),
         (None, None) => unreachable!("a game without a choice is played as it is"),
     };
     Ok((expect, stats, min_rolls))
@@ -493,10 +636,12 @@ fn expect_answer(
     )
 }
 
-/// The board picture a request asks for: with a path unless told not to.
-fn picture_options(options: &Options) -> render::Options {
+/// The board picture a request asks for: with a path unless told not to,
+/// or unless the search is left out (`searched` false: the path is one of
+/// the rules' die).
+fn picture_options(options: &Options, searched: bool) -> render::Options {
     render::Options {
-        path: options.path.unwrap_or(true),
+        path: searched && options.path.unwrap_or(true),
         overlay: options.overlay,
         width: options.width,
     }
@@ -508,21 +653,19 @@ fn picture_options(options: &Options) -> render::Options {
 fn draw(
     game: &Game,
     label: &str,
-    options: &Options,
+    picture: &render::Options,
     stats: Option<&snl::markov::Stats>,
     min_rolls: Option<u32>,
     ctl: &Control,
     limits: &StudioLimits,
 ) -> Result<(String, Layout, Result<String, String>), ApiError> {
-    let picture = render::board_picture_with(game, label, &picture_options(options), ctl).map_err(
-        |e| match e {
-            DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
-            DrawError::Limit(e) | DrawError::Markov(MarkovError::Limit(e)) => {
-                ApiError::limit(e, limits)
-            }
-            e => ApiError::Analysis(e.to_string()),
-        },
-    )?;
+    let picture = render::board_picture_with(game, label, picture, ctl).map_err(|e| match e {
+        DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
+        DrawError::Limit(e) | DrawError::Markov(MarkovError::Limit(e)) => {
+            ApiError::limit(e, limits)
+        }
+        e => ApiError::Analysis(e.to_string()),
+    })?;
     let layout = picture.layout();
     let svg = picture.to_svg();
     // The best play of a choice that is no plain game has no distribution.
@@ -648,16 +791,23 @@ fn check_json(read: &Read, diagnostics: &[Diagnostic]) -> serde_json::Value {
 pub struct AnalysisJson<'a> {
     /// As `snl check --json` prints it.
     pub check: &'a CheckAnswer,
-    /// As `snl solve --json` prints it.
-    pub solve: &'a SolveAnswer,
-    /// As `snl expect --json` prints it.
+    /// As `snl solve --json` prints it; `null` when left out (with dice to
+    /// pick from: see `left_out`).
+    pub solve: Option<&'a SolveAnswer>,
+    /// As `snl expect --json` prints it (with `--choose-die` for each of
+    /// `choose_dice`: the policy gives the dice and `die_by_square`).
     pub expect: &'a ExpectAnswer,
+    /// As `snl expect --goal within:K --json` prints it, under
+    /// `goal=within:K`; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub within: Option<&'a snl::answer::WithinAnswer>,
     /// As `snl race --players K --json` prints it, for K = 2, 3, 4; empty
     /// when left out.
     pub race: &'a [RaceAnswer],
     /// The analyses left out because they cannot honour the rules
     /// (`{"fields": ["race"], "reason": "choice", "message"}` when jumps
-    /// may be declined); absent when none.
+    /// may be declined, `["solve", "race"]` with dice to pick from);
+    /// absent when none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub left_out: Option<&'a LeftOut>,
     /// The board as read: its form, its name, and the board file in the
@@ -691,8 +841,9 @@ impl<'a> From<&'a Analysis> for AnalysisJson<'a> {
         let pairs = input::to_pairs_json(a.playable.game.board(), Some(&read.rules));
         AnalysisJson {
             check: &a.check,
-            solve: &a.solve,
+            solve: a.solve.as_ref(),
             expect: &a.expect,
+            within: a.within.as_ref(),
             race: &a.race,
             left_out: a.left_out.as_ref(),
             input: InputJson {

@@ -158,17 +158,33 @@ pub fn admit(game: &Game, analyses: &[Analysis], budget: &Budget) -> Result<(), 
     Ok(())
 }
 
-/// A rule of the game an analysis does not play: refused by [`honoured`]
-/// rather than silently left out.
+/// A rule of the game, or a choice of the player, an analysis does not
+/// play: refused by [`honoured`] and [`honoured_choosing`] rather than
+/// silently left out.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "{analysis} does not play optional jumps (the rules say `optional: {optional}`); set `optional` to `none` to take every jump, or ask for the expected length, which plays the best choice"
-)]
-pub struct Unhonoured {
-    /// The analysis, as [`Analysis::noun`] names it.
-    pub analysis: &'static str,
-    /// The rule it does not play.
-    pub optional: Optional,
+#[non_exhaustive]
+pub enum Unhonoured {
+    /// The rules let a player decline jumps.
+    #[error(
+        "{analysis} does not play optional jumps (the rules say `optional: {optional}`); set `optional` to `none` to take every jump, or ask for the expected length, which plays the best choice"
+    )]
+    Optional {
+        /// The analysis, as [`Analysis::noun`] names it.
+        analysis: &'static str,
+        /// The rule it does not play.
+        optional: Optional,
+    },
+    /// The player picks a die before each roll.
+    #[error(
+        "{analysis} does not play a die picked before each roll (choosing from {dice}); it rolls the rules' die alone: leave out the dice to choose from for it, or ask for the expected length, which plays the best choice"
+    )]
+    Dice {
+        /// The analysis, as [`Analysis::noun`] names it.
+        analysis: &'static str,
+        /// The dice picked from, as `--choose-die` reads each, joined by
+        /// `; `.
+        dice: String,
+    },
 }
 
 /// Refuses the analyses of `game` that would not play its rules: every
@@ -192,20 +208,60 @@ pub struct Unhonoured {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn honoured(game: &Game, analyses: &[Analysis]) -> Result<(), Unhonoured> {
-    let optional = game.rules().optional;
-    if optional.is_none() {
-        return Ok(());
-    }
-    match analyses
+    honoured_choosing(game, &[], analyses)
+}
+
+/// [`honoured`] for a player who also picks one of `dice` before each roll
+/// (none: the rules' die, as [`choice::Options::dice`]): only
+/// [`Analysis::Choice`] plays that pick, so every other analysis (the
+/// fewest rolls, the plain game's statistics and pictures, races, duels,
+/// simulations) is refused, as it would be of the rules' die alone. What
+/// the front ends that offer dice to pick from call, so that none of them
+/// answers for the plain game in its place.
+///
+/// # Errors
+///
+/// [`Unhonoured::Optional`] for the first analysis that does not play
+/// optional jumps, else [`Unhonoured::Dice`] for the first that does not
+/// play the pick of a die.
+///
+/// ```
+/// use snl::plan::{self, Analysis};
+/// use snl::{Board, Die, Game, Rules};
+///
+/// let game = Game::new(Board::empty(10)?, Rules::default())?;
+/// let dice: Vec<Die> = vec!["d6".parse()?, "1,1,1,0,0,0".parse()?];
+/// assert!(plan::honoured_choosing(&game, &dice, &[Analysis::Choice { faces: 12 }]).is_ok());
+/// let err = plan::honoured_choosing(&game, &dice, &[Analysis::Race { players: 2 }]).unwrap_err();
+/// assert!(err.to_string().starts_with("the race does not play a die picked before each roll"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn honoured_choosing(
+    game: &Game,
+    dice: &[crate::rules::Die],
+    analyses: &[Analysis],
+) -> Result<(), Unhonoured> {
+    let other = analyses
         .iter()
-        .find(|a| !matches!(a, Analysis::Choice { .. }))
-    {
-        Some(a) => Err(Unhonoured {
+        .find(|a| !matches!(a, Analysis::Choice { .. }));
+    let Some(a) = other else {
+        return Ok(());
+    };
+    let optional = game.rules().optional;
+    if !optional.is_none() {
+        return Err(Unhonoured::Optional {
             analysis: a.noun(),
             optional,
-        }),
-        None => Ok(()),
+        });
     }
+    if !dice.is_empty() {
+        let dice: Vec<String> = dice.iter().map(ToString::to_string).collect();
+        return Err(Unhonoured::Dice {
+            analysis: a.noun(),
+            dice: dice.join("; "),
+        });
+    }
+    Ok(())
 }
 
 /// The limit error `err` is or holds, for any of the library's errors (an
@@ -675,6 +731,43 @@ mod tests {
         assert!(duel(&big).fits(&Budget::DEFAULT));
         let count = |g: &Game| estimate(g, Analysis::Shortest(Search::Count));
         assert!(count(&big).work > count(&small).work);
+    }
+
+    #[test]
+    fn only_the_best_play_honours_dice_to_pick_from() {
+        let game = Game::new(Board::empty(20).unwrap(), Rules::default()).unwrap();
+        let dice: Vec<crate::rules::Die> = vec!["d6".parse().unwrap(), "d4".parse().unwrap()];
+        let choice = Analysis::Choice { faces: 10 };
+        assert_eq!(honoured_choosing(&game, &dice, &[choice]), Ok(()));
+        // No dice: the plain game's analyses play it.
+        let race = Analysis::Race { players: 2 };
+        assert_eq!(honoured_choosing(&game, &[], &[choice, race]), Ok(()));
+        for other in [
+            race,
+            Analysis::Duel,
+            Analysis::Shortest(Search::Solve),
+            Analysis::Markov(Measure::Mean),
+        ] {
+            let err = honoured_choosing(&game, &dice, &[choice, other]).unwrap_err();
+            assert_eq!(
+                err,
+                Unhonoured::Dice {
+                    analysis: other.noun(),
+                    dice: "d6; d4".to_string()
+                }
+            );
+            assert!(err.to_string().contains("choosing from d6; d4"), "{err}");
+        }
+        // Optional jumps are named first, as `honoured` names them.
+        let rules = Rules {
+            optional: Optional::Snakes,
+            ..Rules::default()
+        };
+        let game = Game::new(Board::empty(20).unwrap(), rules).unwrap();
+        assert!(matches!(
+            honoured_choosing(&game, &dice, &[race]),
+            Err(Unhonoured::Optional { .. })
+        ));
     }
 
     #[test]

@@ -472,3 +472,138 @@ async fn optional_jumps_are_answered_with_the_best_play() {
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text());
     assert!(a.error().contains("`optional: all`"), "{}", a.error());
 }
+
+/// With dice to pick from (`choose_dice`, as `snl expect --choose-die`
+/// reads each) the studio answers with the best play, as `snl expect
+/// --choose-die ... --json` gives it: its mean, the dice and the die of
+/// each square; the search and the races, which roll the rules' die
+/// alone, are left out with the rule named; the heat map is refused.
+#[tokio::test]
+async fn dice_to_pick_from_are_answered_with_the_best_play() {
+    let body = testdata("seed-004-twenty.pairs.json");
+    let game = game_of(&body);
+    let dice: Vec<snl::Die> = vec!["d6".parse().unwrap(), "1,1,1,0,0,0".parse().unwrap()];
+    let options = snl::choice::Options {
+        dice: dice.clone(),
+        ..snl::choice::Options::default()
+    };
+    let best = snl::choice::solve(&game, &options).unwrap();
+    let a = post("/api/analyse?choose_dice=d6;%201,1,1,0,0,0", body.clone()).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    let mean = v["expect"]["mean"].as_f64().unwrap();
+    assert!((mean - best.mean.unwrap()).abs() < 1e-9, "{mean}");
+    // The low die is worth picking somewhere on this board, so the play is
+    // no plain game of one die.
+    let by_square = best.policy.dice_by_square();
+    assert!(
+        by_square.contains(&0) && by_square.contains(&1),
+        "{by_square:?}"
+    );
+    let policy = serde_json::to_value(snl::answer::PolicyAnswer::new(&best, true)).unwrap();
+    assert_eq!(v["expect"]["policy"], policy);
+    assert_eq!(
+        v["expect"]["policy"]["dice"],
+        serde_json::json!(["d6", "d3"])
+    );
+    assert_eq!(
+        v["expect"]["policy"]["die_by_square"]
+            .as_array()
+            .unwrap()
+            .len(),
+        21
+    );
+    assert_eq!(v["solve"], serde_json::Value::Null);
+    assert_eq!(v["race"], serde_json::json!([]));
+    assert_eq!(
+        v["left_out"]["fields"],
+        serde_json::json!(["solve", "race"])
+    );
+    assert_eq!(v["left_out"]["reason"], "choice");
+    let message = v["left_out"]["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("the fewest rolls and the races do not play a die picked before each roll (choosing from d6; d3)"),
+        "{message}"
+    );
+    assert_eq!(v.get("within"), None);
+    // The colourings of the squares are of the rules' die.
+    let a = post("/api/analyse?choose_dice=d6;d4&overlay=heat", body.clone()).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    assert!(
+        a.error().starts_with("overlay: ") && a.error().contains("choosing from d6; d4"),
+        "{}",
+        a.error()
+    );
+    // One die is a choice of one, as `--choose-die` takes it: the plain
+    // game of that die, with its plot.
+    let a = post("/api/analyse?choose_dice=d4", body.clone()).await;
+    let v = a.json();
+    let d4 = snl::Game::new(
+        game.board().clone(),
+        snl::Rules {
+            die: "d4".parse().unwrap(),
+            ..snl::Rules::default()
+        },
+    )
+    .unwrap();
+    let plain = snl::markov::expected_rolls(&d4).unwrap().unwrap();
+    let mean = v["expect"]["mean"].as_f64().unwrap();
+    assert!((mean - plain).abs() < 1e-9, "{mean} against {plain}");
+    assert!(v["plot"].as_str().unwrap().starts_with("<svg"));
+    // An empty list is the rules' die: nothing is left out.
+    let a = post("/api/analyse?choose_dice=%20;", body.clone()).await;
+    assert_eq!(a.json().get("left_out"), None);
+}
+
+/// `goal=within:K` (as `snl expect --goal within:K`) adds the play that
+/// makes the chance of finishing within K rolls greatest, and that
+/// chance, beside the answer for the mean.
+#[tokio::test]
+async fn the_goal_within_k_rolls_gives_its_chance() {
+    let body = testdata("seed-004-twenty.pairs.json");
+    let game = game_of(&body);
+    let options = snl::choice::Options {
+        dice: vec!["d6".parse().unwrap(), "1,1,1,0,0,0".parse().unwrap()],
+        ..snl::choice::Options::default()
+    };
+    let best = snl::choice::within(&game, &options, 4).unwrap();
+    let a = post(
+        "/api/analyse?choose_dice=d6;1,1,1,0,0,0&goal=within:4",
+        body.clone(),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    assert_eq!(v["within"]["goal"], "within:4");
+    assert_eq!(v["within"]["rolls"], 4);
+    let chance = v["within"]["chance"].as_f64().unwrap();
+    assert!((chance - best.chance).abs() < 1e-12, "{chance}");
+    assert_eq!(
+        v["within"]["policy"]["dice"],
+        serde_json::json!(["d6", "d3"])
+    );
+    // The mean is still that of the play best for it.
+    assert!(v["expect"]["policy"]["die_by_square"].is_array());
+    // Without a choice it is the plain game's chance, as the distribution
+    // gives it, and the races are still answered.
+    let a = post("/api/analyse?goal=within:4", body.clone()).await;
+    let v = a.json();
+    let stats = snl::markov::stats(&game).unwrap();
+    let by_four: f64 = stats.distribution.pmf.iter().take(5).sum();
+    let chance = v["within"]["chance"].as_f64().unwrap();
+    assert!(
+        (chance - by_four).abs() < 1e-12,
+        "{chance} against {by_four}"
+    );
+    assert_eq!(v["race"].as_array().unwrap().len(), 3);
+    // Bad goals and dice are refused, naming the parameter.
+    for (query, says) in [
+        ("goal=within:0", "goal: a goal is `mean` or `within:K`"),
+        ("goal=fast", "goal: "),
+        ("choose_dice=d6;d0", "choose_dice: die 2 (`d0`)"),
+    ] {
+        let a = post(&format!("/api/analyse?{query}"), body.clone()).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(a.error().starts_with(says), "{query}: {}", a.error());
+    }
+}
