@@ -11,7 +11,7 @@ export function emptyBoard(squares = 100) {
     squares,
     width: null,
     jumps: [],
-    rules: { die: "d6", finish: "exact", chain: false, start: 1, bonus: false, bonusLimit: null, optional: "none" },
+    rules: { die: "d6", finish: "exact", chain: false, start: 1, bonus: false, bonusLimit: null, optional: "none", chooseDice: "", goal: "mean" },
   };
 }
 
@@ -113,6 +113,13 @@ export function toFragment(board) {
   if (r.optional !== "none") {
     p.set("optional", r.optional);
   }
+  // The player's choices, which no board file holds: the link keeps them.
+  if ((r.chooseDice || "").trim()) {
+    p.set("dice", r.chooseDice.trim());
+  }
+  if (r.goal && r.goal !== "mean") {
+    p.set("goal", r.goal);
+  }
   if (board.name) {
     p.set("name", board.name);
   }
@@ -149,6 +156,10 @@ export function fromFragment(hash) {
   board.rules.bonusLimit = bonus != null && /^\d+$/.test(bonus) ? Number(bonus) : null;
   // `optional=ladders|snakes|all`; anything else is none, the rule sent.
   board.rules.optional = optionalOf(p.get("optional"));
+  // `dice=d6;1,1,1,0,0,0` and `goal=within:K`, sent as they are: the
+  // engine says what is wrong with them.
+  board.rules.chooseDice = p.get("dice") || "";
+  board.rules.goal = p.get("goal") || "mean";
   board.name = p.get("name") || "";
   return board;
 }

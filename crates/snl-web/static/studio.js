@@ -141,8 +141,10 @@ async function analyse() {
   busy.start();
   const answer = await engine.analyse(toBoardFile(studio.board), {
     path: studio.path,
-    overlay: studio.board.rules.optional === "none" ? studio.overlay : "plain",
+    overlay: plainOnly(studio.board) ? "plain" : studio.overlay,
     width: studio.board.width || null,
+    choose_dice: (studio.board.rules.chooseDice || "").trim() || null,
+    goal: (studio.board.rules.goal || "mean") === "mean" ? null : studio.board.rules.goal,
   });
   if (answer.cancelled) {
     // Stopped by a newer edit, whose analysis is on its way (the page's
@@ -163,6 +165,9 @@ async function analyse() {
   }
 }
 
+/** Whether only the plain picture answers: the colourings are of a game that takes every jump and rolls the rules' die. */
+const plainOnly = (b) => b.rules.optional !== "none" || (b.rules.chooseDice || "").trim() !== "";
+
 const fmt = (x, digits = 4) => (x == null ? "–" : figure(Number(x), digits));
 const pct = (x) => (x == null ? "–" : `${(100 * x).toFixed(2)}%`);
 
@@ -181,10 +186,12 @@ function showAnswer(data) {
   showProblems(data.check.errors, data.check.warnings, false, data.check.notes || []);
   editor.setProblems(data.check.warnings.flatMap((w) => w.squares));
 
-  const s = data.solve;
-  $("min-rolls").textContent = s.min_rolls == null ? "never" : String(s.min_rolls);
-  $("sequences").textContent =
-    s.min_rolls == null
+  // Left out with dice to pick from (the search rolls the rules' die).
+  const s = data.solve || { min_rolls: null, optimal_sequences: null, path: [], left_out: true };
+  $("min-rolls").textContent = s.left_out ? "–" : s.min_rolls == null ? "never" : String(s.min_rolls);
+  $("sequences").textContent = s.left_out
+    ? "not answered with dice to pick from"
+    : s.min_rolls == null
       ? "the last square cannot be reached"
       : s.optimal_sequences == null
         ? ""
@@ -231,6 +238,31 @@ function showAnswer(data) {
     const play = { taken: "takes", declined: "declines", by_streak: "depends on the streak for" }[j.play] || j.play;
     li.textContent = `${play} the ${j.kind} ${j.from} → ${j.to}`;
     policy.appendChild(li);
+  }
+  // With dice to pick from: the die picked on each run of squares.
+  const byDie = $("policy-dice");
+  byDie.replaceChildren();
+  const bySquare = e.policy && e.policy.die_by_square;
+  for (let from = 0; bySquare && from < bySquare.length; ) {
+    let to = from;
+    while (to + 1 < bySquare.length && bySquare[to + 1] === bySquare[from]) {
+      to += 1;
+    }
+    const li = document.createElement("li");
+    li.dataset.from = String(from);
+    li.dataset.to = String(to);
+    li.textContent = `on ${from === to ? from : `${from}–${to}`} roll ${e.policy.dice[bySquare[from]]}`;
+    byDie.appendChild(li);
+    from = to + 1;
+  }
+  // The goal within K rolls: the chance of its best play.
+  const within = $("within");
+  within.hidden = !data.within;
+  if (data.within) {
+    within.dataset.chance = String(data.within.chance);
+    const declined = data.within.policy.jumps.filter((j) => j.declined_on_rolls.length > 0);
+    const plays = declined.map((j) => `declines the ${j.kind} ${j.from} → ${j.to} on roll ${j.declined_on_rolls.map(([a, b]) => (a === b ? a : `${a}–${b}`)).join(", ")}`);
+    within.textContent = `Best play for finishing within ${data.within.rolls} rolls: a chance of ${pct(data.within.chance)}${plays.length ? `; it ${plays.join("; ")}` : ""}.`;
   }
 
   const raceNote = $("race-note");
@@ -327,9 +359,16 @@ function fillControls() {
   set("bonus-limit", b.rules.bonusLimit ?? "");
   $("bonus-limit").disabled = !b.rules.bonus;
   $("optional").value = b.rules.optional;
-  // The colourings are of a game that takes every jump.
+  set("choose-dice", b.rules.chooseDice || "");
+  const within = /^within:(\d+)$/.exec(b.rules.goal || "");
+  $("goal").value = within ? "within" : "mean";
+  if (within) {
+    set("goal-rolls", within[1]);
+  }
+  $("goal-rolls").disabled = !within;
+  // The colourings are of a game that takes every jump and rolls the rules' die.
   for (const radio of document.querySelectorAll('input[name="overlay"]')) {
-    radio.disabled = b.rules.optional !== "none" && radio.value !== "plain";
+    radio.disabled = plainOnly(b) && radio.value !== "plain";
   }
   document.title = b.name ? `${b.name} · snl studio` : "snl studio";
 }
@@ -405,6 +444,10 @@ function wireControls() {
     }),
   );
   $("optional").addEventListener("change", (e) => edit((b) => (b.rules.optional = e.target.value)));
+  $("choose-dice").addEventListener("change", (e) => edit((b) => (b.rules.chooseDice = e.target.value.trim())));
+  const goal = () => ($("goal").value === "within" ? `within:${$("goal-rolls").value.trim() || "20"}` : "mean");
+  $("goal").addEventListener("change", () => edit((b) => (b.rules.goal = goal())));
+  $("goal-rolls").addEventListener("change", () => edit((b) => (b.rules.goal = goal())));
   $("bonus-limit").addEventListener("change", (e) => {
     const v = e.target.value.trim();
     edit((b) => (b.rules.bonusLimit = v === "" ? null : Number(v)));

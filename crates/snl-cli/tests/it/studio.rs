@@ -1591,3 +1591,136 @@ fn static_studio_plays_optional_jumps() {
         optional_jumps_show_the_best_play(page)
     });
 }
+
+/// The dice-to-choose control: filled in, the page shows the best play of
+/// `snl expect --choose-die ... --json` (its mean and the die of each
+/// run of squares), says why the fewest rolls and the races are not
+/// answered, and keeps the dice in the shared link; the goal within K
+/// rolls shows the chance `snl expect --goal within:K` gives.
+async fn chosen_dice_show_the_best_play(page: Page) {
+    let board = "squares=20&jumps=2-19,12-15,9-2";
+    page.open(&format!("{}#{board}", page.url)).await;
+    page.until_text("min-rolls", "2").await;
+    page.js(
+        "const e = document.getElementById('choose-dice'); e.value = 'd6; 1,1,1,0,0,0';
+         e.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await;
+    page.settled().await;
+    page.until("the dice of the policy are shown", || async {
+        page.js(
+            "return document.querySelectorAll('#policy-dice li').length > 0;",
+            vec![],
+        )
+        .await
+            == json!(true)
+    })
+    .await;
+    let exported = page.export().await;
+    // A play that picks among dice has no distribution: `snl expect` says
+    // so on stderr.
+    let run = crate::snl(
+        &[
+            "expect",
+            "-",
+            "--choose-die",
+            "d6",
+            "--choose-die",
+            "1,1,1,0,0,0",
+            "--json",
+        ],
+        Some(&exported),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expect: Value = serde_json::from_str(&run.stdout).unwrap();
+    let mean = snl::words::figure(expect["mean"].as_f64().unwrap(), 4);
+    page.until_text("mean", &mean).await;
+    // Each run of squares with its die, as `die_by_square` gives them.
+    let runs = page
+        .js(
+            "return [...document.querySelectorAll('#policy-dice li')]
+               .map((li) => [Number(li.dataset.from), Number(li.dataset.to), li.textContent]);",
+            vec![],
+        )
+        .await;
+    let by_square = expect["policy"]["die_by_square"].as_array().unwrap();
+    let dice = expect["policy"]["dice"].as_array().unwrap();
+    let mut want = Vec::new();
+    let mut from = 0;
+    while from < by_square.len() {
+        let mut to = from;
+        while to + 1 < by_square.len() && by_square[to + 1] == by_square[from] {
+            to += 1;
+        }
+        let squares = if from == to {
+            format!("{from}")
+        } else {
+            format!("{from}–{to}")
+        };
+        let die = dice[by_square[from].as_u64().unwrap() as usize]
+            .as_str()
+            .unwrap();
+        want.push(json!([from, to, format!("on {squares} roll {die}")]));
+        from = to + 1;
+    }
+    assert!(want.len() > 1, "{want:?}");
+    assert_eq!(runs, Value::Array(want));
+    assert_eq!(page.text("min-rolls").await, "–");
+    let note = page.text("race-note").await;
+    assert!(
+        note.starts_with(
+            "Not answered: the fewest rolls and the races do not play a die picked before each roll"
+        ),
+        "{note}"
+    );
+    // The dice are in the shared link, and come back from it.
+    let hash = page.js("return location.hash;", vec![]).await;
+    assert!(hash.as_str().unwrap().contains("dice="), "{hash}");
+    page.open(&format!("{}#{board}&dice=d4&goal=within:5", page.url))
+        .await;
+    page.until("the within chance is shown", || async {
+        page.js(
+            "const w = document.getElementById('within'); return !w.hidden && w.dataset.chance;",
+            vec![],
+        )
+        .await
+        .is_string()
+    })
+    .await;
+    let shown = page
+        .js(
+            "return [document.getElementById('choose-dice').value, document.getElementById('goal').value,
+                     document.getElementById('goal-rolls').value, Number(document.getElementById('within').dataset.chance)];",
+            vec![],
+        )
+        .await;
+    let within: Value = serde_json::from_str(&ok(
+        &[
+            "expect",
+            "-",
+            "--choose-die",
+            "d4",
+            "--goal",
+            "within:5",
+            "--json",
+        ],
+        Some(&page.export().await),
+    ))
+    .unwrap();
+    assert_eq!(shown[0], "d4");
+    assert_eq!(shown[1], "within");
+    assert_eq!(shown[2], "5");
+    let chance = shown[3].as_f64().unwrap();
+    assert!(
+        (chance - within["chance"].as_f64().unwrap()).abs() < 1e-12,
+        "{shown} against {within}"
+    );
+}
+
+#[test]
+fn studio_plays_chosen_dice() {
+    with_studio("studio_plays_chosen_dice", &[], |page| {
+        chosen_dice_show_the_best_play(page)
+    });
+}
