@@ -1658,10 +1658,10 @@ async fn chosen_dice_show_the_best_play(page: Page) {
         } else {
             format!("{from}–{to}")
         };
-        let die = dice[by_square[from].as_u64().unwrap() as usize]
+        let picked = dice[by_square[from].as_u64().unwrap() as usize]
             .as_str()
             .unwrap();
-        want.push(json!([from, to, format!("on {squares} roll {die}")]));
+        want.push(json!([from, to, format!("on {squares} roll {picked}")]));
         from = to + 1;
     }
     assert!(want.len() > 1, "{want:?}");
@@ -1674,7 +1674,11 @@ async fn chosen_dice_show_the_best_play(page: Page) {
         ),
         "{note}"
     );
-    // The dice are in the shared link, and come back from it.
+    chosen_dice_in_links(&page, board).await;
+}
+
+/// The dice in the shared link, and the goal within K rolls from one.
+async fn chosen_dice_in_links(page: &Page, board: &str) {
     let hash = page.js("return location.hash;", vec![]).await;
     assert!(hash.as_str().unwrap().contains("dice="), "{hash}");
     page.open(&format!("{}#{board}&dice=d4&goal=within:5", page.url))
