@@ -382,6 +382,11 @@ pub fn analyse_with(
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
     let (solve, fewest) = search(game, header(), searched.then_some(counted), &ctl, limits)?;
+    // The jumps the best play declines, drawn faded.
+    let declined: Vec<u32> = best
+        .as_ref()
+        .map(|b| b.declined().iter().map(|j| j.from).collect())
+        .unwrap_or_default();
     let (expect, stats, min_rolls) = expect_of(game, header(), best, fewest, picked, &ctl, limits)?;
     let within = match choice.goal {
         snl::choice::Goal::Within(rolls) => Some(snl::answer::WithinAnswer::new(
@@ -404,7 +409,7 @@ pub fn analyse_with(
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let (svg, layout, plot) = draw(
         game,
-        label,
+        (label, &declined),
         &picture,
         stats.as_ref(),
         min_rolls,
@@ -647,25 +652,28 @@ fn picture_options(options: &Options, searched: bool) -> render::Options {
     }
 }
 
-/// The board picture (with where its squares are) and the game-length
-/// plot, or why there is none; the picture's analyses (the heat map's
+/// The board picture (with where its squares are; the jumps of
+/// `declined` faded) and the game-length plot, or why there is none; the
+/// picture's analyses (the heat map's
 /// solve) run under `ctl`, and stop with the request.
 fn draw(
     game: &Game,
-    label: &str,
+    (label, declined): (&str, &[u32]),
     picture: &render::Options,
     stats: Option<&snl::markov::Stats>,
     min_rolls: Option<u32>,
     ctl: &Control,
     limits: &StudioLimits,
 ) -> Result<(String, Layout, Result<String, String>), ApiError> {
-    let picture = render::board_picture_with(game, label, picture, ctl).map_err(|e| match e {
-        DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
-        DrawError::Limit(e) | DrawError::Markov(MarkovError::Limit(e)) => {
-            ApiError::limit(e, limits)
-        }
-        e => ApiError::Analysis(e.to_string()),
-    })?;
+    let picture = render::board_picture_with(game, label, picture, ctl)
+        .map_err(|e| match e {
+            DrawError::NoColumns => ApiError::Query(format!("width: {e}")),
+            DrawError::Limit(e) | DrawError::Markov(MarkovError::Limit(e)) => {
+                ApiError::limit(e, limits)
+            }
+            e => ApiError::Analysis(e.to_string()),
+        })?
+        .declined(declined);
     let layout = picture.layout();
     let svg = picture.to_svg();
     // The best play of a choice that is no plain game has no distribution.

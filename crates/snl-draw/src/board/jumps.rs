@@ -17,11 +17,24 @@ impl Painter<'_, '_> {
         let mut snakes: Vec<_> = board.snakes().collect();
         snakes.sort_by(|a, b| length(b).total_cmp(&length(a)));
         out.push_str("<g stroke-linecap=\"round\" stroke-linejoin=\"round\">\n");
-        for j in &ladders {
-            self.ladder(out, *j);
-        }
-        for j in &snakes {
-            self.snake(out, *j);
+        for j in ladders.iter().chain(&snakes) {
+            // A declined jump is drawn faded, and says so.
+            let declined = self.pic.declined.binary_search(&j.from).is_ok();
+            if declined {
+                put!(
+                    out,
+                    "<g class=\"declined\" opacity=\"0.3\" data-from=\"{}\">",
+                    j.from
+                );
+            }
+            if j.to > j.from {
+                self.ladder(out, *j);
+            } else {
+                self.snake(out, *j);
+            }
+            if declined {
+                out.push_str("</g>\n");
+            }
         }
         out.push_str("</g>\n");
     }

@@ -86,6 +86,7 @@ pub struct BoardPicture<'a> {
     shading: Shading,
     title: Option<String>,
     ids: String,
+    declined: Vec<u32>,
 }
 
 impl<'a> BoardPicture<'a> {
@@ -98,7 +99,18 @@ impl<'a> BoardPicture<'a> {
             shading: Shading::Plain,
             title: None,
             ids: "snl".to_string(),
+            declined: Vec::new(),
         }
+    }
+
+    /// Draws the jumps that start on `starts` faded: the jumps a best play
+    /// declines (as [`snl::choice::Solution::declined`] lists them), which
+    /// stay on the board but are not taken.
+    #[must_use]
+    pub fn declined(mut self, starts: &[u32]) -> Self {
+        self.declined = starts.to_vec();
+        self.declined.sort_unstable();
+        self
     }
 
     /// Lays the squares out in `grid` instead (built for the same number of
@@ -369,6 +381,28 @@ mod tests {
     fn game(n: u32, jumps: &[(u32, u32)]) -> Game {
         let b = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
         Game::new(b, Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn declined_jumps_are_drawn_faded() {
+        let g = game(36, &[(2, 15), (14, 35), (17, 13)]);
+        let plain = BoardPicture::new(g.board()).to_svg();
+        assert!(!plain.contains("class=\"declined\""));
+        let svg = BoardPicture::new(g.board()).declined(&[17, 2]).to_svg();
+        // Each declined jump in a faded group of its own, the others as
+        // they were.
+        assert_eq!(svg.matches("class=\"declined\"").count(), 2);
+        for (from, title) in [(2, "ladder 2 to 15"), (17, "snake 17 to 13")] {
+            let at = svg
+                .find(&format!("class=\"declined\" opacity=\"0.3\" data-from=\"{from}\"><g><title>{title}</title>"))
+                .unwrap_or_else(|| panic!("{title} is not faded"));
+            assert!(svg[at..].contains("</g>\n</g>"));
+        }
+        assert!(!svg.contains("data-from=\"14\""));
+        assert!(svg.contains("<title>ladder 14 to 35</title>"));
+        // A start with no jump fades nothing.
+        let none = BoardPicture::new(g.board()).declined(&[5]).to_svg();
+        assert!(!none.contains("class=\"declined\""));
     }
 
     #[test]

@@ -455,6 +455,10 @@ async fn optional_jumps_are_answered_with_the_best_play() {
         "{message}"
     );
     assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
+    // The jump the best play declines is drawn faded, and only it.
+    let svg = v["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"declined\"").count(), 1, "{svg}");
+    assert!(svg.contains("data-from=\"9\"><g><title>snake 9 to 2</title>"));
     // The plain game of the best play has a distribution: its plot.
     assert!(v["plot"].as_str().unwrap().starts_with("<svg"));
     // Without the rule nothing is left out.
