@@ -409,7 +409,7 @@ pub fn analyse_with(
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let (svg, layout, plot) = draw(
         game,
-        (label, &declined),
+        (label, &declined, die_notes(&expect)),
         &picture,
         stats.as_ref(),
         min_rolls,
@@ -494,6 +494,19 @@ fn choice_error(e: snl::choice::ChoiceError, limits: &StudioLimits) -> ApiError 
         }
         e => ApiError::Analysis(e.to_string()),
     }
+}
+
+/// With dice to pick from, the die the best play picks on each square, to
+/// be written on it; none otherwise.
+fn die_notes(expect: &ExpectAnswer) -> Vec<String> {
+    expect
+        .policy
+        .as_ref()
+        .and_then(|p| {
+            let by_square = p.die_by_square.as_ref()?;
+            Some(by_square.iter().map(|&d| p.dice[d].clone()).collect())
+        })
+        .unwrap_or_default()
 }
 
 /// "ladders", "snakes" or "jumps": what `optional` lets a player decline.
@@ -653,12 +666,12 @@ fn picture_options(options: &Options, searched: bool) -> render::Options {
 }
 
 /// The board picture (with where its squares are; the jumps of
-/// `declined` faded) and the game-length plot, or why there is none; the
+/// `declined` faded, and `notes` written on their squares) and the game-length plot, or why there is none; the
 /// picture's analyses (the heat map's
 /// solve) run under `ctl`, and stop with the request.
 fn draw(
     game: &Game,
-    (label, declined): (&str, &[u32]),
+    (label, declined, notes): (&str, &[u32], Vec<String>),
     picture: &render::Options,
     stats: Option<&snl::markov::Stats>,
     min_rolls: Option<u32>,
@@ -673,7 +686,8 @@ fn draw(
             }
             e => ApiError::Analysis(e.to_string()),
         })?
-        .declined(declined);
+        .declined(declined)
+        .notes(notes);
     let layout = picture.layout();
     let svg = picture.to_svg();
     // The best play of a choice that is no plain game has no distribution.

@@ -87,6 +87,7 @@ pub struct BoardPicture<'a> {
     title: Option<String>,
     ids: String,
     declined: Vec<u32>,
+    notes: Vec<String>,
 }
 
 impl<'a> BoardPicture<'a> {
@@ -100,7 +101,18 @@ impl<'a> BoardPicture<'a> {
             title: None,
             ids: "snl".to_string(),
             declined: Vec::new(),
+            notes: Vec::new(),
         }
+    }
+
+    /// Writes a small note in the top right corner of each square, indexed
+    /// by position (`notes[s]` on square `s`; position 0 and an empty note
+    /// draw nothing): the die a best play picks on each square, say. A
+    /// note is left out where it does not fit the square.
+    #[must_use]
+    pub fn notes(mut self, notes: Vec<String>) -> Self {
+        self.notes = notes;
+        self
     }
 
     /// Draws the jumps that start on `starts` faded: the jumps a best play
@@ -381,6 +393,20 @@ mod tests {
     fn game(n: u32, jumps: &[(u32, u32)]) -> Game {
         let b = Board::new(n, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap();
         Game::new(b, Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn notes_are_written_on_their_squares() {
+        let g = game(36, &[(2, 15)]);
+        let mut notes = vec![String::new(); 37];
+        notes[3] = "d4".to_string();
+        notes[36] = "1,1,0".to_string();
+        let svg = BoardPicture::new(g.board()).notes(notes).to_svg();
+        assert_eq!(svg.matches("class=\"note\"").count(), 2, "{svg}");
+        assert!(svg.contains("data-square=\"3\">d4</text>"), "{svg}");
+        assert!(svg.contains("data-square=\"36\">1,1,0</text>"), "{svg}");
+        let plain = BoardPicture::new(g.board()).to_svg();
+        assert!(!plain.contains("class=\"note\""));
     }
 
     #[test]

@@ -191,6 +191,20 @@ impl Painter<'_, '_> {
                     "",
                     &s.to_string(),
                 );
+                let note = self.pic.notes.get(s as usize).map_or("", String::as_str);
+                if !note.is_empty() && text_width(note, badge * 0.8) <= c * 0.5 {
+                    text(
+                        out,
+                        p.x + c * 0.94,
+                        p.y + size * 1.05,
+                        badge * 0.8,
+                        &format!(
+                            "text-anchor=\"end\" fill=\"{}\" class=\"note\" data-square=\"{s}\"",
+                            colour::MUTED
+                        ),
+                        note,
+                    );
+                }
                 if let Some(to) = board.jump(s) {
                     let (arrow, col) = if to > s {
                         ('↑', colour::LADDER)

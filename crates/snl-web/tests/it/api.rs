@@ -517,6 +517,15 @@ async fn dice_to_pick_from_are_answered_with_the_best_play() {
             .len(),
         21
     );
+    // The die picked on each square is written on it.
+    let svg = v["svg"].as_str().unwrap();
+    for square in 1..=20 {
+        let picked = ["d6", "d3"][by_square[square]];
+        assert!(
+            svg.contains(&format!("data-square=\"{square}\">{picked}</text>")),
+            "square {square}: {svg}"
+        );
+    }
     assert_eq!(v["solve"], serde_json::Value::Null);
     assert_eq!(v["race"], serde_json::json!([]));
     assert_eq!(
