@@ -115,6 +115,45 @@ mod tests {
     }
 
     #[test]
+    fn chosen_dice_and_goals_are_the_servers() {
+        let board = r#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
+        let answer = parsed(&studio_analyse(
+            board,
+            r#"{"choose_dice": "d6; 1,1,1,0,0,0", "goal": "within:4", "width": null}"#,
+        ));
+        assert_eq!(answer["status"], 200, "{answer}");
+        let expected = analyse::analyse(
+            board.as_bytes(),
+            &Options {
+                choose_dice: Some("d6; 1,1,1,0,0,0".to_string()),
+                goal: Some("within:4".to_string()),
+                ..Options::default()
+            },
+            &StudioLimits::default(),
+        )
+        .unwrap();
+        let mut expected = serde_json::to_value(analyse::AnalysisJson::from(&expected)).unwrap();
+        let mut got = answer["data"].clone();
+        // Two runs can differ in the last bit of the chance: compared to
+        // 1e-12, the rest exactly.
+        let (a, b) = (
+            got["within"]["chance"].take(),
+            expected["within"]["chance"].take(),
+        );
+        assert!((a.as_f64().unwrap() - b.as_f64().unwrap()).abs() < 1e-12);
+        assert!(got == expected, "the answers differ beside the chance");
+        assert_eq!(got["expect"]["policy"]["dice"][1], "d3");
+        assert_eq!(got["within"]["rolls"], 4);
+        assert_eq!(answer["data"]["solve"], serde_json::Value::Null);
+        let bad = parsed(&studio_analyse(board, r#"{"goal": "soon"}"#));
+        assert_eq!(bad["status"], 400);
+        assert!(
+            bad["data"]["error"].as_str().unwrap().starts_with("goal: "),
+            "{bad}"
+        );
+    }
+
+    #[test]
     fn errors_carry_the_servers_status_and_message() {
         let bad = parsed(&studio_analyse("hello, board", ""));
         assert_eq!(bad["status"], 400);
