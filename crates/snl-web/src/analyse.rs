@@ -227,8 +227,7 @@ impl LeftOut {
         LeftOut {
             fields: vec!["solve".to_string(), "race".to_string()],
             reason: snl::answer::LeftOutReason::Choice,
-            // Two analyses: the library's sentence, in the plural.
-            message: why.to_string().replacen(" does not ", " do not ", 1),
+            message: why.to_string(),
         }
     }
 }

@@ -166,7 +166,7 @@ pub fn admit(game: &Game, analyses: &[Analysis], budget: &Budget) -> Result<(), 
 pub enum Unhonoured {
     /// The rules let a player decline jumps.
     #[error(
-        "{analysis} does not play optional jumps (the rules say `optional: {optional}`); set `optional` to `none` to take every jump, or ask for the expected length, which plays the best choice"
+        "{analysis} cannot play optional jumps (the rules say `optional: {optional}`); set `optional` to `none` to take every jump, or ask for the expected length, which plays the best choice"
     )]
     Optional {
         /// The analysis, as [`Analysis::noun`] names it.
@@ -176,10 +176,11 @@ pub enum Unhonoured {
     },
     /// The player picks a die before each roll.
     #[error(
-        "{analysis} does not play a die picked before each roll (choosing from {dice}); it rolls the rules' die alone: leave out the dice to choose from for it, or ask for the expected length, which plays the best choice"
+        "{analysis} cannot play a die picked before each roll (choosing from {dice}), only the rules' die: leave out the dice to choose from, or ask for the expected length, which plays the best choice"
     )]
     Dice {
-        /// The analysis, as [`Analysis::noun`] names it.
+        /// The analysis, as [`Analysis::noun`] names it, or several joined
+        /// by "and": the sentence reads for either.
         analysis: &'static str,
         /// The dice picked from, as `--choose-die` reads each, joined by
         /// `; `.
@@ -204,7 +205,7 @@ pub enum Unhonoured {
 /// let game = Game::new(Board::empty(10)?, rules)?;
 /// assert!(plan::honoured(&game, &[Analysis::Choice { faces: 6 }]).is_ok());
 /// let err = plan::honoured(&game, &[Analysis::Race { players: 2 }]).unwrap_err();
-/// assert!(err.to_string().starts_with("the race does not play optional jumps"));
+/// assert!(err.to_string().starts_with("the race cannot play optional jumps"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn honoured(game: &Game, analyses: &[Analysis]) -> Result<(), Unhonoured> {
@@ -233,7 +234,7 @@ pub fn honoured(game: &Game, analyses: &[Analysis]) -> Result<(), Unhonoured> {
 /// let dice: Vec<Die> = vec!["d6".parse()?, "1,1,1,0,0,0".parse()?];
 /// assert!(plan::honoured_choosing(&game, &dice, &[Analysis::Choice { faces: 12 }]).is_ok());
 /// let err = plan::honoured_choosing(&game, &dice, &[Analysis::Race { players: 2 }]).unwrap_err();
-/// assert!(err.to_string().starts_with("the race does not play a die picked before each roll"));
+/// assert!(err.to_string().starts_with("the race cannot play a die picked before each roll"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn honoured_choosing(

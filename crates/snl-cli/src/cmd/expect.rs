@@ -289,50 +289,27 @@ fn run_within(
             let rolls: Vec<String> = j
                 .declined_on_rolls
                 .iter()
-                .map(|&[a, b]| {
-                    if a == b {
-                        format!("{a}")
-                    } else {
-                        format!("{a}-{b}")
-                    }
-                })
+                .map(|&[a, b]| span(a, b))
                 .collect();
             format!("stay when landing on roll {}, else take", rolls.join(", "))
         };
         writeln!(out, "  {:<6} {:>5} -> {:<5} {play}", j.kind, j.from, j.to)?;
     }
     if let Some(by_square) = &answer.policy.die_by_square {
-        // Runs of squares that pick the same dice on the same rolls, on
-        // one line each.
+        // Squares that pick the same dice on the same rolls, on one line.
         let names = &answer.policy.dice;
-        let mut from = 0;
-        while from < by_square.len() {
-            let runs = &by_square[from];
-            let mut to = from;
-            while to + 1 < by_square.len() && by_square[to + 1] == *runs {
-                to += 1;
-            }
-            let squares = if from == to {
-                format!("{from}")
-            } else {
-                format!("{from}-{to}")
-            };
+        for (from, to, runs) in equal_runs(by_square) {
             let play: Vec<String> = match runs.as_slice() {
                 [[_, _, die]] => vec![names[*die as usize].clone()],
                 _ => runs
                     .iter()
                     .map(|&[a, b, die]| {
-                        let rolls = if a == b {
-                            format!("roll {a}")
-                        } else {
-                            format!("rolls {a}-{b}")
-                        };
-                        format!("{} on {rolls}", names[die as usize])
+                        let rolls = if a == b { "roll" } else { "rolls" };
+                        format!("{} on {rolls} {}", names[die as usize], span(a, b))
                     })
                     .collect(),
             };
-            writeln!(out, "  on {squares:<12} roll {}", play.join(", "))?;
-            from = to + 1;
+            writeln!(out, "  on {:<12} roll {}", span(from, to), play.join(", "))?;
         }
     }
     writeln!(
@@ -638,24 +615,34 @@ fn write_policy(out: &mut dyn Write, policy: &snl::answer::PolicyAnswer) -> Resu
         writeln!(out, "  {:<6} {:>5} -> {:<5} {play}", j.kind, j.from, j.to)?;
     }
     if let Some(by_square) = &policy.die_by_square {
-        // Runs of squares with the same die, on one line each.
-        let mut from = 0;
-        while from < by_square.len() {
-            let die = by_square[from];
-            let mut to = from;
-            while to + 1 < by_square.len() && by_square[to + 1] == die {
-                to += 1;
-            }
-            let squares = if from == to {
-                format!("{from}")
-            } else {
-                format!("{from}-{to}")
-            };
-            writeln!(out, "  on {squares:<12} roll {}", policy.dice[die])?;
-            from = to + 1;
+        // Squares with the same die, on one line.
+        for (from, to, &die) in equal_runs(by_square) {
+            writeln!(out, "  on {:<12} roll {}", span(from, to), policy.dice[die])?;
         }
     }
     Ok(())
+}
+
+/// The runs of equal values in `values`: `(first, last, value)`, the first
+/// and last index of each.
+fn equal_runs<T: PartialEq>(values: &[T]) -> impl Iterator<Item = (usize, usize, &T)> {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let value = values.get(from)?;
+        let len = values[from..].iter().take_while(|v| *v == value).count();
+        let run = (from, from + len - 1, value);
+        from += len;
+        Some(run)
+    })
+}
+
+/// `a`, or `a-b` for a span of several.
+fn span<T: PartialEq + std::fmt::Display + Copy>(a: T, b: T) -> String {
+    if a == b {
+        format!("{a}")
+    } else {
+        format!("{a}-{b}")
+    }
 }
 
 fn write_text(

@@ -1541,7 +1541,7 @@ async fn optional_jumps_show_the_best_play(page: Page) {
         race[1]
             .as_str()
             .unwrap()
-            .starts_with("Not answered: the race does not play optional jumps"),
+            .starts_with("Not answered: the race cannot play optional jumps"),
         "{race}"
     );
     assert_eq!(race[2], json!(0));
@@ -1670,7 +1670,7 @@ async fn chosen_dice_show_the_best_play(page: Page) {
     let note = page.text("race-note").await;
     assert!(
         note.starts_with(
-            "Not answered: the fewest rolls and the races do not play a die picked before each roll"
+            "Not answered: the fewest rolls and the races cannot play a die picked before each roll"
         ),
         "{note}"
     );

@@ -451,7 +451,7 @@ async fn optional_jumps_are_answered_with_the_best_play() {
     assert_eq!(v["left_out"]["reason"], "choice");
     let message = v["left_out"]["message"].as_str().unwrap();
     assert!(
-        message.starts_with("the race does not play optional jumps"),
+        message.starts_with("the race cannot play optional jumps"),
         "{message}"
     );
     assert!(v["svg"].as_str().unwrap().starts_with("<svg"));
@@ -535,7 +535,7 @@ async fn dice_to_pick_from_are_answered_with_the_best_play() {
     assert_eq!(v["left_out"]["reason"], "choice");
     let message = v["left_out"]["message"].as_str().unwrap();
     assert!(
-        message.starts_with("the fewest rolls and the races do not play a die picked before each roll (choosing from d6; d3)"),
+        message.starts_with("the fewest rolls and the races cannot play a die picked before each roll (choosing from d6; d3)"),
         "{message}"
     );
     assert_eq!(v.get("within"), None);

@@ -1,5 +1,6 @@
 //! The length distribution without the bonus rule, gathered by landing
-//! square: the same sums as [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
+//! square: the same sums as
+//! [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
 
 use super::cost::{DROP, STEP_WORK};
 use crate::limits::{self, Cancel, Control, LimitError};
@@ -12,12 +13,12 @@ use crate::markov::chain::{Chain, EXIT};
 /// after a roll is the sum over the faces of the chance `v` squares back,
 /// one pass over every square the rolls reach that the processor does
 /// several squares at a time (the others' sums are then put right). The
-/// other squares (where jumps end or start,
-/// where a roll past the goal leaves the pawn) gather from the list of
-/// their moves, and the moves that end the game or lose it are listed too.
-/// Every list keeps the order of [`roll_by_roll`](super::distribution::roll_by_roll) (by square, then face),
-/// and a plain square adds its faces largest first, which is the order of
-/// the squares they come from: each sum is the same, bit for bit.
+/// other squares (where jumps end or start, where a roll past the goal
+/// leaves the pawn) gather from the list of their moves, and the moves
+/// that end the game or lose it are listed too. Every list keeps the order
+/// of [`roll_by_roll`](super::distribution::roll_by_roll) (by square, then
+/// face), and a plain square adds its faces largest first, which is the
+/// order of the squares they come from: each sum is the same, bit for bit.
 struct Landing {
     /// The die's values and their chances, the chain's faces in order.
     values: Vec<usize>,
@@ -88,8 +89,9 @@ impl Landing {
                 }
             }
         }
-        let mut special = Vec::new();
+        let (mut special, mut other) = (Vec::new(), Vec::new());
         for t in (0..n).filter(|&t| !plain[t]) {
+            other.push(t as u32);
             // `fill[t]` is now where the moves into `t + 1` start.
             let r = fill[t] as usize - into[t] as usize..fill[t] as usize;
             if let (Some(first), Some(last)) = (moves[r.clone()].first(), moves[r.clone()].last()) {
@@ -97,7 +99,6 @@ impl Landing {
             }
         }
         special.sort_by_key(|s| s.1);
-        let other = (0..n).filter(|&t| !plain[t]).map(|t| t as u32).collect();
         Ok(Landing {
             other,
             values,
@@ -166,12 +167,11 @@ impl Landing {
         }
         (nlo, nhi)
     }
-}
 
-impl Landing {
-    /// A run of plain squares, `landed` (zero, or what is to be added to)
-    /// from index `at` of `now`: each square the sum of its faces' chances,
-    /// largest value first, with `F` faces known to the compiler, so that
+    /// The squares `landed` (zero, or what is to be added to), from index
+    /// `at` of `now`, as if each were plain: each square the sum of its
+    /// faces' chances, largest value first, with `F` faces known to the
+    /// compiler, so that
     /// each sum stays in a register and the squares are done several at a
     /// time. The same sums, in the same order, as [`Landing::add_run_any`].
     fn add_run<const F: usize>(&self, landed: &mut [f64], now: &[f64], at: usize) {
@@ -208,8 +208,7 @@ impl Landing {
     }
 }
 
-/// The squares of a run of plain squares [`Landing::add_run_any`] sums at
-/// a time.
+/// The squares [`Landing::add_run_any`] sums at a time.
 const BLOCK: usize = 256;
 
 /// The sum of `xs`, in eight running sums (square `k` in sum `k % 8`)
@@ -231,8 +230,9 @@ fn total(xs: &[f64]) -> f64 {
     ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
 }
 
-/// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus rule, by landing square (see
-/// [`Landing`]): the same chances, the same work counted, the same stops.
+/// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus
+/// rule, by landing square (see [`Landing`]): the same chances, the same
+/// work counted, the same stops.
 /// Gives the distribution's `(pmf, never, unresolved)`.
 pub(super) fn by_landing(
     chain: &Chain,
