@@ -497,6 +497,7 @@ pub fn expect_engine(game: &LongGame, budget: &Budget) -> ExpectEngine {
         game.goal() as f64 + 1.0,
         die.values().count() as f64,
         fewest as f64,
+        true,
     );
     let allowed = markov::Follow::IfItFits.work(budget);
     if work > allowed as f64 {

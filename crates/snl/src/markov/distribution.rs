@@ -71,8 +71,10 @@ pub enum Follow {
 
 impl Follow {
     /// The most work the propagation may do under `budget`, in state
-    /// updates (one carries one state's chance along one face of the die),
-    /// each step also counting [`STEP_WORK`].
+    /// updates (one carries one state's chance along one face of the die;
+    /// without the bonus rule, where the chance is gathered by landing
+    /// square, a square costs `(faces + 8) / 16` a roll), each step also
+    /// counting [`STEP_WORK`].
     ///
     /// ```
     /// use snl::limits::Budget;
@@ -354,7 +356,10 @@ pub fn distribution_cost(game: &Game, m: &Moments, unit: Unit) -> Option<(u64, u
     } else {
         1.0
     };
-    let work = cost::follow_work(states, faces, steps * rolls_per_step);
+    // Without the bonus rule the chance is gathered by landing square,
+    // by rolls or by turns (which are then rolls).
+    let by_landing = game.streaks() == 1;
+    let work = cost::follow_work(states, faces, steps * rolls_per_step, by_landing);
     Some((limits::saturate(steps), limits::saturate(work)))
 }
 
@@ -447,6 +452,7 @@ pub(super) fn roll_by_roll(
     const IN_TURN_CUTOFF: f64 = 1e-20;
     let n = chain.states();
     let faces = chain.faces();
+    let by_landing = !by_turns && chain.index.streaks() == 1;
     let mut now = Mass::new(n, &ctl.cancel)?;
     let mut mid = Mass::new(n, &ctl.cancel)?;
     let mut next = Mass::new(n, &ctl.cancel)?;
@@ -460,8 +466,16 @@ pub(super) fn roll_by_roll(
         // One roll of everything in `now`; by turns, repeated while some
         // chance is still within the turn.
         loop {
-            // Reading the range costs too, even where it holds no chance.
-            work += now.range().len() as u64 / 8;
+            // A chain by rolls without the bonus rule is followed by
+            // landing square, and its work is counted as that way counts
+            // it, so that both stop where the work allowed ends. Otherwise
+            // reading the range costs too, even where it holds no chance,
+            // and each state carried its faces.
+            work = work.saturating_add(if by_landing {
+                super::cost::landing_work(now.range().len(), faces)
+            } else {
+                now.range().len() as u64 / 8
+            });
             for k in now.range() {
                 let m = now.v[k];
                 if m < DROP {
@@ -469,7 +483,9 @@ pub(super) fn roll_by_roll(
                     dropped += m;
                     continue;
                 }
-                work += faces as u64;
+                if !by_landing {
+                    work += faces as u64;
+                }
                 for (&t, &p) in chain.row(k).iter().zip(&chain.prob) {
                     if t == EXIT {
                         ended += m * p;

@@ -2,7 +2,7 @@
 //! square: the same sums as
 //! [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
 
-use super::cost::{DROP, STEP_WORK};
+use super::cost::{DROP, STEP_WORK, landing_work};
 use crate::limits::{self, Cancel, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
 
@@ -231,8 +231,9 @@ fn total(xs: &[f64]) -> f64 {
 }
 
 /// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus
-/// rule, by landing square (see [`Landing`]): the same chances, the same
-/// work counted, the same stops.
+/// rule, by landing square (see [`Landing`]): the same chances and the
+/// same stops (the roll by roll propagation counts the work of such a chain
+/// as this does, [`landing_work`]).
 /// Gives the distribution's `(pmf, never, unresolved)`.
 pub(super) fn by_landing(
     chain: &Chain,
@@ -269,20 +270,12 @@ pub(super) fn by_landing(
     let (mut next_check, mut recorded) = (limits::CHECK_EVERY, 0u64);
     let mut stopped = false;
     loop {
-        work += (hi - lo) as u64 / 8;
-        // Counted first, a pass the processor does several squares at a
-        // time: late in a long game nearly every square holds enough.
+        work = work.saturating_add(landing_work(hi - lo, faces));
         let held = &mut now[off + lo..off + hi];
         // Squares that hold no chance at all (the starts of jumps) have
         // nothing to drop: the pass that drops runs when some square holds
         // a chance too small to carry.
-        let (carried, small) = held.iter().fold((0, 0), |(carried, small), &m| {
-            (
-                carried + usize::from(m >= DROP),
-                small + usize::from(m > 0.0 && m < DROP),
-            )
-        });
-        if small > 0 {
+        if held.iter().any(|&m| m > 0.0 && m < DROP) {
             for m in held {
                 if *m < DROP {
                     // Zero, or too small to matter: see `DROP`.
@@ -291,7 +284,6 @@ pub(super) fn by_landing(
                 }
             }
         }
-        work += carried as u64 * faces as u64;
         let mut ended = 0.0;
         let first = at.exits.partition_point(|&(k, _)| (k as usize) < lo);
         for &(k, i) in at.exits[first..]
