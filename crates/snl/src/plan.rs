@@ -188,10 +188,13 @@ pub enum Unhonoured {
     },
 }
 
-/// Refuses the analyses of `game` that would not play its rules: every
-/// analysis but [`Analysis::Choice`] takes every jump, so none of them is
-/// run on a game whose jumps may be declined. What a front end calls with
-/// [`admit`], before any analysis starts.
+/// Refuses the analyses of `game` that would not play its rules: the best
+/// play under a real die ([`Analysis::Choice`]) and the fewest-rolls
+/// searches ([`Analysis::Shortest`], which follow both resting places of a
+/// jump that may be declined) play optional jumps; every other analysis
+/// takes every jump, so none of them is run on a game whose jumps may be
+/// declined. What a front end calls with [`admit`], before any analysis
+/// starts.
 ///
 /// # Errors
 ///
@@ -199,11 +202,13 @@ pub enum Unhonoured {
 ///
 /// ```
 /// use snl::plan::{self, Analysis};
+/// use snl::shortest::Search;
 /// use snl::{Board, Game, Optional, Rules};
 ///
 /// let rules = Rules { optional: Optional::Ladders, ..Rules::default() };
 /// let game = Game::new(Board::empty(10)?, rules)?;
 /// assert!(plan::honoured(&game, &[Analysis::Choice { faces: 6 }]).is_ok());
+/// assert!(plan::honoured(&game, &[Analysis::Shortest(Search::Solve)]).is_ok());
 /// let err = plan::honoured(&game, &[Analysis::Race { players: 2 }]).unwrap_err();
 /// assert!(err.to_string().starts_with("the race cannot play optional jumps"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -242,19 +247,22 @@ pub fn honoured_choosing(
     dice: &[crate::rules::Die],
     analyses: &[Analysis],
 ) -> Result<(), Unhonoured> {
+    let optional = game.rules().optional;
+    let declining = analyses
+        .iter()
+        .find(|a| !matches!(a, Analysis::Choice { .. } | Analysis::Shortest(_)));
+    if let (false, Some(a)) = (optional.is_none(), declining) {
+        return Err(Unhonoured::Optional {
+            analysis: a.noun(),
+            optional,
+        });
+    }
     let other = analyses
         .iter()
         .find(|a| !matches!(a, Analysis::Choice { .. }));
     let Some(a) = other else {
         return Ok(());
     };
-    let optional = game.rules().optional;
-    if !optional.is_none() {
-        return Err(Unhonoured::Optional {
-            analysis: a.noun(),
-            optional,
-        });
-    }
     if !dice.is_empty() {
         let dice: Vec<String> = dice.iter().map(ToString::to_string).collect();
         return Err(Unhonoured::Dice {
@@ -769,6 +777,17 @@ mod tests {
         assert!(matches!(
             honoured_choosing(&game, &dice, &[race]),
             Err(Unhonoured::Optional { .. })
+        ));
+        // The searches play optional jumps, not dice to pick from.
+        let search = Analysis::Shortest(Search::Count);
+        assert_eq!(honoured(&game, &[search, choice]), Ok(()));
+        assert!(matches!(
+            honoured_choosing(&game, &dice, &[search]),
+            Err(Unhonoured::Dice { .. })
+        ));
+        assert!(matches!(
+            honoured(&game, &[search, Analysis::Duel]),
+            Err(Unhonoured::Optional { analysis, .. }) if analysis == Analysis::Duel.noun()
         ));
     }
 

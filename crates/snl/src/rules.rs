@@ -33,10 +33,10 @@ pub struct Rules {
     /// turn (`None`: one roll per turn).
     pub bonus: Option<Bonus>,
     /// Which jumps the player may decline on landing at their start
-    /// ([`Optional::None`]: every jump is taken). Only the analyses of
-    /// `crate::choice` play such a choice; the others are refused a game
-    /// with one by `crate::plan::honoured`, rather than taking every jump
-    /// unasked.
+    /// ([`Optional::None`]: every jump is taken). The analyses of
+    /// `crate::choice` and the fewest-rolls searches of `crate::shortest`
+    /// play such a choice; the others are refused a game with one by
+    /// `crate::plan::honoured`, rather than taking every jump unasked.
     pub optional: Optional,
 }
 
