@@ -836,25 +836,6 @@ mod tests {
     }
 
     #[test]
-    fn runs_of_nones_with_spaces_read_as_without() {
-        // Runs of every length, with and without a space after the comma,
-        // mixed, ending the list and broken by jumps.
-        for spaced in ["-1, ", "-1,"] {
-            for run in 0..10 {
-                let nones = spaced.repeat(run);
-                for text in [
-                    format!("[{nones}7, -1,-1, {nones}-1]"),
-                    format!("[{nones}{nones}-1,  -1, 3,{nones}]"),
-                    format!("[-1, {nones}-1,\n-1,{nones}2]"),
-                ] {
-                    let (fast, plain) = both(&text, &ParseOptions::default());
-                    assert_eq!(fast, plain, "{text}");
-                }
-            }
-        }
-    }
-
-    #[test]
     fn runs_of_nones_end_at_the_split() {
         let text = "-1, -1,-1,-1,-1, -1, -1, -1, -1,-1,-1, -1,-1]";
         for (stop, _) in text.match_indices(',') {

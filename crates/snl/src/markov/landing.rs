@@ -171,9 +171,9 @@ impl Landing {
     /// The squares `landed` (zero, or what is to be added to), from index
     /// `at` of `now`, as if each were plain: each square the sum of its
     /// faces' chances, largest value first, with `F` faces known to the
-    /// compiler, so that
-    /// each sum stays in a register and the squares are done several at a
-    /// time. The same sums, in the same order, as [`Landing::add_run_any`].
+    /// compiler, so that each sum stays in a register and the squares are
+    /// done several at a time. The same sums, in the same order, as
+    /// [`Landing::add_run_any`].
     fn add_run<const F: usize>(&self, landed: &mut [f64], now: &[f64], at: usize) {
         let len = landed.len();
         let prob: [f64; F] = std::array::from_fn(|f| self.prob[f]);
