@@ -332,10 +332,7 @@ pub fn analyse_with(
     let picked = !choice.dice.is_empty();
     let choosing = !game.rules().optional.is_none() || picked;
     refuse_overlay(&game, &choice, options.overlay)?;
-    // The search plays optional jumps as a choice of its own, but rolls
-    // the rules' die alone: with dice to pick from it is left out, as
-    // [`plan::honoured_choosing`] refuses it.
-    let searched = !picked;
+    let searched = searches(&game, &choice.dice);
     // As `snl solve` does: the count is left out (not refused) above the
     // count limit, and when its own estimate is over the budget.
     let counted = searched && plan::counting(&game, false, &limits.budget) == Counting::Count;
@@ -435,6 +432,13 @@ pub fn analyse_with(
         plot,
         plot_note,
     })
+}
+
+/// Whether the fewest-rolls search plays the game with these dice to pick
+/// from: it plays optional jumps as a choice of its own, but rolls the
+/// rules' die alone, and is left out where the library refuses it.
+fn searches(game: &Game, dice: &[snl::Die]) -> bool {
+    plan::honoured_choosing(game, dice, &[plan::Analysis::Shortest(Search::Solve)]).is_ok()
 }
 
 /// Refuses a colouring of the squares (every overlay but the plain one)
