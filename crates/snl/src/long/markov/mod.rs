@@ -30,7 +30,7 @@
 #![allow(clippy::many_single_char_names)]
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
-use crate::long::crossing::{Crossing, Sums};
+use crate::long::crossing::{self, Crossing, Sums, SumsTable};
 use crate::long::layout::{self, Layout};
 use crate::long::{LongError, LongGame, Unsupported};
 use crate::markov::dd::{DD, DDual, UNIT};
@@ -138,10 +138,12 @@ pub fn estimate(game: &LongGame) -> Estimate {
     let die = &game.rules().die;
     let k = f64::from(die.max());
     let faces = die.values().count() as f64;
-    // The crossings' tables take a few hundred distances for common dice.
+    // The crossings' tables take a few hundred distances for common dice,
+    // and their sums' at most `TABLE_ENTRIES`.
+    let entries = 1024.0 + crossing::TABLE_ENTRIES as f64;
     let table = Estimate::from_f64(
-        (2.0 * k + 2.0) * 16.0 * 1024.0,
-        (2.0 * k + 2.0) * faces * 40.0 * 1024.0,
+        (2.0 * k + 2.0) * 16.0 * entries,
+        (2.0 * k + 2.0) * faces * 40.0 * entries,
     );
     let spans = layout::intervals(game, die.max(), gap(game));
     let nodes = layout::node_count(&spans) as f64;
@@ -168,6 +170,8 @@ struct System<'g> {
     game: &'g LongGame,
     layout: Layout,
     crossing: Crossing,
+    /// The crossings' sums looked up, where that is quicker.
+    table: Option<SumsTable>,
     /// `(value, chance)` of each face.
     faces: Vec<(u32, DD)>,
     /// The unknowns: squares the start reaches from which the end can be
@@ -196,10 +200,12 @@ impl<'g> System<'g> {
         let crossing = Crossing::new(die).ok_or(Unsupported::SlowDie)?;
         let layout = Layout::new(game, die.max(), gap(game))?;
         let total = die.total();
-        let faces = die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+        let faces: Vec<(u32, DD)> = die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+        let table = crossing.table(&faces, layout.nodes());
         let mut s = System {
             game,
             crossing,
+            table,
             faces,
             active: Vec::new(),
             stuck: false,
@@ -273,7 +279,9 @@ impl<'g> System<'g> {
             }
             return;
         }
-        self.crossing.sums(d0, &self.faces[into..], sums);
+        if !self.table.as_ref().is_some_and(|t| t.get(d0, into, sums)) {
+            self.crossing.sums(d0, &self.faces[into..], sums);
+        }
         for j in 0..k {
             if !sums.q[j].is_zero() {
                 let c = DDual {
