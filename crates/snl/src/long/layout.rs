@@ -2,18 +2,24 @@
 //! crosses them in one step.
 //!
 //! Squares are kept one by one (as *nodes*) in *zones*: the `K` squares
-//! from the start, from each jump's start, from each square a jump leaves a
-//! pawn on, and the last `K + 1` squares, `K` being the die's top value.
-//! Zones closer than a *gap* (set by each engine: the length past which its
-//! closed forms hold) are merged. Between two zones lies a *stretch* of at
-//! least that many plain squares: no jump starts there and no jump ends
-//! there, and no roll from it can overshoot the last square.
+//! from the start, from each jump's start, and the last `K + 1` squares,
+//! `K` being the die's top value. Zones closer than a *gap* (set by each
+//! engine: the length past which its closed forms hold) are merged.
+//! Between two zones lies a *stretch* of at least that many plain squares:
+//! no jump starts there, and no roll from it can overshoot the last square.
+//!
+//! A square a jump leaves a pawn on is kept too. Where it lies in a
+//! stretch, more than `K` squares before the next zone, it is a *lone*
+//! node: a zone of one square that does not split the stretch, since a
+//! pawn crossing the stretch passes over it like any plain square, and
+//! every roll from it lands in the stretch. Nearer the next zone, the zone
+//! grows down to take it in.
 //!
 //! A roll from a zone either lands in the same zone or, from its last `K`
 //! squares (its *exit*), in the stretch after it. A pawn crossing a stretch
 //! first lands past it on one of the first `K` squares of the next zone
-//! (its *entry*). Every zone has at least `K` squares, so exits and entries
-//! are nodes.
+//! that is not lone (its *entry*). Every zone but a lone one has at least
+//! `K` squares, so exits and entries are nodes.
 
 use crate::limits::LimitError;
 use crate::long::LongGame;
@@ -25,6 +31,8 @@ pub(crate) struct Zone {
     pub first: u64,
     pub last: u64,
     pub node: u32,
+    /// A lone square a jump leaves a pawn on, in a stretch.
+    pub lone: bool,
 }
 
 impl Zone {
@@ -39,6 +47,9 @@ pub(crate) struct Layout {
     /// The die's top value.
     pub k: u32,
     pub zones: Vec<Zone>,
+    /// For each zone, the next zone that is not lone: the stretch after it
+    /// ends there (the last zone's own index).
+    pub next: Vec<u32>,
     /// For each node, the node where a pawn landing on its square rests.
     pub target: Vec<u32>,
     /// For each node, whether a pawn can rest on its square: it starts no
@@ -53,9 +64,21 @@ pub(crate) struct Layout {
 /// The most nodes a layout may have: they are numbered in 32 bits.
 pub(crate) const MAX_NODES: u64 = u32::MAX as u64 - 1;
 
-/// The zones of `game` as intervals, before their nodes are numbered: what
-/// the estimates count.
-pub(crate) fn intervals(game: &LongGame, k: u32, gap: u64) -> Vec<(u64, u64)> {
+/// A zone as an interval of squares, before its nodes are numbered, and
+/// whether it is a lone square in a stretch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Interval {
+    pub first: u64,
+    pub last: u64,
+    pub lone: bool,
+}
+
+/// The zones of `game` as intervals, in the order of their squares: what
+/// the estimates count. With `lone_rests`, the squares jumps leave pawns on
+/// are lone nodes where they can be (the moments' engine); without, each
+/// has a zone of its own (the search's, which crosses a stretch from its
+/// exit alone).
+pub(crate) fn intervals(game: &LongGame, k: u32, gap: u64, lone_rests: bool) -> Vec<Interval> {
     let n = game.goal();
     let k = u64::from(k);
     let mut spans: Vec<(u64, u64)> = Vec::with_capacity(2 * game.board().jump_count() + 2);
@@ -64,7 +87,9 @@ pub(crate) fn intervals(game: &LongGame, k: u32, gap: u64) -> Vec<(u64, u64)> {
     spans.push((n.saturating_sub(k), n));
     for (from, rest) in game.jump_rests() {
         spans.push(span(from));
-        spans.push(span(rest));
+        if !lone_rests {
+            spans.push(span(rest));
+        }
     }
     spans.sort_unstable();
     let mut merged: Vec<(u64, u64)> = Vec::with_capacity(spans.len());
@@ -75,25 +100,90 @@ pub(crate) fn intervals(game: &LongGame, k: u32, gap: u64) -> Vec<(u64, u64)> {
             _ => merged.push((first, last)),
         }
     }
-    merged
+    let mut rests: Vec<u64> = if lone_rests {
+        game.jump_rests().map(|(_, rest)| rest).collect()
+    } else {
+        Vec::new()
+    };
+    rests.sort_unstable();
+    rests.dedup();
+    // From the last square down, the zones by their last squares and the
+    // rests: `down` holds the zones met so far, lowest last, so that a
+    // rest sees the zone above it (or holding it) there.
+    let mut down: Vec<(u64, u64)> = Vec::with_capacity(merged.len());
+    let mut lone = Vec::new();
+    let (mut z, mut r) = (merged.len(), rests.len());
+    while z > 0 || r > 0 {
+        if r > 0 && (z == 0 || rests[r - 1] > merged[z - 1].1) {
+            r -= 1;
+            let rest = rests[r];
+            let above = down
+                .last_mut()
+                .expect("the last square's zone is above every rest");
+            if rest + k < above.0 {
+                lone.push(rest);
+            } else {
+                // Within a roll of the zone above: it grows down to it.
+                above.0 = above.0.min(rest);
+            }
+        } else {
+            z -= 1;
+            let zone = merged[z];
+            match down.last_mut() {
+                // Grown down to within the gap: one zone.
+                Some(above) if above.0 <= zone.1.saturating_add(gap) => above.0 = zone.0,
+                _ => down.push(zone),
+            }
+        }
+    }
+    down.reverse();
+    lone.reverse();
+    // Merge the zones and the lone squares, dropping a lone square a zone
+    // grew over after it was met.
+    let mut out = Vec::with_capacity(down.len() + lone.len());
+    let mut zones = down.into_iter().peekable();
+    for rest in lone {
+        while let Some(&(first, last)) = zones.peek().filter(|z| z.1 < rest) {
+            out.push(Interval {
+                first,
+                last,
+                lone: false,
+            });
+            zones.next();
+        }
+        if zones.peek().is_none_or(|z| z.0 > rest) {
+            out.push(Interval {
+                first: rest,
+                last: rest,
+                lone: true,
+            });
+        }
+    }
+    out.extend(zones.map(|(first, last)| Interval {
+        first,
+        last,
+        lone: false,
+    }));
+    out
 }
 
 /// The number of nodes of these intervals.
-pub(crate) fn node_count(intervals: &[(u64, u64)]) -> u64 {
-    intervals.iter().map(|&(a, b)| b - a + 1).sum()
+pub(crate) fn node_count(intervals: &[Interval]) -> u64 {
+    intervals.iter().map(|z| z.last - z.first + 1).sum()
 }
 
 impl Layout {
     /// The layout of `game` for a die whose top value is `k`, with
-    /// stretches of at least `gap` plain squares.
+    /// stretches of at least `gap` plain squares, and the squares jumps
+    /// leave pawns on lone where they can be when `lone_rests` is set.
     ///
     /// # Errors
     ///
     /// [`LimitError::Size`] when the zones have more squares than 32-bit
     /// node numbers can count; [`LimitError::Alloc`] when their tables
     /// cannot be allocated.
-    pub fn new(game: &LongGame, k: u32, gap: u64) -> Result<Layout, LimitError> {
-        let spans = intervals(game, k, gap);
+    pub fn new(game: &LongGame, k: u32, gap: u64, lone_rests: bool) -> Result<Layout, LimitError> {
+        let spans = intervals(game, k, gap, lone_rests);
         let nodes = node_count(&spans);
         if nodes > MAX_NODES {
             return Err(LimitError::Size {
@@ -104,13 +194,22 @@ impl Layout {
         }
         let mut zones = Vec::with_capacity(spans.len());
         let mut next = 0u32;
-        for (first, last) in spans {
+        for Interval { first, last, lone } in spans {
             zones.push(Zone {
                 first,
                 last,
                 node: next,
+                lone,
             });
             next += (last - first + 1) as u32;
+        }
+        let mut after = vec![0u32; zones.len()];
+        let mut full = zones.len() - 1;
+        for (z, zone) in zones.iter().enumerate().rev() {
+            after[z] = full as u32;
+            if !zone.lone {
+                full = z;
+            }
         }
         let nodes = next as usize;
         let mut target: Vec<u32> = crate::limits::with_capacity(nodes, "the nodes' landings")?;
@@ -119,6 +218,7 @@ impl Layout {
         let mut layout = Layout {
             k,
             zones,
+            next: after,
             target,
             rests,
             goal: 0,
@@ -165,22 +265,25 @@ impl Layout {
         z.first + u64::from(node - z.node)
     }
 
-    /// The number of stretches: one between each two zones.
+    /// The number of stretches: one between each two zones that are not
+    /// lone.
     pub fn stretches(&self) -> usize {
-        self.zones.len() - 1
+        self.zones.iter().filter(|z| !z.lone).count() - 1
     }
 
-    /// The exit of stretch `s`: its first node and its squares' first.
+    /// The exit of stretch `s`, after zone `s` (of a layout without lone
+    /// nodes): its first node and its squares' first.
     pub fn exit(&self, s: usize) -> (u32, u64) {
         let z = &self.zones[s];
         let k = u64::from(self.k);
         (z.node + (z.len() - k) as u32, z.last + 1 - k)
     }
 
-    /// The entry of stretch `s`: its first node (the first of the next
-    /// zone), and its first square.
-    pub fn entry(&self, s: usize) -> (u32, u64) {
-        let z = &self.zones[s + 1];
+    /// The entry of the stretch after zone `z` (a lone square's stretch
+    /// for a lone one): its first node (the first of the next zone that
+    /// is not lone), and its first square.
+    pub fn entry(&self, z: usize) -> (u32, u64) {
+        let z = &self.zones[self.next[z] as usize];
         (z.node, z.first)
     }
 }
@@ -193,30 +296,63 @@ mod tests {
 
     #[test]
     fn zones_sit_round_the_jumps() {
-        let board = LongBoard::new(1_000_000, [(500, 900_000), (950_000, 40)]).unwrap();
+        let board = LongBoard::new(
+            1_000_000,
+            [(500, 900_000), (950_000, 40), (600, 300_007), (300_000, 10)],
+        )
+        .unwrap();
         let game = LongGame::new(board, Rules::default()).unwrap();
-        let l = Layout::new(&game, 6, 30).unwrap();
-        let spans: Vec<(u64, u64)> = l.zones.iter().map(|z| (z.first, z.last)).collect();
+        let l = Layout::new(&game, 6, 30, true).unwrap();
+        let spans: Vec<(u64, u64, bool)> =
+            l.zones.iter().map(|z| (z.first, z.last, z.lone)).collect();
         assert_eq!(
             spans,
             vec![
-                (1, 6),
-                (40, 45),
-                (500, 505),
-                (900_000, 900_005),
-                (950_000, 950_005),
-                (999_994, 1_000_000)
+                (1, 6, false),
+                // The end of a jump is a lone node in a stretch, or the
+                // zone above grows down to it.
+                (10, 10, true),
+                (40, 40, true),
+                (500, 505, false),
+                (600, 605, false),
+                (300_000, 300_005, false),
+                (300_007, 300_007, true),
+                (900_000, 900_000, true),
+                (950_000, 950_005, false),
+                (999_994, 1_000_000, false)
             ]
         );
         let n500 = l.node(500).unwrap();
         assert!(!l.rests[n500 as usize]);
         assert_eq!(l.square(l.target[n500 as usize]), 900_000);
+        assert!(l.rests[l.node(900_000).unwrap() as usize]);
         assert_eq!(l.square(l.goal), 1_000_000);
         assert_eq!(l.node(7), None);
-        assert_eq!(l.exit(0), (0, 1));
-        assert_eq!(l.entry(0), (6, 40));
-        // Closer than the gap: merged.
-        let l = Layout::new(&game, 6, 40).unwrap();
-        assert_eq!((l.zones[0].first, l.zones[0].last), (1, 45));
+        assert_eq!(l.node(41), None);
+        // A stretch runs from a zone, or a lone node, to the next zone
+        // that is not lone.
+        assert_eq!(l.entry(0), (8, 500));
+        assert_eq!(l.entry(1), (8, 500));
+        assert_eq!(l.entry(7), (28, 950_000));
+        assert_eq!(l.stretches(), 5);
+        // Within a roll of the next zone, or closer than the gap: merged.
+        let l = Layout::new(&game, 6, 40, true).unwrap();
+        assert_eq!((l.zones[0].first, l.zones[0].last), (1, 6));
+        assert_eq!((l.zones[2].first, l.zones[2].last), (40, 40));
+        let board = LongBoard::new(1_000, [(500, 20), (100, 495)]).unwrap();
+        let game = LongGame::new(board, Rules::default()).unwrap();
+        let l = Layout::new(&game, 6, 7, true).unwrap();
+        let spans: Vec<(u64, u64, bool)> =
+            l.zones.iter().map(|z| (z.first, z.last, z.lone)).collect();
+        assert_eq!(
+            spans,
+            vec![
+                (1, 6, false),
+                (20, 20, true),
+                (100, 105, false),
+                (495, 505, false),
+                (994, 1_000, false)
+            ]
+        );
     }
 }

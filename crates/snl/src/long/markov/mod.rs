@@ -126,7 +126,12 @@ fn gap(game: &LongGame) -> u64 {
 /// when the start reaches it and it reaches the end): what its work grows
 /// with.
 pub fn kept_squares(game: &LongGame) -> u64 {
-    layout::node_count(&layout::intervals(game, game.rules().die.max(), gap(game)))
+    layout::node_count(&layout::intervals(
+        game,
+        game.rules().die.max(),
+        gap(game),
+        true,
+    ))
 }
 
 /// The memory and work of [`moments`] before the elimination's plan is
@@ -138,15 +143,15 @@ pub fn estimate(game: &LongGame) -> Estimate {
     let die = &game.rules().die;
     let k = f64::from(die.max());
     let faces = die.values().count() as f64;
+    let spans = layout::intervals(game, die.max(), gap(game), true);
+    let nodes = layout::node_count(&spans) as f64;
     // The crossings' tables take a few hundred distances for common dice,
-    // and their sums' at most `TABLE_ENTRIES`.
-    let entries = 1024.0 + crossing::TABLE_ENTRIES as f64;
+    // and their sums' at most `TABLE_ENTRIES`, and half the nodes.
+    let entries = 1024.0 + (crossing::TABLE_ENTRIES as f64).min(nodes / 2.0);
     let table = Estimate::from_f64(
         (2.0 * k + 2.0) * 16.0 * entries,
         (2.0 * k + 2.0) * faces * 40.0 * entries,
     );
-    let spans = layout::intervals(game, die.max(), gap(game));
-    let nodes = layout::node_count(&spans) as f64;
     let terms = faces + k;
     let memory = nodes * (4.0 + 1.0 + 3.0 + 4.0 + 4.0 + 10.0 + 4.0 * terms + 4.0)
         + 48.0 * spans.len() as f64;
@@ -198,7 +203,7 @@ impl<'g> System<'g> {
     fn new(game: &'g LongGame, ctl: &Control) -> Result<System<'g>, LongError> {
         let die = &game.rules().die;
         let crossing = Crossing::new(die).ok_or(Unsupported::SlowDie)?;
-        let layout = Layout::new(game, die.max(), gap(game))?;
+        let layout = Layout::new(game, die.max(), gap(game), true)?;
         let total = die.total();
         let faces: Vec<(u32, DD)> = die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
         let table = crossing.table(&faces, layout.nodes());

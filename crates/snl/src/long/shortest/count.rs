@@ -147,7 +147,7 @@ pub fn count_optimal_with(game: &LongGame, ctl: &Control) -> Result<Option<Count
 pub fn count_estimate(game: &LongGame) -> Estimate {
     let k = game.rules().die.max();
     let gap = super::Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
-    let spans = layout::intervals(game, k, gap);
+    let spans = layout::intervals(game, k, gap, false);
     let nodes = layout::node_count(&spans) as f64;
     let stretches = spans.len().saturating_sub(1) as f64;
     let k = f64::from(k);

@@ -306,7 +306,7 @@ pub fn estimate(game: &LongGame) -> Estimate {
     let values = game.rules().die.values().count() as f64;
     let k = game.rules().die.max();
     let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
-    let spans = layout::intervals(game, k, gap);
+    let spans = layout::intervals(game, k, gap, false);
     let nodes = layout::node_count(&spans) as f64;
     let stretches = spans.len().saturating_sub(1) as f64;
     let k = f64::from(k);
@@ -324,7 +324,7 @@ pub fn estimate(game: &LongGame) -> Estimate {
 pub fn kept_squares(game: &LongGame) -> u64 {
     let k = game.rules().die.max();
     let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
-    layout::node_count(&layout::intervals(game, k, gap))
+    layout::node_count(&layout::intervals(game, k, gap, false))
 }
 
 /// The rules this engine takes: all but a bonus limit (without a limit,
@@ -382,7 +382,7 @@ impl<'g> Search<'g> {
         ctl.admit("the fewest-rolls search", estimate(game))?;
         let values: Vec<u32> = game.rules().die.values().collect();
         let fewest = Fewest::new(&values);
-        let layout = Layout::new(game, game.rules().die.max(), fewest.gap())?;
+        let layout = Layout::new(game, game.rules().die.max(), fewest.gap(), false)?;
         let mut s = Search {
             game,
             layout,
