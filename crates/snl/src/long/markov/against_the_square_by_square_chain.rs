@@ -10,7 +10,7 @@ use num_traits::{Signed, ToPrimitive};
 #[test]
 fn the_same_moments() {
     let mut rng = SplitMix64::new(909);
-    let (mut compared, mut crossed, mut stuck, mut lone) = (0, 0, 0, 0);
+    let (mut compared, mut crossed, mut stuck, mut alone) = (0, 0, 0, 0);
     for case in 0..300 {
         let n = match case % 3 {
             0 => 2 + rng.below(60) as u32,
@@ -47,13 +47,13 @@ fn the_same_moments() {
         compared += 1;
         let system = System::new(&long, &Control::default()).unwrap();
         crossed += usize::from(system.layout.stretches() > 0);
-        lone += usize::from(system.layout.zones.iter().any(|z| z.lone));
+        alone += usize::from(system.layout.zones.iter().any(|z| z.lone));
     }
     assert!(compared > 220, "only {compared} boards compared");
     assert!(crossed > 80, "only {crossed} boards had stretches");
     assert!(
-        lone > 80,
-        "only {lone} boards had a jump's end alone in a stretch"
+        alone > 80,
+        "only {alone} boards had a jump's end alone in a stretch"
     );
     assert!(stuck > 5, "only {stuck} boards could get stuck");
 }
