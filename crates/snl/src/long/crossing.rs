@@ -388,6 +388,14 @@ impl SumsTable {
     }
 }
 
+/// Each face of `die` by value, rising, with its chance as a
+/// double-double: the faces [`Crossing::sums`] and [`Crossing::table`]
+/// take.
+pub(crate) fn chances(die: &Die) -> Vec<(u32, DD)> {
+    let total = die.total();
+    die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect()
+}
+
 fn gcd(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -491,9 +499,7 @@ mod tests {
         for spec in ["d6", "2d6", "0,1,0,3", "1,1,1,1,1,2"] {
             let die: Die = spec.parse().unwrap();
             let c = Crossing::new(&die).unwrap();
-            let total = die.total();
-            let faces: Vec<(u32, DD)> =
-                die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+            let faces = chances(&die);
             let (mut sums, mut at) = (Sums::default(), At::default());
             for d0 in [c.settled() + 13, c.settled() + 200, 1 << 40, (1 << 62) - 7] {
                 // The faces rolling into the stretch are the larger ones.
@@ -527,9 +533,7 @@ mod tests {
         for spec in ["d6", "2d6", "0,1,0,3", "1,1,1,1,1,2"] {
             let die: Die = spec.parse().unwrap();
             let c = Crossing::new(&die).unwrap();
-            let total = die.total();
-            let faces: Vec<(u32, DD)> =
-                die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+            let faces = chances(&die);
             let table = c.table(&faces, usize::MAX).unwrap();
             let top = u64::from(die.max());
             let (mut got, mut want) = (Sums::default(), Sums::default());
@@ -553,8 +557,7 @@ mod tests {
         }
         let d20 = Die::uniform(20).unwrap();
         let c = Crossing::new(&d20).unwrap();
-        let faces: Vec<(u32, DD)> = d20.faces().map(|(v, w)| (v, DD::ratio(w, 20))).collect();
-        assert!(c.table(&faces, usize::MAX).is_none());
+        assert!(c.table(&chances(&d20), usize::MAX).is_none());
     }
 
     #[test]

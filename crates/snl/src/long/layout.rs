@@ -294,6 +294,11 @@ mod tests {
     use crate::long::LongBoard;
     use crate::rules::Rules;
 
+    /// Each zone's squares, and whether it is lone.
+    fn spans(l: &Layout) -> Vec<(u64, u64, bool)> {
+        l.zones.iter().map(|z| (z.first, z.last, z.lone)).collect()
+    }
+
     #[test]
     fn zones_sit_round_the_jumps() {
         let board = LongBoard::new(
@@ -303,10 +308,8 @@ mod tests {
         .unwrap();
         let game = LongGame::new(board, Rules::default()).unwrap();
         let l = Layout::new(&game, 6, 30, true).unwrap();
-        let spans: Vec<(u64, u64, bool)> =
-            l.zones.iter().map(|z| (z.first, z.last, z.lone)).collect();
         assert_eq!(
-            spans,
+            spans(&l),
             vec![
                 (1, 6, false),
                 // The end of a jump is a lone node in a stretch, or the
@@ -342,10 +345,8 @@ mod tests {
         let board = LongBoard::new(1_000, [(500, 20), (100, 495)]).unwrap();
         let game = LongGame::new(board, Rules::default()).unwrap();
         let l = Layout::new(&game, 6, 7, true).unwrap();
-        let spans: Vec<(u64, u64, bool)> =
-            l.zones.iter().map(|z| (z.first, z.last, z.lone)).collect();
         assert_eq!(
-            spans,
+            spans(&l),
             vec![
                 (1, 6, false),
                 (20, 20, true),

@@ -204,8 +204,7 @@ impl<'g> System<'g> {
         let die = &game.rules().die;
         let crossing = Crossing::new(die).ok_or(Unsupported::SlowDie)?;
         let layout = Layout::new(game, die.max(), gap(game), true)?;
-        let total = die.total();
-        let faces: Vec<(u32, DD)> = die.faces().map(|(v, w)| (v, DD::ratio(w, total))).collect();
+        let faces = crossing::chances(die);
         let table = crossing.table(&faces, layout.nodes());
         let mut s = System {
             game,
