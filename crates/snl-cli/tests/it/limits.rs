@@ -430,30 +430,14 @@ fn ctrl_c_stops_cleanly() {
     assert_eq!(left.len(), 1, "only the board is left: {left:?}");
 }
 
-/// Analyses whose cost can be told only roughly in advance stop when the
-/// budget runs out, with exit 2 and the budget: the exact mean (its
-/// fractions' size) and the exhaustive search (exponential in the board).
+/// An analysis whose cost can be told only roughly in advance stops when
+/// the budget runs out, with exit 2 and the budget: the exhaustive search,
+/// exponential in the board. (The exact mean runs under the same deadline,
+/// `Control::timed`, tested in the library: its estimate is now within a
+/// fifth of its time, too close for a board to sit reliably between the
+/// two on any machine.)
 #[test]
-fn analyses_without_a_sure_estimate_stop_at_the_budget() {
-    // Estimated at about 0.4 s; the exact fractions take longer.
-    let run = snl(
-        &[
-            "expect",
-            "--exact",
-            "testdata/exact-500.pairs.json",
-            "--max-time",
-            "0.5",
-        ],
-        None,
-    );
-    assert_eq!(run.code, 2, "{}", run.stdout);
-    assert!(
-        run.stderr
-            .contains("the exact mean was stopped when the budget of 0.5 seconds ran out"),
-        "{}",
-        run.stderr
-    );
-    assert!(run.stderr.contains("--force"), "{}", run.stderr);
+fn an_analysis_without_a_sure_estimate_stops_at_the_budget() {
     // Squares 34 to 39 all lead back to 1: the last square cannot be
     // reached, and the search would try every rising sequence of rolls
     // below 34, billions of them.

@@ -157,3 +157,46 @@ fn budgets_from_seconds_and_bytes() {
         assert_eq!(err.0.to_string(), bad.to_string());
     }
 }
+
+/// An analysis run by `timed` that outlives the budget's time fails as
+/// overrunning it; stopped by the caller's own token it stays cancelled,
+/// and without a budget it runs to its end.
+#[test]
+fn a_timed_analysis_past_the_budget_overran_it() {
+    // Waits for its control's token, an hour at most.
+    let wait = |ctl: &Control| -> Result<&'static str, LimitError> {
+        let end = Instant::now() + Duration::from_hours(1);
+        while Instant::now() < end {
+            ctl.cancel.check()?;
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        Ok("waited an hour")
+    };
+    let budget = Budget {
+        memory: u64::MAX,
+        work: 20_000_000,
+    };
+    let started = Instant::now();
+    let err = Control::new(budget).timed("the wait", wait).unwrap_err();
+    assert_eq!(
+        err,
+        LimitError::Overran {
+            what: "the wait",
+            budget: 20_000_000
+        }
+    );
+    assert!(started.elapsed() >= Duration::from_millis(20));
+    assert_eq!(
+        err.to_string(),
+        "the wait was stopped when the budget of 20.00 ms ran out \
+         (its cost can be told only roughly in advance)"
+    );
+    // The caller's token, set first, is what stopped it.
+    let ctl = Control::new(budget);
+    ctl.cancel.cancel();
+    assert_eq!(ctl.timed("the wait", wait), Err(LimitError::Cancelled));
+    // Without a budget no deadline is set: the analysis's own result.
+    let quick = |_: &Control| -> Result<u8, LimitError> { Ok(7) };
+    assert_eq!(Control::new(Budget::UNLIMITED).timed("t", quick), Ok(7));
+    assert_eq!(Control::new(budget).timed("t", quick), Ok(7));
+}
