@@ -22,8 +22,9 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 // fault and one zeroed 4 kB page at a time: 16,000 faults, a third of `snl
 // solve`'s time. mimalloc takes its memory in large segments (on huge pages
 // where the kernel has them) and keeps it for the next table: 540 faults,
-// and the command a fifth faster, for some 60 MB more resident memory at
-// the peak on that board.
+// and most runs a sixth faster, for some 60 MB more resident memory at the
+// peak on that board (BENCHMARKS.md, "`snl solve` against the seeds'
+// programs", has the spread of the times with each allocator).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
