@@ -211,6 +211,16 @@ impl Landing {
 /// The squares [`Landing::add_run_any`] sums at a time.
 const BLOCK: usize = 256;
 
+/// Whether some square of `xs` holds a chance too small to carry (more
+/// than zero, under [`DROP`]), asked without a branch a square, which the
+/// processor does several squares at once. Asked square by square, the
+/// pass that drops took a fifth of the distribution's time on a board of
+/// 10,000 squares, late in the game where few squares hold so little.
+fn holds_small(xs: &[f64]) -> bool {
+    xs.iter()
+        .fold(false, |small, &m| small | ((m > 0.0) & (m < DROP)))
+}
+
 /// The sum of `xs`, in eight running sums (square `k` in sum `k % 8`)
 /// added up at the end: the chance still in play, summed after every roll
 /// to see whether to stop. One running sum waits on each addition before
@@ -271,16 +281,18 @@ pub(super) fn by_landing(
     let mut stopped = false;
     loop {
         work = work.saturating_add(landing_work(hi - lo, faces));
-        let held = &mut now[off + lo..off + hi];
         // Squares that hold no chance at all (the starts of jumps) have
-        // nothing to drop: the pass that drops runs when some square holds
-        // a chance too small to carry.
-        if held.iter().any(|&m| m > 0.0 && m < DROP) {
-            for m in held {
-                if *m < DROP {
-                    // Zero, or too small to matter: see `DROP`.
-                    dropped += *m;
-                    *m = 0.0;
+        // nothing to drop: the pass that drops runs on the blocks of
+        // squares where some square holds a chance too small to carry, in
+        // order, so that `dropped` adds the same chances in the same order.
+        for block in now[off + lo..off + hi].chunks_mut(16) {
+            if holds_small(block) {
+                for m in block {
+                    if *m < DROP {
+                        // Zero, or too small to matter: see `DROP`.
+                        dropped += *m;
+                        *m = 0.0;
+                    }
                 }
             }
         }
