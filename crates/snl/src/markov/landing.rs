@@ -216,6 +216,8 @@ const BLOCK: usize = 256;
 /// processor does several squares at once. Asked square by square, the
 /// pass that drops took a fifth of the distribution's time on a board of
 /// 10,000 squares, late in the game where few squares hold so little.
+// `|` and `&`, not `||` and `&&`: no branch a square.
+#[allow(clippy::needless_bitwise_bool)]
 fn holds_small(xs: &[f64]) -> bool {
     xs.iter()
         .fold(false, |small, &m| small | ((m > 0.0) & (m < DROP)))
