@@ -17,17 +17,6 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-// The command's memory comes from mimalloc. On a board of 10^7 squares the
-// system allocator hands every large table fresh pages from the kernel, one
-// fault and one zeroed 4 kB page at a time: 16,000 faults, a third of `snl
-// solve`'s time. mimalloc takes its memory in large segments (on huge pages
-// where the kernel has them) and keeps it for the next table: 540 faults,
-// and most runs a sixth faster, for some 60 MB more resident memory at the
-// peak on that board (BENCHMARKS.md, "`snl solve` against the seeds'
-// programs", has the spread of the times with each allocator).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 const EXIT_CODES: &str = "\
 Exit codes:
   0  success (an unreachable last square is an answer, not a failure)
