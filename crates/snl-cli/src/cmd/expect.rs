@@ -231,9 +231,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
         Chosen::Sparse(long) => {
-            let chosen = snl::plan::expect_engine(&long.game, &control::get().budget);
-            if chosen.engine == Engine::Sparse {
-                return run_sparse(args, &long, chosen.over.as_ref(), out);
+            let found = snl::plan::sparse::expect_long(&long.game, control::get()).budget()?;
+            if found.chosen.engine == Engine::Sparse {
+                return run_sparse(args, &long, &found, out);
             }
             long.into_dense()?
         }
@@ -482,30 +482,23 @@ fn run_plain(
 fn run_sparse(
     args: &Args,
     loaded: &LoadedLong,
-    over: Option<&snl::plan::DistributionOver>,
+    found: &snl::plan::sparse::LongExpect,
     out: &mut dyn Write,
 ) -> Result<std::process::ExitCode> {
     let game = &loaded.game;
-    if game.rules().bonus.is_some() {
+    let Some((moments, min_rolls)) = found.answer else {
+        // The sparse engine answers every game but one with the bonus rule.
         let refused = snl::plan::DenseOnly {
             what: "counting the statistics by turns (the bonus rule)".to_string(),
             squares: game.goal(),
         };
         bail!("{}: {refused}", loaded.board.source);
-    }
-    let ctl = control::get();
-    let moments = snl::long::markov::moments_with(game, ctl).budget()?;
-    // Found already where the engine was chosen for the cost of the
-    // distribution.
-    let min_rolls = match over {
-        Some(over) => Some(over.min_rolls),
-        None => snl::long::shortest::min_rolls_with(game, ctl).budget()?,
     };
     let answer = ExpectAnswer::from_long(
         Header::of_long(loaded.board.name(), game),
         &moments,
         min_rolls,
-        over,
+        found.chosen.over.as_ref(),
     );
     control::check_interrupted()?;
     note_left_out(&answer);

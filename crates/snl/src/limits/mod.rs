@@ -283,6 +283,9 @@ pub(crate) fn saturate(x: f64) -> u64 {
 #[derive(Debug, Clone, Default)]
 pub struct Cancel {
     flag: Arc<AtomicBool>,
+    /// The flag of the token this one was made from by [`Cancel::child`],
+    /// which stops it too (and so on up).
+    outer: Option<Arc<Cancel>>,
     deadline: Option<Instant>,
     /// The work analyses on the token have recorded, for progress.
     work: Arc<AtomicU64>,
@@ -300,7 +303,22 @@ impl Cancel {
     pub fn with_deadline(&self, deadline: Instant) -> Cancel {
         Cancel {
             flag: Arc::clone(&self.flag),
+            outer: self.outer.clone(),
             deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
+            work: Arc::clone(&self.work),
+        }
+    }
+
+    /// A token with a flag of its own that also stops when this one does
+    /// (its flag, its deadline), and records its work here: for work
+    /// started on speculation, that its starter stops without stopping
+    /// the rest.
+    #[must_use]
+    pub fn child(&self) -> Cancel {
+        Cancel {
+            flag: Arc::default(),
+            outer: Some(Arc::new(self.clone())),
+            deadline: self.deadline,
             work: Arc::clone(&self.work),
         }
     }
@@ -327,7 +345,7 @@ impl Cancel {
     /// Whether work should stop: the flag is set or the deadline has
     /// passed.
     pub fn is_cancelled(&self) -> bool {
-        self.flag.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.check().is_err()
     }
 
     /// `Ok` while work may go on.
@@ -339,6 +357,9 @@ impl Cancel {
     pub fn check(&self) -> Result<(), LimitError> {
         if self.flag.load(Ordering::Relaxed) {
             return Err(LimitError::Cancelled);
+        }
+        if let Some(outer) = &self.outer {
+            outer.check()?;
         }
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(LimitError::Deadline);

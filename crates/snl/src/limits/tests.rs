@@ -97,6 +97,29 @@ fn tokens_are_shared_and_deadlines_stop() {
 }
 
 #[test]
+fn a_child_token_stops_alone_and_with_its_parent() {
+    let parent = Cancel::new();
+    let child = parent.child();
+    let grandchild = child.child().with_timeout(Duration::from_hours(1));
+    child.cancel();
+    assert_eq!(child.check(), Err(LimitError::Cancelled));
+    assert!(grandchild.is_cancelled(), "a child's child stops with it");
+    assert!(parent.check().is_ok(), "a child's cancel leaves its parent");
+    let other = parent.child().child();
+    assert!(other.check().is_ok());
+    parent.cancel();
+    assert_eq!(other.check(), Err(LimitError::Cancelled));
+    let past = Cancel::new().with_deadline(Instant::now());
+    assert_eq!(past.child().check(), Err(LimitError::Deadline));
+    child.record(5);
+    assert_eq!(
+        parent.work_done(),
+        5,
+        "a child records its work on its parent"
+    );
+}
+
+#[test]
 fn meters_check_the_token_and_their_limit() {
     let cancel = Cancel::new();
     let mut m = Meter::new(&cancel).limit(100, "the test");

@@ -8,7 +8,9 @@
 //! ([`Analysis`]), asks the right one ([`estimate`]), refuses a set of them
 //! before any starts ([`admit`]), finds the limit an analysis's error holds
 //! ([`limit_error`]), and makes the decisions every front end makes the same
-//! way (whether to count the optimal sequences: [`counting`]).
+//! way (whether to count the optimal sequences: [`counting`]; the engine
+//! for `snl expect` and, where it is the sparse one, its answer:
+//! [`sparse::expect_long`]).
 //!
 //! ```
 //! use snl::limits::Budget;
@@ -339,6 +341,8 @@ impl Engine {
 }
 
 pub use crate::board::DenseOnly;
+
+pub mod sparse;
 
 /// How many squares of the dense engines' tables the work of one square
 /// the sparse engine keeps is worth, from the long benchmark (`cargo bench
