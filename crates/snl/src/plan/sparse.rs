@@ -62,9 +62,10 @@ pub fn expect_long(game: &LongGame, ctl: &Control) -> Result<LongExpect, LongErr
     let likely = answers
         && (game.goal() > MAX_SQUARES
             || engine(game, super::Analysis::Markov(Measure::Mean)) == Engine::Sparse);
-    let both = long::shortest::estimate(game).and(long::markov::estimate(game));
-    // A browser's WebAssembly has no threads to start.
-    if !likely || !both.fits(&ctl.budget) || cfg!(target_family = "wasm") {
+    // Each estimate lays the board out: only asked where the threads would
+    // start. A browser's WebAssembly has no threads to start.
+    let both = || long::shortest::estimate(game).and(long::markov::estimate(game));
+    if !likely || cfg!(target_family = "wasm") || !both().fits(&ctl.budget) {
         let chosen = expect_engine(game, &ctl.budget);
         if chosen.engine != Engine::Sparse || !answers {
             return Ok(LongExpect {
