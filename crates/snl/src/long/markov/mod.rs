@@ -135,10 +135,11 @@ pub fn kept_squares(game: &LongGame) -> u64 {
 }
 
 /// The memory and work of [`moments`] before the elimination's plan is
-/// known: the zones' squares with the tables kept for each, and the rows
-/// played three times over (for the squares the start reaches, those that
-/// reach the end, and the plan). The elimination itself is refused later
-/// if its plan is over the budget.
+/// known: the zones' squares with the tables kept for each, the steps of
+/// every square kept forwards and backwards, and the rows played once
+/// (for the squares the start reaches: the steps found then serve those
+/// that reach the end and the plan). The elimination itself is refused
+/// later if its plan is over the budget.
 pub fn estimate(game: &LongGame) -> Estimate {
     let die = &game.rules().die;
     let k = f64::from(die.max());
@@ -153,9 +154,9 @@ pub fn estimate(game: &LongGame) -> Estimate {
         (2.0 * k + 2.0) * faces * 40.0 * entries,
     );
     let terms = faces + k;
-    let memory = nodes * (4.0 + 1.0 + 3.0 + 4.0 + 4.0 + 10.0 + 4.0 * terms + 4.0)
+    let memory = nodes * (4.0 + 1.0 + 3.0 + 4.0 + 4.0 + 10.0 + 8.0 * terms + 8.0 + 4.0)
         + 48.0 * spans.len() as f64;
-    let work = nodes * terms * 60.0 * 3.0;
+    let work = nodes * terms * 60.0 * 2.0;
     table.and(Estimate::from_f64(memory, work))
 }
 
@@ -186,6 +187,14 @@ struct System<'g> {
     stuck: bool,
     /// The number of unknowns.
     unknowns: usize,
+    /// Where each step from a square the start reaches leads, as
+    /// [`System::visit`] gives them without values: those of node `u` are
+    /// `steps[span[u].0 as usize..span[u].1 as usize]`. Found once by
+    /// [`System::find_unknowns`], they serve it again backwards and shape
+    /// the elimination's plan without working the crossings out again
+    /// (each pass over the steps took about as long as the plan).
+    steps: Vec<u32>,
+    span: Vec<(u32, u32)>,
 }
 
 /// One row of the system as it is built: where each step leads, and what
@@ -214,6 +223,8 @@ impl<'g> System<'g> {
             active: Vec::new(),
             stuck: false,
             unknowns: 0,
+            steps: Vec::new(),
+            span: Vec::new(),
             layout,
         };
         s.find_unknowns(&mut ctl.meter())?;
@@ -271,15 +282,16 @@ impl<'g> System<'g> {
         let (x0, b) = l.entry(z);
         let d0 = b - square;
         if !values {
-            // Which offsets past the stretch some face may land on first.
-            let mut lands = [false; crate::rules::MAX_ROLL as usize];
-            for &(v, _) in &self.faces[into..] {
-                for (j, q) in self.crossing.landings(d0 - u64::from(v)).iter().enumerate() {
-                    lands[j] |= !q.is_zero();
+            // The offsets past the stretch some face may land on first (a
+            // table of them cleared for every square cost more than the
+            // rest of the visit).
+            for j in 0..k {
+                if self.faces[into..]
+                    .iter()
+                    .any(|&(v, _)| !self.crossing.landings(d0 - u64::from(v))[j].is_zero())
+                {
+                    f(l.target[x0 as usize + j], DDual::ZERO);
                 }
-            }
-            for (j, _) in lands[..k].iter().enumerate().filter(|(_, l)| **l) {
-                f(l.target[x0 as usize + j], DDual::ZERO);
             }
             return;
         }
@@ -331,9 +343,10 @@ impl<'g> System<'g> {
         let nodes = l.nodes();
         let mut sums = Sums::default();
         let mut constant = DDual::ZERO;
-        // Forward from the start, counting the steps into each square.
+        // Forward from the start, keeping the steps of each square.
         let mut reached = limits::vec_of(nodes, false, "the squares reached")?;
-        let mut into = limits::vec_of(nodes + 1, 0u32, "the steps into each square")?;
+        let mut span = limits::vec_of(nodes, (0u32, 0u32), "the steps of each square")?;
+        let mut steps: Vec<u32> = Vec::new();
         let mut pending = vec![l.start];
         reached[l.start as usize] = true;
         while let Some(u) = pending.pop() {
@@ -341,26 +354,33 @@ impl<'g> System<'g> {
             if u == l.goal {
                 continue;
             }
+            let begin = steps.len();
             self.visit(u, false, &mut sums, &mut constant, |t, _| {
-                into[t as usize + 1] += 1;
+                steps.push(t);
                 if !reached[t as usize] {
                     reached[t as usize] = true;
                     pending.push(t);
                 }
             });
+            // At most `faces + k` steps a square, on fewer than 2^32 / 2^6
+            // squares (the layout's limit).
+            span[u as usize] = (begin as u32, steps.len() as u32);
+        }
+        // The steps again, by the square they lead to.
+        let mut into = limits::vec_of(nodes + 1, 0u32, "the steps into each square")?;
+        for &t in &steps {
+            into[t as usize + 1] += 1;
         }
         for i in 0..nodes {
             into[i + 1] += into[i];
         }
-        // The steps again, by the square they lead to.
-        let mut from = limits::vec_of(into[nodes] as usize, 0u32, "the steps into each square")?;
+        let mut from = limits::vec_of(steps.len(), 0u32, "the steps into each square")?;
         let mut fill = into.clone();
-        for u in (0..nodes as u32).filter(|&u| reached[u as usize] && u != l.goal) {
-            meter.add(self.faces.len() as u64 * 8)?;
-            self.visit(u, false, &mut sums, &mut constant, |t, _| {
-                from[fill[t as usize] as usize] = u;
+        for (u, &(begin, end)) in span.iter().enumerate() {
+            for &t in &steps[begin as usize..end as usize] {
+                from[fill[t as usize] as usize] = u as u32;
                 fill[t as usize] += 1;
-            });
+            }
         }
         drop(fill);
         // Backward from the end over the steps taken.
@@ -387,6 +407,8 @@ impl<'g> System<'g> {
         self.active = active;
         self.stuck = stuck;
         self.unknowns = unknowns;
+        self.steps = steps;
+        self.span = span;
         Ok(())
     }
 
@@ -470,18 +492,19 @@ impl Plan {
     fn new(system: &System<'_>, meter: &mut Meter<'_>) -> Result<Plan, LimitError> {
         let n = system.layout.nodes();
         let mut fill = FillIn::new(n, meter.cancel())?;
-        let mut row = Row::default();
+        let goal = system.layout.goal;
         for k in (0..n).rev() {
             if !system.active[k] {
                 continue;
             }
-            system.row(k as u32, false, &mut row);
-            meter.add(row.terms.len() as u64 * 4)?;
-            let targets = row.terms.iter().filter_map(|&(t, _)| match t {
-                Target::Node(t) => Some(t),
-                Target::Exit | Target::Dead => None,
-            });
-            fill.row(k, row.terms.len(), targets);
+            let (begin, end) = system.span[k];
+            let steps = &system.steps[begin as usize..end as usize];
+            meter.add(steps.len() as u64 * 4)?;
+            let targets = steps
+                .iter()
+                .copied()
+                .filter(|&t| t != goal && system.active[t as usize]);
+            fill.row(k, steps.len(), targets);
         }
         let shape = fill.finish(|j| system.active[j], meter.cancel())?;
         Ok(Plan {
