@@ -183,7 +183,20 @@ impl Layout {
     /// node numbers can count; [`LimitError::Alloc`] when their tables
     /// cannot be allocated.
     pub fn new(game: &LongGame, k: u32, gap: u64, lone_rests: bool) -> Result<Layout, LimitError> {
-        let spans = intervals(game, k, gap, lone_rests);
+        Layout::of_intervals(game, k, intervals(game, k, gap, lone_rests))
+    }
+
+    /// As [`Layout::new`], from the zones [`intervals`] gave for the same
+    /// game and `k`, where they were needed before (for an estimate).
+    ///
+    /// # Errors
+    ///
+    /// As [`Layout::new`].
+    pub(crate) fn of_intervals(
+        game: &LongGame,
+        k: u32,
+        spans: Vec<Interval>,
+    ) -> Result<Layout, LimitError> {
         let nodes = node_count(&spans);
         if nodes > MAX_NODES {
             return Err(LimitError::Size {

@@ -4,6 +4,11 @@ use crate::rng::SplitMix64;
 use crate::rules::{Die, Finish, Rules, Start};
 use num_traits::{Signed, ToPrimitive};
 
+/// The zones of `game` as the moments lay it out.
+fn spans(game: &LongGame) -> Vec<layout::Interval> {
+    layout::intervals(game, game.rules().die.max(), gap(game), true)
+}
+
 /// The mean, the variance and the chance of never finishing agree with
 /// those of the square-by-square solver on random boards under every
 /// rule, within the bound stated and that solver's own rounding.
@@ -45,7 +50,7 @@ fn the_same_moments() {
             stuck += 1;
         }
         compared += 1;
-        let system = System::new(&long, &Control::default()).unwrap();
+        let system = System::new(&long, spans(&long), &Control::default()).unwrap();
         crossed += usize::from(system.layout.stretches() > 0);
         alone += usize::from(system.layout.zones.iter().any(|z| z.lone));
     }
@@ -121,7 +126,7 @@ fn empty_boards_within_the_bounds_of_the_exact_fractions() {
         let from = rules.start.position() as usize;
         let exact_var = &s[from] - &e[from] * &e[from];
         let game = LongGame::new(LongBoard::new(n, []).unwrap(), rules).unwrap();
-        let system = System::new(&game, &Control::default()).unwrap();
+        let system = System::new(&game, spans(&game), &Control::default()).unwrap();
         assert!(system.layout.stretches() > 0 || n == 100, "{spec} {n}");
         let m = moments(&game).unwrap();
         let off = |got: f64, want: &BigRational| {

@@ -109,8 +109,10 @@ pub fn moments_with(game: &LongGame, ctl: &Control) -> Result<Moments, LongError
             never_error: 0.0,
         });
     }
-    ctl.admit("the mean and variance", estimate(game))?;
-    let system = System::new(game, ctl)?;
+    // Laid out once, for the estimate and the system.
+    let spans = layout::intervals(game, game.rules().die.max(), gap(game), true);
+    ctl.admit("the mean and variance", estimate_of(game, &spans))?;
+    let system = System::new(game, spans, ctl)?;
     system.solve(ctl)
 }
 
@@ -141,11 +143,18 @@ pub fn kept_squares(game: &LongGame) -> u64 {
 /// that reach the end and the plan). The elimination itself is refused
 /// later if its plan is over the budget.
 pub fn estimate(game: &LongGame) -> Estimate {
+    estimate_of(
+        game,
+        &layout::intervals(game, game.rules().die.max(), gap(game), true),
+    )
+}
+
+/// [`estimate`] from the zones of `game`.
+fn estimate_of(game: &LongGame, spans: &[layout::Interval]) -> Estimate {
     let die = &game.rules().die;
     let k = f64::from(die.max());
     let faces = die.values().count() as f64;
-    let spans = layout::intervals(game, die.max(), gap(game), true);
-    let nodes = layout::node_count(&spans) as f64;
+    let nodes = layout::node_count(spans) as f64;
     // The crossings' tables take a few hundred distances for common dice,
     // and their sums' at most `TABLE_ENTRIES`, and half the nodes.
     let entries = 1024.0 + (crossing::TABLE_ENTRIES as f64).min(nodes / 2.0);
@@ -209,10 +218,15 @@ struct Row {
 }
 
 impl<'g> System<'g> {
-    fn new(game: &'g LongGame, ctl: &Control) -> Result<System<'g>, LongError> {
+    /// The system of `game`, whose zones (with lone rests) are `spans`.
+    fn new(
+        game: &'g LongGame,
+        spans: Vec<layout::Interval>,
+        ctl: &Control,
+    ) -> Result<System<'g>, LongError> {
         let die = &game.rules().die;
         let crossing = Crossing::new(die).ok_or(Unsupported::SlowDie)?;
-        let layout = Layout::new(game, die.max(), gap(game), true)?;
+        let layout = Layout::of_intervals(game, die.max(), spans)?;
         let faces = crossing::chances(die);
         let table = crossing.table(&faces, layout.nodes());
         let mut s = System {
