@@ -334,10 +334,22 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
             if parts.last().is_some_and(|p| p == "mod") || parts == ["lib"] {
                 parts.pop();
             }
+            // A test module in a file of its own is test code, as an
+            // inline `#[cfg(test)] mod tests { .. }` is.
+            if parts.last().is_some_and(|p| p == "tests") && declared_for_tests(&path) {
+                continue;
+            }
             let text = std::fs::read_to_string(&path).expect("a source file");
             out.push((parts.join("::"), text));
         }
     }
+}
+
+/// Whether `tests.rs` at `path` is declared `#[cfg(test)] mod tests;` by
+/// its parent module (`mod.rs` beside it).
+fn declared_for_tests(path: &Path) -> bool {
+    let parent = path.with_file_name("mod.rs");
+    std::fs::read_to_string(parent).is_ok_and(|text| text.contains("#[cfg(test)]\nmod tests;"))
 }
 
 /// The modules `text`, the source of module `here`, imports.
