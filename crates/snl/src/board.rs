@@ -516,16 +516,24 @@ impl BoardSpec {
         if let Some(problem) = self.problems().into_iter().next() {
             return Err(problem);
         }
+        Ok(self.build_checked())
+    }
+
+    /// [`BoardSpec::build`] for a spec whose [`BoardSpec::problems`] were
+    /// found to be none, without looking for them again (on a board of
+    /// 10^7 squares, as long as building it).
+    pub(crate) fn build_checked(&self) -> Board {
+        debug_assert!(self.problems().is_empty());
         let jumps: Vec<(u32, u32)> = self
             .jumps
             .iter()
             .map(|j| (j.from as u32, j.to as u32))
             .collect();
         let squares = self.squares as u32;
-        Ok(Board {
+        Board {
             squares,
             jumps: JumpMap::new(squares as usize + 1, &jumps),
-        })
+        }
     }
 }
 

@@ -574,9 +574,8 @@ pub fn playable_choosing(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplaya
     if !errors.is_empty() {
         return Err(Unplayable { errors });
     }
-    let board = spec.build().map_err(|p| Unplayable {
-        errors: vec![problem(&p, spec.squares)],
-    })?;
+    // No errors: the spec has no problems.
+    let board = spec.build_checked();
     Game::new(board, rules).map_err(|e| Unplayable {
         errors: vec![game_error(&e)],
     })
