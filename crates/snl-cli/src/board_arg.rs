@@ -162,6 +162,7 @@ impl BoardArgs {
             // A preset is called by the name it was asked for.
             let mut parsed = preset.parse();
             parsed.name = Some(preset.name.to_string());
+            crate::timings::stage("parse");
             return Ok(LoadedBoard {
                 source: Source::Preset(preset.name),
                 parsed,
@@ -194,6 +195,7 @@ impl BoardArgs {
                 (Source::Stdin, crate::read_file::Bytes::Heap(bytes))
             }
         };
+        crate::timings::stage("read");
         let options = ParseOptions {
             format: self.format.map(Format::from),
             squares: self.squares,
@@ -201,6 +203,7 @@ impl BoardArgs {
         // A parse error's message is complete (position included); its
         // source, the JSON reader's error, would only repeat it.
         let parsed = input::parse(&bytes, &options).map_err(|e| anyhow!("{source}: {e}"))?;
+        crate::timings::stage("parse");
         Ok(LoadedBoard { source, parsed })
     }
 }
@@ -437,6 +440,7 @@ pub fn load_for(
             bail!("{}: {refused}", loaded.source);
         }
         let game = LongGame::new(board, rules).map_err(|p| unplayable(&p))?;
+        crate::timings::stage(CHECK);
         return Ok(Chosen::Sparse(LoadedLong {
             board: loaded,
             game,
@@ -448,6 +452,7 @@ pub fn load_for(
         && let Ok(game) = LongGame::new(board, rules.clone())
         && snl::plan::engine(&game, analysis) == Engine::Sparse
     {
+        crate::timings::stage(CHECK);
         return Ok(Chosen::Sparse(LoadedLong {
             board: loaded,
             game,
@@ -509,6 +514,9 @@ pub fn load_game_for(
     })
 }
 
+/// The stage of `--timings` that ends once the game is built.
+const CHECK: &str = "check and build";
+
 /// The game of `loaded` under `rules` when it is playable (with optional
 /// jumps too when `choosing`), else why not, naming the board.
 fn playable(loaded: &LoadedBoard, rules: Rules, choosing: bool) -> Result<Game> {
@@ -518,6 +526,7 @@ fn playable(loaded: &LoadedBoard, rules: Rules, choosing: bool) -> Result<Game> 
     } else {
         snl::check::playable(spec, rules)
     };
+    crate::timings::stage(CHECK);
     game.map_err(|problem| {
         if problem.errors[0].code == "optional-unplayed" {
             anyhow!(

@@ -11,6 +11,7 @@ mod control;
 mod output;
 mod output_file;
 mod read_file;
+mod timings;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -81,6 +82,15 @@ pub struct Cli {
         conflicts_with = "force"
     )]
     max_memory: Option<f64>,
+
+    /// Print to stderr how long each stage took.
+    ///
+    /// One line after the answer: reading the file, reading the board from
+    /// its bytes, checking it and building the game, the analysis and the
+    /// output (`snl solve` and `snl expect` time the last two apart), from
+    /// the start of the command to the end of its output.
+    #[arg(long, global = true)]
+    timings: bool,
 }
 
 /// A budget given on the command line: a positive, finite number.
@@ -133,6 +143,7 @@ fn parse() -> Result<Cli, clap::Error> {
 }
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
     let cli = match parse() {
         Ok(cli) => cli,
         // --help and --version: print to stdout and succeed.
@@ -147,6 +158,9 @@ fn main() -> ExitCode {
         }
     };
     control::set_budget(cli.force, cli.max_time, cli.max_memory);
+    if cli.timings {
+        timings::start(started);
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(output::Stdout(stdout.lock()));
     let result = match &cli.command {
@@ -173,7 +187,7 @@ fn main() -> ExitCode {
         out.flush()?;
         Ok(code)
     });
-    match result {
+    let code = match result {
         Ok(code) => code,
         // `snl ... | head` closes the pipe early: that is not an error.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
@@ -193,7 +207,11 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stderr(), "snl: {label} {err:#}");
             ExitCode::from(2)
         }
+    };
+    if let Some(line) = timings::finish() {
+        let _ = writeln!(io::stderr(), "{line}");
     }
+    code
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

@@ -273,6 +273,7 @@ fn run_within(
         &best,
         !args.choose_die.is_empty(),
     );
+    crate::timings::analysis();
     if args.json {
         write_json(out, &answer)?;
         return Ok(control::exit_code());
@@ -356,6 +357,7 @@ fn run_choice(
         &args.within,
         !args.choose_die.is_empty(),
     );
+    crate::timings::analysis();
     note_left_out(&answer);
     if args.json {
         write_json(out, &answer)?;
@@ -465,6 +467,7 @@ fn run_plain(
             min_rolls,
         )
     };
+    crate::timings::analysis();
     note_left_out(&answer);
     if args.json {
         write_json(out, &answer)?;
@@ -500,6 +503,7 @@ fn run_sparse(
         min_rolls,
         found.chosen.over.as_ref(),
     );
+    crate::timings::analysis();
     control::check_interrupted()?;
     note_left_out(&answer);
     if args.json {

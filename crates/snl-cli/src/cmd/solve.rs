@@ -123,6 +123,7 @@ fn run_sparse(
     };
     let answer = SolveAnswer::from_long(Header::of_long(loaded.board.name(), game), &solution)
         .with_long_count(count);
+    crate::timings::analysis();
     control::check_interrupted()?;
     if args.json {
         write_json(out, &answer)?;
@@ -183,6 +184,7 @@ fn run_dense(
             SolveAnswer::from_brute(header, &found).with_choices(game, &found.path)
         }
     };
+    crate::timings::analysis();
     control::check_interrupted()?;
     if args.json {
         write_json(out, &answer)?;

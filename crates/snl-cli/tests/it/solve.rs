@@ -431,3 +431,59 @@ fn boards_past_the_dense_engines_are_counted_in_128_bits() {
         run.stdout
     );
 }
+
+/// The stages `--timings` names, in order, their times in ms and the
+/// whole's, from its line on stderr.
+fn timings(stderr: &str) -> (Vec<String>, Vec<f64>, f64) {
+    let line = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("snl: timings: "))
+        .unwrap_or_else(|| panic!("no timings in {stderr:?}"));
+    let (stages, all) = line.split_once("; ").expect("stages; whole");
+    let ms = |s: &str| -> f64 {
+        let number = s.strip_suffix(" ms").expect("in ms");
+        number.parse().expect("a number")
+    };
+    let (names, times) = stages
+        .split(", ")
+        .map(|stage| {
+            let (name, time) = stage
+                .strip_suffix(" ms")
+                .and_then(|s| s.rsplit_once(' '))
+                .expect("a name and a time");
+            (name.to_string(), ms(&format!("{time} ms")))
+        })
+        .unzip();
+    (
+        names,
+        times,
+        ms(all.strip_suffix(" in all").expect("in all")),
+    )
+}
+
+#[test]
+fn timings_name_each_stage_on_stderr_and_change_no_answer() {
+    let board = "testdata/seed-004-twenty.pairs.json";
+    let plain = ok(&["solve", board, "--json"], None);
+    let run = snl(&["solve", board, "--json", "--timings"], None);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, plain, "the answer is the same");
+    let (names, times, all) = timings(&run.stderr);
+    assert_eq!(
+        names,
+        ["read", "parse", "check and build", "analysis", "output"]
+    );
+    // Each figure rounded to a tenth of a millisecond.
+    let sum: f64 = times.iter().sum();
+    assert!(
+        (sum - all).abs() <= 0.05 * times.len() as f64 + 0.05,
+        "{times:?} {all}"
+    );
+    // A preset is not read from a file; `check` builds no game and marks
+    // no analysis of its own.
+    let run = snl(&["check", "--preset", "milton-bradley", "--timings"], None);
+    assert_eq!(timings(&run.stderr).0, ["parse", "analysis and output"]);
+    // Without the flag, nothing is timed.
+    let run = snl(&["check", "--preset", "milton-bradley"], None);
+    assert!(!run.stderr.contains("timings"), "{}", run.stderr);
+}
