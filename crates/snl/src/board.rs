@@ -162,11 +162,11 @@ impl Board {
             squares: self.squares,
             jumps: JumpMap::new(
                 self.squares as usize + 1,
-                &self
-                    .jumps
+                self.jumps
                     .iter()
                     .filter(|&(from, _)| from != square)
-                    .collect::<Vec<_>>(),
+                    .collect::<Vec<_>>()
+                    .into_iter(),
             ),
         }
     }
@@ -195,11 +195,16 @@ pub(crate) struct JumpMap {
 
 impl JumpMap {
     /// The map over squares `0..positions` with `entries`, in any order,
-    /// each square at most once.
-    pub(crate) fn new(positions: usize, entries: &[(u32, u32)]) -> JumpMap {
+    /// each square at most once. The entries are gone through twice, so
+    /// that a board's jumps need no list of pairs of their own.
+    pub(crate) fn new(
+        positions: usize,
+        entries: impl ExactSizeIterator<Item = (u32, u32)> + Clone,
+    ) -> JumpMap {
         let words = positions.div_ceil(64) + 1;
         let mut bits = vec![0u64; words];
-        for &(from, _) in entries {
+        let len = entries.len();
+        for (from, _) in entries.clone() {
             debug_assert!((from as usize) < positions);
             bits[from as usize / 64] |= 1 << (from % 64);
         }
@@ -212,10 +217,10 @@ impl JumpMap {
         let mut map = JumpMap {
             bits,
             before,
-            to: vec![0; entries.len()],
+            to: vec![0; len],
         };
         // Each value goes to its square's place in the list: no sort needed.
-        for &(from, dest) in entries {
+        for (from, dest) in entries {
             let i = map.index(from).expect("the square's bit was just set");
             map.to[i] = dest;
         }
@@ -520,19 +525,14 @@ impl BoardSpec {
     }
 
     /// [`BoardSpec::build`] for a spec whose [`BoardSpec::problems`] were
-    /// found to be none, without looking for them again (on a board of
-    /// 10^7 squares, as long as building it).
+    /// found to be none, without looking for them again.
     pub(crate) fn build_checked(&self) -> Board {
         debug_assert!(self.problems().is_empty());
-        let jumps: Vec<(u32, u32)> = self
-            .jumps
-            .iter()
-            .map(|j| (j.from as u32, j.to as u32))
-            .collect();
         let squares = self.squares as u32;
+        let jumps = self.jumps.iter().map(|j| (j.from as u32, j.to as u32));
         Board {
             squares,
-            jumps: JumpMap::new(squares as usize + 1, &jumps),
+            jumps: JumpMap::new(squares as usize + 1, jumps),
         }
     }
 }
