@@ -487,3 +487,33 @@ fn timings_name_each_stage_on_stderr_and_change_no_answer() {
     let run = snl(&["check", "--preset", "milton-bradley"], None);
     assert!(!run.stderr.contains("timings"), "{}", run.stderr);
 }
+
+#[test]
+fn time_stages_gives_the_median_of_each_stage() {
+    let out = std::process::Command::new("python3")
+        .args(["scripts/time-stages", "--runs", "3", "--snl"])
+        .arg(env!("CARGO_BIN_EXE_snl"))
+        .args(["--", "solve", "--preset", "milton-bradley", "--json"])
+        .current_dir(crate::workspace())
+        .output()
+        .expect("python3 runs the script");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{stdout} {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let medians = stdout.lines().last().unwrap();
+    let names: Vec<&str> = medians
+        .split(" ms (")
+        .next()
+        .unwrap()
+        .split(", ")
+        .map(|stage| stage.rsplit_once(' ').unwrap().0)
+        .collect();
+    assert_eq!(
+        names,
+        ["parse", "check and build", "analysis", "output", "in all"]
+    );
+    assert!(medians.ends_with("(medians of 3 runs)"), "{medians}");
+}
