@@ -18,9 +18,17 @@ struct Clock {
     stages: Vec<(&'static str, Duration)>,
 }
 
-/// The stage that ends when the command returns: the output, when the
-/// command marked its analysis; else both.
-const OUTPUT: &str = "output";
+impl Clock {
+    /// Ends the stage `name` now.
+    fn end(&mut self, name: &'static str) {
+        let now = Instant::now();
+        self.stages.push((name, now - self.last));
+        self.last = now;
+    }
+}
+
+/// The stage a command marks with [`analysis`]; the stage that ends when
+/// the command returns is then the output, else both.
 const ANALYSIS: &str = "analysis";
 
 /// Starts the clock, as of `start`.
@@ -35,9 +43,7 @@ pub fn start(start: Instant) {
 /// Ends the stage `name` now, when the clock runs.
 pub fn stage(name: &'static str) {
     if let Some(clock) = lock().as_mut() {
-        let now = Instant::now();
-        clock.stages.push((name, now - clock.last));
-        clock.last = now;
+        clock.end(name);
     }
 }
 
@@ -49,18 +55,17 @@ pub fn analysis() {
 /// Ends the last stage and gives the line to print, when the clock runs:
 /// `snl: timings: read 14.2 ms, ...; 111.0 ms in all`.
 pub fn finish() -> Option<String> {
-    let marked = lock()
-        .as_ref()?
+    let mut guard = lock();
+    let clock = guard.as_mut()?;
+    let marked = clock
         .stages
         .last()
         .is_some_and(|&(name, _)| name == ANALYSIS);
-    stage(if marked {
-        OUTPUT
+    clock.end(if marked {
+        "output"
     } else {
         "analysis and output"
     });
-    let guard = lock();
-    let clock = guard.as_ref()?;
     let ms = |d: Duration| format!("{:.1} ms", d.as_secs_f64() * 1e3);
     let stages: Vec<String> = clock
         .stages
