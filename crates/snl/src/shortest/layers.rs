@@ -78,16 +78,18 @@ impl NextLayer {
     }
 }
 
-/// Breadth-first search from position `start`, a layer at a time. `new(word, bits,
-/// d)` is called for every word of newly reached positions (bit `b` of word
-/// `w` is position `64 w + b`) with their distance `d`. Returns the distance
-/// of the goal; with `stop_at_goal` the search ends with the goal's layer.
+/// Breadth-first search from position `start`, a layer at a time.
+/// `new(layer, d)` is called with each layer of newly reached positions and
+/// their distance `d`, from 1 up (`start` is not given): `(w, bits)` for
+/// each word `w` that has some, bit `b` standing for position `64 w + b`.
+/// Returns the distance of the goal; with `stop_at_goal` the search ends
+/// with the goal's layer.
 pub(super) fn bfs(
     game: &Game,
     start: u32,
     stop_at_goal: bool,
     meter: &mut Meter<'_>,
-    mut new: impl FnMut(usize, u64, u32),
+    mut new: impl FnMut(&[(u32, u64)], u32),
 ) -> Result<Option<u32>, LimitError> {
     let goal = game.goal();
     if start == goal {
@@ -149,10 +151,12 @@ pub(super) fn bfs(
             if fresh != 0 {
                 seen[w] |= fresh;
                 layer.push((w as u32, fresh));
-                new(w, fresh, d);
             }
         }
         next.touched.clear();
+        if !layer.is_empty() {
+            new(&layer, d);
+        }
         if goal_d.is_none() && seen[goal_word] & goal_bit != 0 {
             goal_d = Some(d);
             if stop_at_goal {

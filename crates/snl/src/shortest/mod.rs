@@ -18,7 +18,8 @@
 //! [`Game::land`], so the finish rule is applied in one place only. The
 //! search keeps a few bits per square; [`distances`] adds one `u32` per
 //! square, and [`solve`] half a byte per square, the layer of each square
-//! coded in four bit planes, to rebuild a path from.
+//! coded in four bit planes, to rebuild a path from (on a long board a
+//! second thread records the layers as the search hands them over).
 //!
 //! Under a bonus limit (the `n`th top value in a row sends the pawn back to
 //! the start) a sequence may not hold `n` tops in a row within a turn, so a
@@ -42,7 +43,7 @@ use crate::game::{Game, Move};
 use crate::limits::{self, Budget, Control, Estimate, LimitError};
 
 use layers::{bfs, set_distances};
-use path::{Reached, first_path};
+use path::{first_path, search_recorded};
 use streak::StreakSearch;
 
 /// The fewest rolls and one way to achieve them.
@@ -143,7 +144,7 @@ pub fn min_rolls_from_with(
     if limited(game) {
         return Ok(StreakSearch::search(game, from, true, &mut meter)?.goal);
     }
-    bfs(game, from, true, &mut meter, |_, _, _| {})
+    bfs(game, from, true, &mut meter, |_, _| {})
 }
 
 /// The fewest rolls and one optimal sequence of moves.
@@ -176,14 +177,9 @@ pub fn solve_with(game: &Game, ctl: &Control) -> Result<Solution, LimitError> {
             path: s.first_path(game, &mut meter)?,
         });
     }
-    let mut reached = Reached::new(game.positions())?;
-    let start = game.start();
-    reached.record(start as usize / 64, 1 << (start % 64), 0);
-    let min_rolls = bfs(game, start, true, &mut meter, |word, bits, d| {
-        reached.record(word, bits, d);
-    })?;
+    let (min_rolls, reached, jumps_to) = search_recorded(game, &mut meter)?;
     let path = match min_rolls {
-        Some(k) => first_path(game, &reached.finish()?, k, &mut meter)?,
+        Some(k) => first_path(game, &reached, &jumps_to, k, &mut meter)?,
         None => Vec::new(),
     };
     Ok(Solution { min_rolls, path })
@@ -228,8 +224,10 @@ pub fn distances_with(game: &Game, ctl: &Control) -> Result<Vec<Option<u32>>, Li
         &ctl.cancel,
     )?;
     dist[game.start() as usize] = 0;
-    bfs(game, game.start(), false, &mut meter, |word, bits, d| {
-        set_distances(&mut dist, word, bits, d);
+    bfs(game, game.start(), false, &mut meter, |layer, d| {
+        for &(word, bits) in layer {
+            set_distances(&mut dist, word as usize, bits, d);
+        }
     })?;
     limits::collect_with(
         dist.len(),
@@ -643,6 +641,28 @@ mod tests {
                 (slow[s] != u32::MAX).then_some(slow[s]),
                 "square {s}"
             );
+        }
+    }
+
+    /// A search stopped while its layers are recorded on the second thread
+    /// gives the stop, and leaves no thread behind waiting for layers.
+    #[test]
+    fn a_stop_ends_the_recording_apart_too() {
+        use crate::limits::Cancel;
+        use std::time::{Duration, Instant};
+
+        let jumps: Vec<(u32, u32)> = (1..1_000_000u32)
+            .filter(|s| s % 11 == 5)
+            .map(|s| (s, s / 3 + 1))
+            .collect();
+        let g = game(1_000_000, &jumps, Rules::default());
+        assert!(g.positions() >= path::RECORD_APART_FROM);
+        for wait in [0, 1, 5] {
+            let ctl = Control {
+                cancel: Cancel::new().with_deadline(Instant::now() + Duration::from_millis(wait)),
+                budget: Budget::UNLIMITED,
+            };
+            assert_eq!(solve_with(&g, &ctl), Err(LimitError::Deadline), "{wait} ms");
         }
     }
 

@@ -1,6 +1,11 @@
 //! One optimal sequence, rebuilt backwards from the goal through the layer
-//! of each square, kept in half a byte a square.
+//! of each square, kept in half a byte a square. On a long board the layers
+//! are recorded on a second thread while the search goes on.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+
+use super::layers::bfs;
 use crate::game::{Game, Move};
 use crate::limits::{self, LimitError, Meter};
 
@@ -71,6 +76,14 @@ impl Reached {
         }
     }
 
+    /// Records a layer of the search ([`super::layers::bfs`]): its squares
+    /// were first reached with `d` rolls.
+    pub(super) fn record_layer(&mut self, layer: &[(u32, u64)], d: u32) {
+        for &(word, bits) in layer {
+            self.record(word as usize, bits, d);
+        }
+    }
+
     /// Done recording: the far list put in order of words, with where each
     /// word's entries start, for [`Reached::layer`] (a counting sort: the
     /// list is long on boards with many snakes).
@@ -114,6 +127,149 @@ impl Reached {
     }
 }
 
+/// The search for [`super::solve`]: the fewest rolls, the layer of every
+/// square reached, and the game's jumps grouped for the way back.
+pub(super) fn search_recorded(
+    game: &Game,
+    meter: &mut Meter<'_>,
+) -> Result<(Option<u32>, Reached, JumpsTo), LimitError> {
+    // A browser's WebAssembly has no threads to start.
+    if cfg!(target_family = "wasm") || game.positions() < RECORD_APART_FROM {
+        let mut reached = Reached::new(game.positions())?;
+        let start = game.start();
+        reached.record(start as usize / 64, 1 << (start % 64), 0);
+        let min_rolls = bfs(game, start, true, meter, |layer, d| {
+            reached.record_layer(layer, d);
+        })?;
+        return Ok((min_rolls, reached.finish()?, JumpsTo::new(game)?));
+    }
+    search_recording_apart(game, meter)
+}
+
+/// Boards of at least this many positions are searched for [`super::solve`] with
+/// the layers recorded on a second thread. The unit tests take both ways.
+pub(super) const RECORD_APART_FROM: usize = if cfg!(test) { 350 } else { 1 << 20 };
+
+/// The layers a second thread is given at a time: at least this many words
+/// of squares, so that it is woken a few hundred times on a long board
+/// rather than once a layer.
+const RECORD_BATCH: usize = if cfg!(test) { 4 } else { 8192 };
+
+/// [`search_recorded`] with the layers recorded, and the jumps grouped, on a
+/// second thread. On a board of 10^7 squares with 5 % jumps the recording
+/// and its tables cost about a third as much as the search itself; handing
+/// each layer over (a copy into a batch, a few hundred sends) costs about a
+/// tenth. The search's thread never waits for the recorder but at the end.
+fn search_recording_apart(
+    game: &Game,
+    meter: &mut Meter<'_>,
+) -> Result<(Option<u32>, Reached, JumpsTo), LimitError> {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (send, receive) = mpsc::channel::<Batch>();
+        let (give_back, take_back) = mpsc::channel::<Batch>();
+        let stop = &stop;
+        let recorder = scope.spawn(move || {
+            let jumps_to = JumpsTo::new(game);
+            let mut reached = Reached::new(game.positions())?;
+            let start = game.start();
+            reached.record(start as usize / 64, 1 << (start % 64), 0);
+            for mut batch in receive {
+                // The search failed: what is left is not wanted.
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let mut from = 0;
+                for &(end, d) in &batch.layers {
+                    reached.record_layer(&batch.words[from..end], d);
+                    from = end;
+                }
+                batch.words.clear();
+                batch.layers.clear();
+                let _ = give_back.send(batch);
+            }
+            Ok((reached.finish()?, jumps_to?))
+        });
+        let mut batch = Batch::default();
+        let min_rolls = bfs(game, game.start(), true, meter, |layer, d| {
+            batch.words.extend_from_slice(layer);
+            batch.layers.push((batch.words.len(), d));
+            if batch.words.len() >= RECORD_BATCH {
+                // A batch the recorder is done with, so that the memory
+                // of a few batches serves the whole search.
+                let fresh = take_back.try_recv().unwrap_or_default();
+                // Sent in vain only when the recorder failed; its error
+                // comes with its result.
+                let _ = send.send(std::mem::replace(&mut batch, fresh));
+            }
+        });
+        if min_rolls.is_err() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        let _ = send.send(batch);
+        // The recorder's loop ends here (and on a panic of the search, which
+        // drops `send` too, so the scope never waits for it in vain).
+        drop(send);
+        let tables: Result<(Reached, JumpsTo), LimitError> = match recorder.join() {
+            Ok(tables) => tables,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        let min_rolls = min_rolls?;
+        let (reached, jumps_to) = tables?;
+        Ok((min_rolls, reached, jumps_to))
+    })
+}
+
+/// Layers of the search on their way to be recorded: their words one after
+/// the other, and where each layer ends in them, with its distance.
+#[derive(Default)]
+struct Batch {
+    words: Vec<(u32, u64)>,
+    layers: Vec<(usize, u32)>,
+}
+
+/// The jumps of a game, `(rest, start)`, grouped by the word of the square
+/// they lead the pawn to rest on, for [`first_path`] to go back from a
+/// square through the jumps that lead to it. Built from the game alone, so
+/// while the search runs.
+pub(super) struct JumpsTo {
+    /// The jumps, word by word of their resting squares.
+    jumps: Vec<(u32, u32)>,
+    /// Where the jumps resting in word `w` start in `jumps` (and those of
+    /// `w + 1`, where they end).
+    group: Vec<u32>,
+}
+
+impl JumpsTo {
+    /// The grouped jumps of `game`: a counting sort, linear in the jumps.
+    pub(super) fn new(game: &Game) -> Result<JumpsTo, LimitError> {
+        let rest = game.rest_map();
+        let mut group =
+            limits::vec_of(game.positions().div_ceil(64) + 1, 0u32, "the path's tables")?;
+        for &v in rest.values() {
+            group[v as usize / 64 + 1] += 1;
+        }
+        for w in 1..group.len() {
+            group[w] += group[w - 1];
+        }
+        let mut jumps = limits::vec_of(rest.len(), (0u32, 0u32), "the path's tables")?;
+        let mut fill = group.clone();
+        for (from, to) in rest.iter() {
+            let at = &mut fill[to as usize / 64];
+            jumps[*at as usize] = (to, from);
+            *at += 1;
+        }
+        Ok(JumpsTo { jumps, group })
+    }
+
+    /// The jumps whose pawns rest in the word of square `v` (some rest
+    /// elsewhere in it than `v`).
+    fn near(&self, v: u32) -> &[(u32, u32)] {
+        let w = v as usize / 64;
+        &self.jumps[self.group[w] as usize..self.group[w + 1] as usize]
+    }
+}
+
 /// The optimal sequence whose rolls come first in dictionary order.
 ///
 /// First every position on some optimal sequence is marked, from the goal's
@@ -131,29 +287,12 @@ impl Reached {
 pub(super) fn first_path(
     game: &Game,
     reached: &Reached,
+    jumps_to: &JumpsTo,
     k: u32,
     meter: &mut Meter<'_>,
 ) -> Result<Vec<Move>, LimitError> {
     let rolls: Vec<u32> = game.rules().die.values().collect();
     let goal = game.goal();
-    // The jumps, `(rest, start)`, grouped by the word of the square they
-    // lead the pawn to rest on: a counting sort, linear in the jumps.
-    let rest = game.rest_map();
-    let mut group = limits::vec_of(game.positions().div_ceil(64) + 1, 0u32, "the path's tables")?;
-    for &v in rest.values() {
-        group[v as usize / 64 + 1] += 1;
-    }
-    for w in 1..group.len() {
-        group[w] += group[w - 1];
-    }
-    let mut jumps_to = limits::vec_of(rest.len(), (0u32, 0u32), "the path's tables")?;
-    let mut fill = group.clone();
-    for (from, to) in rest.iter() {
-        let at = &mut fill[to as usize / 64];
-        jumps_to[*at as usize] = (to, from);
-        *at += 1;
-    }
-    drop(fill);
     // The positions from which some roll overshoots the goal, by layer.
     let overshoot = i64::from(goal) - i64::from(game.rules().die.max());
     let mut near: Vec<(u32, u32)> = (overshoot.max(0) as u32..goal)
@@ -183,8 +322,7 @@ pub(super) fn first_path(
             if game.board().jump(v).is_none() {
                 from_square(v);
             }
-            let w = v as usize / 64;
-            for &(to, s) in &jumps_to[group[w] as usize..group[w + 1] as usize] {
+            for &(to, s) in jumps_to.near(v) {
                 if to == v {
                     from_square(s);
                 }
