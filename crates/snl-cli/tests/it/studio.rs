@@ -1222,13 +1222,21 @@ fn serve_stops_cleanly_on_ctrl_c() {
 #[test]
 fn serve_stops_on_ctrl_c_while_an_analysis_runs() {
     let (mut server, url) = serve(&[]);
-    // Counting the optimal sequences of 100,000 squares takes seconds (far
-    // longer unoptimised): the analysis is still running at Ctrl-C.
+    // The analyses of 100,000 squares under a bonus limit (a streak with
+    // every square) take over two seconds in a release build and far longer
+    // unoptimised: half a second in, the request has long arrived and its
+    // analysis is still running at Ctrl-C.
     let asking = {
         let url = url.clone();
-        std::thread::spawn(move || http_post(&url, "/api/analyse", r#"{"squares": 100000}"#))
+        std::thread::spawn(move || {
+            http_post(
+                &url,
+                "/api/analyse",
+                r#"{"squares": 100000, "rules": {"bonus": true, "bonus_limit": 3}}"#,
+            )
+        })
     };
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(500));
     let killed = Command::new("kill")
         .args(["-INT", &server.0.id().to_string()])
         .status()
