@@ -41,15 +41,19 @@ pub(super) struct Reached {
 const FAR: u32 = if cfg!(test) { 3 } else { 15 };
 
 impl Reached {
-    /// Room for `positions` positions, none reached.
-    pub(super) fn new(positions: usize) -> Result<Reached, LimitError> {
-        let words = positions.div_ceil(64) + 1;
-        Ok(Reached {
+    /// Room for the positions of `game`, none reached but its start, in
+    /// layer 0.
+    pub(super) fn new(game: &Game) -> Result<Reached, LimitError> {
+        let words = game.positions().div_ceil(64) + 1;
+        let mut reached = Reached {
             first: limits::vec_of(words, 0, "the search's table of layers")?,
             planes: limits::vec_of(words, [0; 4], "the search's table of layers")?,
             far: Vec::new(),
             far_at: Vec::new(),
-        })
+        };
+        let start = game.start();
+        reached.record(start as usize / 64, 1 << (start % 64), 0);
+        Ok(reached)
     }
 
     /// Records that the squares set in `bits` of word `word` were first
@@ -135,10 +139,8 @@ pub(super) fn search_recorded(
 ) -> Result<(Option<u32>, Reached, JumpsTo), LimitError> {
     // A browser's WebAssembly has no threads to start.
     if cfg!(target_family = "wasm") || game.positions() < RECORD_APART_FROM {
-        let mut reached = Reached::new(game.positions())?;
-        let start = game.start();
-        reached.record(start as usize / 64, 1 << (start % 64), 0);
-        let min_rolls = bfs(game, start, true, meter, |layer, d| {
+        let mut reached = Reached::new(game)?;
+        let min_rolls = bfs(game, game.start(), true, meter, |layer, d| {
             reached.record_layer(layer, d);
         })?;
         return Ok((min_rolls, reached.finish()?, JumpsTo::new(game)?));
@@ -171,9 +173,7 @@ fn search_recording_apart(
         let stop = &stop;
         let recorder = scope.spawn(move || {
             let jumps_to = JumpsTo::new(game);
-            let mut reached = Reached::new(game.positions())?;
-            let start = game.start();
-            reached.record(start as usize / 64, 1 << (start % 64), 0);
+            let mut reached = Reached::new(game)?;
             for mut batch in receive {
                 // The search failed: what is left is not wanted.
                 if stop.load(Ordering::Relaxed) {
