@@ -18,16 +18,19 @@
 //! ```
 
 use std::fmt;
+use std::fs::File;
 use std::io::{self, IsTerminal, Read};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
-use snl::input::{self, Format, ParseOptions, ParsedBoard, RulesPatch};
+use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 use snl::long::{LongBoard, LongGame};
 use snl::plan::{Analysis, Engine, SquareBySquare};
 use snl::presets;
 use snl::{Bonus, Die, Finish, Game, Rules, Start};
+
+use crate::read_file::BoardFile;
 
 /// Where a board comes from: a path, `-` for standard input, or a preset.
 #[derive(Debug, Clone, Args)]
@@ -168,11 +171,19 @@ impl BoardArgs {
                 parsed,
             });
         }
-        let (source, bytes) = match &self.board {
+        let options = ParseOptions {
+            format: self.format.map(Format::from),
+            squares: self.squares,
+        };
+        let (source, input) = match &self.board {
             Some(path) if path.as_os_str() != "-" => {
-                let bytes = crate::read_file::read_file(path)
-                    .with_context(|| format!("cannot read board file {}", path.display()))?;
-                (Source::File(path.clone()), bytes)
+                let cannot = || format!("cannot read board file {}", path.display());
+                let file = File::open(path).with_context(cannot)?;
+                let input = match BoardFile::new(file).with_context(cannot)? {
+                    Ok(file) => Input::Pieces(file),
+                    Err(file) => Input::Bytes(read_to_end(file).with_context(cannot)?),
+                };
+                (Source::File(path.clone()), input)
             }
             given => {
                 if io::stdin().is_terminal() {
@@ -187,25 +198,44 @@ impl BoardArgs {
                          (`snl solve - < board.json`) or use --preset NAME (see `snl presets`)"
                     );
                 }
-                let mut bytes = Vec::new();
-                io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
+                let bytes = read_to_end(io::stdin().lock())
                     .context("cannot read the board from standard input")?;
-                (Source::Stdin, crate::read_file::Bytes::Heap(bytes))
+                (Source::Stdin, Input::Bytes(bytes))
             }
         };
         crate::timings::stage("read");
-        let options = ParseOptions {
-            format: self.format.map(Format::from),
-            squares: self.squares,
-        };
-        // A parse error's message is complete (position included); its
-        // source, the JSON reader's error, would only repeat it.
-        let parsed = input::parse(&bytes, &options).map_err(|e| anyhow!("{source}: {e}"))?;
+        // A regular file is read a piece at a time as it is parsed, so the
+        // `parse` stage holds the reading too.
+        let parsed = match &input {
+            Input::Pieces(file) => input::parse_at(file, &options),
+            Input::Bytes(bytes) => input::parse(bytes, &options),
+        }
+        .map_err(|e| match e {
+            ParseError::Io { source: io } => {
+                anyhow::Error::new(io).context(format!("cannot read board file {source}"))
+            }
+            // A parse error's message is complete (position included); its
+            // source, the JSON reader's error, would only repeat it.
+            e => anyhow!("{source}: {e}"),
+        })?;
         crate::timings::stage("parse");
         Ok(LoadedBoard { source, parsed })
     }
+}
+
+/// A board's input before it is parsed.
+enum Input {
+    /// A regular file, read as it is parsed.
+    Pieces(BoardFile),
+    /// Everything a pipe or a device gave.
+    Bytes(Vec<u8>),
+}
+
+/// All `from` gives.
+fn read_to_end(mut from: impl Read) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    from.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// How a roll that would pass the last square is played.

@@ -1,96 +1,61 @@
-//! Reading a board file whole, a large one on two threads.
+//! A board file as input the library reads a piece at a time.
 //!
-//! A board of ten million squares is a file of about 30 MB. Copying it out of
-//! the page cache, and the page faults of the memory it is copied into, took
-//! about as long as reading the numbers in it. Two threads each read half
-//! of the file into its half of the buffer, and the buffer of a large file
-//! is memory of its own that the kernel is asked to back with huge pages
-//! (2 MB instead of 4 kB on x86-64), so that its pages are zeroed and mapped
-//! some fifteen at a time rather than eight thousand one by one. Where huge
-//! pages are not to be had, the same memory is used with small ones.
+//! A board of ten million squares is a file of about 30 MB. Read whole, it
+//! needed 30 MB of fresh memory, whose page faults (and, on huge pages, the
+//! kernel's zeroing of them) took as long as reading the numbers in it, and
+//! twice as long on some runs. Read a piece at a time
+//! ([`snl::input::parse_at`]), into a window that stays in the processor's
+//! cache, it needs none: the bytes go from the page cache straight to the
+//! reader.
 
-#[cfg(unix)]
 use std::fs::File;
 use std::io;
-use std::ops::Deref;
-use std::path::Path;
 
-/// Files at least this long are read in two halves at once.
-#[cfg_attr(not(unix), allow(dead_code))]
-const SPLIT_ABOVE: u64 = 4 << 20;
+use snl::input::ReadAt;
 
-/// The bytes of a file, in a vector or in memory mapped for it alone.
-pub enum Bytes {
-    /// Read into a vector.
-    Heap(Vec<u8>),
-    /// Read into anonymous memory (no file is mapped: the file's content is
-    /// copied in, so a file changed later changes nothing here).
-    #[cfg_attr(not(unix), allow(dead_code))]
-    Mapped(memmap2::MmapMut),
+/// A regular file and its length, read at any offset.
+#[derive(Debug)]
+pub struct BoardFile {
+    file: File,
+    len: u64,
 }
 
-impl Deref for Bytes {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        match self {
-            Bytes::Heap(v) => v,
-            Bytes::Mapped(m) => m,
-        }
-    }
-}
-
-/// The whole content of the file at `path`, as [`std::fs::read`] gives it.
-pub fn read_file(path: &Path) -> io::Result<Bytes> {
-    #[cfg(unix)]
-    {
-        let file = File::open(path)?;
+impl BoardFile {
+    /// `file` as input, when it is a regular file (which has a length, and
+    /// can be read at any offset); a pipe or a device is given back, to be
+    /// read in order.
+    pub fn new(file: File) -> io::Result<Result<BoardFile, File>> {
         let meta = file.metadata()?;
-        // Pipes and devices have no length to split: read them in order.
-        if meta.is_file()
-            && meta.len() >= SPLIT_ABOVE
-            && let Some(bytes) = read_halves(&file, meta.len())?
-        {
-            return Ok(Bytes::Mapped(bytes));
+        if cfg!(any(unix, windows)) && meta.is_file() {
+            Ok(Ok(BoardFile {
+                file,
+                len: meta.len(),
+            }))
+        } else {
+            Ok(Err(file))
         }
     }
-    std::fs::read(path).map(Bytes::Heap)
 }
 
-/// The file's `len` bytes read in two halves on two threads; `None` when the
-/// file turned out to be shorter or longer (it changed while being read), to
-/// read it again in order.
-#[cfg(unix)]
-fn read_halves(file: &File, len: u64) -> io::Result<Option<memmap2::MmapMut>> {
-    use std::os::unix::fs::FileExt;
+impl ReadAt for BoardFile {
+    fn size(&self) -> u64 {
+        self.len
+    }
 
-    let Ok(size) = usize::try_from(len) else {
-        return Ok(None);
-    };
-    let mut bytes = memmap2::MmapMut::map_anon(size)?;
-    // Only a wish: without huge pages the memory works the same.
-    let _ = bytes.advise(memmap2::Advice::HugePage);
-    let half = size / 2;
-    let (first, second) = bytes.split_at_mut(half);
-    let (a, b) = std::thread::scope(|s| {
-        let other = s.spawn(|| file.read_exact_at(second, half as u64));
-        let a = file.read_exact_at(first, 0);
-        (a, other.join())
-    });
-    let b = b.map_err(|_| io::Error::other("the thread reading the file's second half failed"))?;
-    for result in [a, b] {
-        match result {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
-            Err(e) => return Err(e),
-        }
+    #[cfg(unix)]
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+        std::os::unix::fs::FileExt::read_at(&self.file, buf, offset)
     }
-    // A file that grew while it was read has more to give.
-    let mut probe = [0u8; 1];
-    if file.read_at(&mut probe, len)? != 0 {
-        return Ok(None);
+
+    #[cfg(windows)]
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+        std::os::windows::fs::FileExt::seek_read(&self.file, buf, offset)
     }
-    Ok(Some(bytes))
+
+    #[cfg(not(any(unix, windows)))]
+    fn read_at(&self, _: &mut [u8], _: u64) -> io::Result<usize> {
+        Err(io::Error::from(io::ErrorKind::Unsupported))
+    }
 }
 
 #[cfg(test)]
@@ -98,17 +63,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reads_what_std_reads() {
+    fn reads_at_any_offset() {
         let dir = tempfile::tempdir().unwrap();
-        for len in [0, 1, 1000, SPLIT_ABOVE as usize, SPLIT_ABOVE as usize + 7] {
-            let path = dir.path().join(format!("board-{len}"));
-            let content: Vec<u8> = (0..len).map(|i| (i * 31 % 251) as u8).collect();
-            std::fs::write(&path, &content).unwrap();
-            assert_eq!(*read_file(&path).unwrap(), content[..], "{len} bytes");
-        }
-        let Err(missing) = read_file(&dir.path().join("missing")) else {
-            panic!("a missing file was read");
-        };
-        assert_eq!(missing.kind(), io::ErrorKind::NotFound);
+        let path = dir.path().join("board");
+        let content: Vec<u8> = (0..5000).map(|i| (i * 31 % 251) as u8).collect();
+        std::fs::write(&path, &content).unwrap();
+        let file = BoardFile::new(File::open(&path).unwrap()).unwrap().unwrap();
+        assert_eq!(file.size(), 5000);
+        let mut buf = [0u8; 100];
+        assert_eq!(file.read_at(&mut buf, 4950).unwrap(), 50);
+        assert_eq!(buf[..50], content[4950..]);
+        assert_eq!(file.read_at(&mut buf, 5000).unwrap(), 0);
+        let dir_file = File::open(dir.path()).unwrap();
+        assert!(BoardFile::new(dir_file).unwrap().is_err(), "a directory");
     }
 }

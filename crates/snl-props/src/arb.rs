@@ -182,5 +182,8 @@ pub fn spec(u: &mut Unstructured<'_>) -> Result<BoardSpec> {
             origin,
         });
     }
-    Ok(BoardSpec { squares, jumps })
+    Ok(BoardSpec {
+        squares,
+        jumps: jumps.into(),
+    })
 }

@@ -408,7 +408,7 @@ fn written_errors(
     problems: impl Iterator<Item = Diagnostic>,
 ) -> Vec<Diagnostic> {
     let mut errors: Vec<Diagnostic> = problems.collect();
-    if rules.start.position() != 0 {
+    if rules.start.position() != 0 && spec.jumps.pairs().any(|(_, to)| to == 0) {
         // A jump from off the board or from the last square has its own
         // problem already.
         errors.extend(

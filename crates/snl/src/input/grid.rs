@@ -19,7 +19,7 @@ use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use super::parsed::{Format, ParseError, WriteError};
 use super::rules_object::rules_json;
 use super::values::{IntSeed, Slot, number_lines};
-use crate::board::{Board, BoardSpec, Origin, RawJump};
+use crate::board::{Board, BoardSpec, Cells, Origin, RawJump, WrittenJumps, winding_cell};
 use crate::rules::Rules;
 
 /// A grid as read: the length of every row and the cells that are not `-1`.
@@ -32,12 +32,6 @@ pub(crate) struct GridCells {
 }
 
 impl GridCells {
-    /// A grid with rows of these lengths and these cells other than `-1`,
-    /// `(row, col, value)`.
-    pub(super) fn new(row_lens: Vec<usize>, cells: Vec<(usize, usize, i64)>) -> GridCells {
-        GridCells { row_lens, cells }
-    }
-
     /// The cells of rows given in memory (the LeetCode function's input).
     pub(crate) fn from_rows<R, C>(rows: R) -> GridCells
     where
@@ -97,7 +91,45 @@ impl GridCells {
                 });
             }
         }
-        Ok(BoardSpec { squares, jumps })
+        Ok(BoardSpec {
+            squares,
+            jumps: jumps.into(),
+        })
+    }
+}
+
+/// A grid as the readers give it: its cells as the plain reader reads
+/// them, or a square grid's jumps as the fast one does.
+#[derive(Debug)]
+pub(crate) enum Grid {
+    /// Every cell other than `-1`, with the length of every row.
+    Cells(GridCells),
+    /// A square grid of `side` rows: `(from, to)` of its jumps in the
+    /// order written, in the winding order's numbering, without the cells
+    /// that name their own square.
+    Squares {
+        /// The number of rows, and of columns.
+        side: u32,
+        /// The jumps.
+        pairs: Vec<(u32, u32)>,
+    },
+}
+
+impl Grid {
+    /// A grid of no rows.
+    pub(super) fn empty() -> Grid {
+        Grid::Cells(GridCells::default())
+    }
+
+    /// The board the grid describes.
+    pub(super) fn into_spec(self) -> Result<BoardSpec, ParseError> {
+        match self {
+            Grid::Cells(cells) => cells.into_spec(),
+            Grid::Squares { side, pairs } => Ok(BoardSpec {
+                squares: u64::from(side).pow(2),
+                jumps: WrittenJumps::of_cells(Cells::Grid { side }, pairs),
+            }),
+        }
     }
 }
 
@@ -195,15 +227,7 @@ fn square_of(k: u64, row: u64, col: u64) -> u64 {
 
 /// The `(row, col)` of `square` on a `k`×`k` grid, row 0 at the top.
 fn cell_of(k: u64, square: u64) -> (usize, usize) {
-    let i = square - 1;
-    let from_bottom = i / k;
-    let across = i % k;
-    let col = if from_bottom.is_multiple_of(2) {
-        across
-    } else {
-        k - 1 - across
-    };
-    ((k - 1 - from_bottom) as usize, col as usize)
+    winding_cell(k, square)
 }
 
 /// The board a LeetCode grid describes.
@@ -324,6 +348,12 @@ pub fn to_grid_json(board: &Board, rules: Option<&Rules>) -> Result<String, Writ
             rules_json(rules)
         ),
     })
+}
+
+impl<'de> Deserialize<'de> for Grid {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        GridCells::deserialize(d).map(Grid::Cells)
+    }
 }
 
 impl<'de> Deserialize<'de> for GridCells {
@@ -467,7 +497,8 @@ mod tests {
         // left) leads to 3.
         let spec = from_grid(&[vec![3, -1], vec![-1, 2]]).unwrap();
         assert_eq!(spec.jumps.len(), 1);
-        assert_eq!((spec.jumps[0].from, spec.jumps[0].to), (4, 3));
+        let jump = spec.jumps.get(0).unwrap();
+        assert_eq!((jump.from, jump.to), (4, 3));
         // Square 4 is the last square, so that one is a problem of the board.
         assert_eq!(
             spec.problems()[0].to_string(),

@@ -9,9 +9,12 @@
 
 use serde::Deserialize;
 
-use super::grid::GridCells;
+use super::grid::Grid;
+use super::moves::MovesList;
+use super::object::BoardFile;
 use super::object::NField;
 use super::parsed::{DEFAULT_TEXT_SQUARES, Format, ParseError, ParsedBoard, RulesPatch};
+use super::read_at::ReadAt;
 use super::values::json_error;
 use crate::board::BoardSpec;
 
@@ -26,31 +29,27 @@ fn read<'de, T: Deserialize<'de>>(text: &'de str) -> Result<T, ParseError> {
 /// A bare LeetCode grid `[[...], ...]`, through the fast reader when `fast`
 /// and it can.
 pub(super) fn parse_grid_array(text: &str, fast: bool) -> Result<ParsedBoard, ParseError> {
-    let cells = match fast.then(|| super::fast::grid_array(text)).flatten() {
-        Some(cells) => cells,
+    let grid = match fast
+        .then(|| super::fast::grid_array(&text.as_bytes(), 0))
+        .flatten()
+    {
+        Some(grid) => grid,
         None => read(text)?,
     };
-    Ok(ParsedBoard {
-        format: Format::Grid,
-        spec: cells.into_spec()?,
-        rules: RulesPatch::default(),
-        name: None,
-    })
+    grid_board(grid)
 }
 
 /// A bare 0-based moves array `[-1, 18, ...]`, through the fast reader when
 /// `fast` and it can.
 pub(super) fn parse_moves_array(text: &str, fast: bool) -> Result<ParsedBoard, ParseError> {
-    let moves = match fast.then(|| super::fast::moves_array(text)).flatten() {
+    let moves = match fast
+        .then(|| super::fast::moves_array(&text.as_bytes(), 0))
+        .flatten()
+    {
         Some(moves) => moves,
         None => read(text)?,
     };
-    Ok(ParsedBoard {
-        format: Format::Moves,
-        spec: moves.into_spec(),
-        rules: RulesPatch::default(),
-        name: None,
-    })
+    Ok(moves_board(moves))
 }
 
 /// A board object of any form, or of the form `wanted`, through the fast
@@ -60,10 +59,55 @@ pub(super) fn parse_object(
     wanted: Option<Format>,
     fast: bool,
 ) -> Result<ParsedBoard, ParseError> {
-    let file = match fast.then(|| super::fast::object(text)).flatten() {
+    let file = match fast
+        .then(|| super::fast::object(&text.as_bytes(), 0))
+        .flatten()
+    {
         Some(file) => file,
         None => read(text)?,
     };
+    object_board(file, wanted)
+}
+
+/// JSON from byte `at` of `src`, which starts a bare grid (`Some(Grid)`), a
+/// bare moves array (`Some(Moves)`) or an object (`None`, read as the form
+/// `wanted`), read by the fast reader alone: `None` when it gives up.
+pub(super) fn fast_at(
+    src: &dyn ReadAt,
+    at: u64,
+    array: Option<Format>,
+    wanted: Option<Format>,
+) -> Option<Result<ParsedBoard, ParseError>> {
+    match array {
+        Some(Format::Grid) => super::fast::grid_array(src, at).map(grid_board),
+        Some(_) => super::fast::moves_array(src, at).map(|m| Ok(moves_board(m))),
+        None => super::fast::object(src, at).map(|file| object_board(file, wanted)),
+    }
+}
+
+/// The board of a bare grid.
+fn grid_board(grid: Grid) -> Result<ParsedBoard, ParseError> {
+    Ok(ParsedBoard {
+        format: Format::Grid,
+        spec: grid.into_spec()?,
+        rules: RulesPatch::default(),
+        name: None,
+    })
+}
+
+/// The board of a bare moves array.
+fn moves_board(moves: MovesList) -> ParsedBoard {
+    ParsedBoard {
+        format: Format::Moves,
+        spec: moves.into_spec(),
+        rules: RulesPatch::default(),
+        name: None,
+    }
+}
+
+/// The board of an object, of the form its fields say, which must be
+/// `wanted` when given.
+fn object_board(file: BoardFile, wanted: Option<Format>) -> Result<ParsedBoard, ParseError> {
     let present: Vec<(&'static str, Format)> = [
         ("grid", file.grid.is_some(), Format::Grid),
         ("n", file.n.is_some(), Format::Moves),
@@ -99,7 +143,7 @@ pub(super) fn parse_object(
     let spec = match format {
         Format::Grid => file
             .grid
-            .map_or(Err(ParseError::EmptyGrid), GridCells::into_spec)?,
+            .map_or(Err(ParseError::EmptyGrid), Grid::into_spec)?,
         Format::Moves => {
             let moves = file.moves.ok_or(ParseError::MissingMoves)?;
             if let Some(NField(n)) = file.n
@@ -117,7 +161,7 @@ pub(super) fn parse_object(
             jumps.extend(file.snakes.map(|s| s.0).unwrap_or_default());
             BoardSpec {
                 squares: file.squares.map_or(DEFAULT_TEXT_SQUARES, |s| s.0),
-                jumps,
+                jumps: jumps.into(),
             }
         }
     };

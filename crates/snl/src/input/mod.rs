@@ -41,6 +41,8 @@
 // "LeetCode" is a name, not code: it stays out of backticks in these docs.
 #![allow(clippy::doc_markdown)]
 
+use std::io;
+
 use crate::board::Board;
 use crate::rules::Rules;
 
@@ -51,6 +53,7 @@ mod moves;
 mod object;
 mod pairs;
 mod parsed;
+mod read_at;
 mod rules_object;
 mod text;
 mod values;
@@ -63,6 +66,7 @@ pub use parsed::{
 pub use grid::{GridReading, from_grid, from_grid_read, to_grid, to_grid_json};
 pub use moves::{to_moves, to_moves_json};
 pub use pairs::{to_named_pairs_json, to_pairs_json};
+pub use read_at::ReadAt;
 pub use text::to_pairs_text;
 
 /// Reads a board from `input`.
@@ -103,10 +107,106 @@ pub fn parse(input: &[u8], options: &ParseOptions) -> Result<ParsedBoard, ParseE
     parse_by(input, options, true)
 }
 
+/// Inputs at least this long are read a piece at a time by [`parse_at`];
+/// shorter ones whole. The tests read every input but an empty one in
+/// pieces.
+const PIECES_ABOVE: u64 = if cfg!(test) { 1 } else { 1 << 20 };
+
+/// [`parse`] of input read a piece at a time: the same board, and the same
+/// errors. A long JSON board (a moves array, a grid, an object) is read by
+/// the fast readers from a window of the input that moves along it, so
+/// that a file of tens of megabytes is never held whole; any other input,
+/// and any the fast readers leave to the plain ones, is read whole first.
+///
+/// # Errors
+///
+/// As [`parse`], and [`ParseError::Io`] when the input cannot be read.
+///
+/// # Examples
+///
+/// ```
+/// use snl::input::{self, ParseOptions};
+///
+/// let text: &[u8] = b"[-1, 18, -1, -1, -1, -1, -1, -1, 2, -1, -1, 15, -1, -1, -1, -1, -1, -1, -1, -1]";
+/// let parsed = input::parse_at(&text, &ParseOptions::default())?;
+/// assert_eq!(parsed, input::parse(text, &ParseOptions::default())?);
+/// assert_eq!(parsed.spec.build()?.jump(2), Some(19));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn parse_at(src: &dyn ReadAt, options: &ParseOptions) -> Result<ParsedBoard, ParseError> {
+    if src.size() >= PIECES_ABOVE
+        && let Some(parsed) = in_pieces(src, options)
+    {
+        return parsed;
+    }
+    let bytes = read_all(src).map_err(|source| ParseError::Io { source })?;
+    parse(&bytes, options)
+}
+
+/// A JSON board read a piece at a time by the fast readers, the form found
+/// as [`parse`] finds it; `None` when it is not JSON or they give up.
+fn in_pieces(src: &dyn ReadAt, options: &ParseOptions) -> Option<Result<ParsedBoard, ParseError>> {
+    let mut head = [0u8; 256];
+    let mut len = 0;
+    while len < head.len() {
+        match src.read_at(&mut head[len..], len as u64) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => len += n,
+        }
+    }
+    let head = &head[..len];
+    let first = |from: usize| {
+        (from..head.len()).find(|&i| !matches!(head[i], b' ' | b'\n' | b'\r' | b'\t'))
+    };
+    let at = first(if head.starts_with(BOM) { BOM.len() } else { 0 })?;
+    let shape = match head[at] {
+        b'[' => match head[first(at + 1)?] {
+            b'[' => Shape::Array(Format::Grid),
+            _ => Shape::Array(Format::Moves),
+        },
+        b'{' => Shape::Object,
+        _ => return None,
+    };
+    // The form asked for against the form found, as in `parse_by`.
+    let (array, wanted) = match (options.format, shape) {
+        (Some(Format::PairsText), _) => return None,
+        (wanted, Shape::Object) => (None, wanted),
+        (Some(Format::Grid), Shape::Array(_)) | (None, Shape::Array(Format::Grid)) => {
+            (Some(Format::Grid), None)
+        }
+        (Some(Format::Moves) | None, Shape::Array(_)) => (Some(Format::Moves), None),
+        _ => return None,
+    };
+    json::fast_at(src, at as u64, array, wanted)
+}
+
+/// All of `src`, to its end (which may have moved since its size was
+/// known).
+fn read_all(src: &dyn ReadAt) -> io::Result<Vec<u8>> {
+    let mut bytes = vec![0; usize::try_from(src.size()).unwrap_or(0)];
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            bytes.resize(filled * 2 + 4096, 0);
+        }
+        match src.read_at(&mut bytes[filled..], filled as u64) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
+
+/// The UTF-8 byte order mark, which an input may start with.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// [`parse`], with the fast readers for long lists of numbers when `fast`
 /// (see the `fast` module) or with the plain readers alone.
 fn parse_by(input: &[u8], options: &ParseOptions, fast: bool) -> Result<ParsedBoard, ParseError> {
-    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let input = input.strip_prefix(BOM).unwrap_or(input);
     let text = std::str::from_utf8(input).map_err(|e| {
         let (line, column) = line_column(&input[..e.valid_up_to()]);
         ParseError::NotUtf8 { line, column }

@@ -10,7 +10,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use super::parsed::{Format, WriteError};
 use super::rules_object::rules_json;
 use super::values::{IntSeed, Slot, number_lines};
-use crate::board::{Board, BoardSpec, Origin, RawJump};
+use crate::board::{Board, BoardSpec, Origin, RawJump, WrittenJumps};
 use crate::rules::Rules;
 
 /// A moves array as read: its length and its jumps. Entries of `-1` are
@@ -18,12 +18,12 @@ use crate::rules::Rules;
 #[derive(Debug)]
 pub(super) struct MovesList {
     len: usize,
-    jumps: Vec<RawJump>,
+    jumps: WrittenJumps,
 }
 
 impl MovesList {
     /// A list of `len` entries with these jumps.
-    pub(super) fn new(len: usize, jumps: Vec<RawJump>) -> MovesList {
+    pub(super) fn new(len: usize, jumps: WrittenJumps) -> MovesList {
         MovesList { len, jumps }
     }
 
@@ -78,7 +78,10 @@ impl<'de> Visitor<'de> for MovesVisitor {
             }
             index += 1;
         }
-        Ok(MovesList { len: index, jumps })
+        Ok(MovesList {
+            len: index,
+            jumps: jumps.into(),
+        })
     }
 }
 
@@ -154,7 +157,8 @@ mod tests {
         assert_eq!(moves.len(), 3);
         let spec = moves.into_spec();
         assert_eq!(spec.jumps.len(), 1);
-        assert_eq!((spec.jumps[0].from, spec.jumps[0].to), (3, 1));
+        let jump = spec.jumps.get(0).unwrap();
+        assert_eq!((jump.from, jump.to), (3, 1));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer};
 
-use super::grid::GridCells;
+use super::grid::Grid;
 use super::moves::MovesList;
 use super::pairs::{Ladders, Snakes};
 use super::rules_object::RulesField;
@@ -15,7 +15,7 @@ use super::values::{IntSeed, Slot};
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct BoardFile {
-    pub(super) grid: Option<GridCells>,
+    pub(super) grid: Option<Grid>,
     pub(super) n: Option<NField>,
     pub(super) moves: Option<MovesList>,
     pub(super) squares: Option<SquaresField>,

@@ -319,6 +319,13 @@ pub enum ParseError {
         /// The board size.
         squares: u64,
     },
+    /// The input could not be read (by [`parse_at`](super::parse_at)).
+    #[error("the input cannot be read: {source}")]
+    Io {
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
     /// Pairs text that is not a ladder count, its pairs, a snake count and
     /// its pairs.
     #[error("line {line}, column {column}: {message}")]

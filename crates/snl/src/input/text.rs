@@ -111,7 +111,10 @@ pub(super) fn parse(text: &str, squares: u64, fast: bool) -> Result<ParsedBoard,
     };
     Ok(ParsedBoard {
         format: Format::PairsText,
-        spec: BoardSpec { squares, jumps },
+        spec: BoardSpec {
+            squares,
+            jumps: jumps.into(),
+        },
         rules: RulesPatch::default(),
         name: None,
     })
@@ -289,10 +292,10 @@ mod tests {
         let spec = parsed.spec;
         assert_eq!(spec.squares, 100);
         assert_eq!(spec.jumps.len(), 7);
-        assert_eq!(spec.jumps[4].from, 47);
-        assert_eq!(spec.jumps[4].declared, Some(JumpKind::Snake));
+        assert_eq!(spec.jumps.get(4).unwrap().from, 47);
+        assert_eq!(spec.jumps.get(4).unwrap().declared, Some(JumpKind::Snake));
         assert_eq!(
-            spec.jumps[5].origin,
+            spec.jumps.get(5).unwrap().origin,
             Origin::Text {
                 line: 2,
                 column: 8,
@@ -309,7 +312,7 @@ mod tests {
         assert_eq!(parsed.spec.squares, 30);
         assert_eq!(parsed.spec.jumps.len(), 1);
         assert_eq!(
-            parsed.spec.jumps[0].origin.to_string(),
+            parsed.spec.jumps.get(0).unwrap().origin.to_string(),
             "line 2, column 2 (ladder pair 1)"
         );
     }

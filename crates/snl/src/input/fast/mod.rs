@@ -13,26 +13,35 @@
 //! with its line and column, comes from the plain reader. The tests below
 //! check both halves of that on random boards and on random damage to them.
 //!
-//! The `rules` and `name` of a board object are short: they are read by
-//! `serde_json` in place, from where the fast reader found them. A long
-//! moves array or grid is read on two threads, from its start and from a
-//! separator near the middle of the text, and the two parts joined.
+//! The JSON readers take their input a piece at a time ([`ReadAt`]), through
+//! a window of some hundred kilobytes that stays in the processor's cache:
+//! a file of 30 MB is never held whole, so the memory it would take (and
+//! its page faults, which cost as much as reading the numbers) is not
+//! spent. The `rules` and `name` of a board object are short: they are read
+//! by `serde_json` in place, from the window. A long moves array or grid is
+//! read on two threads, from its start and from a separator near the middle
+//! of the input, and the two parts joined. The jumps of a moves array or a
+//! grid are kept as pairs of squares ([`WrittenJumps`]), eight bytes each.
 
-use rayon::prelude::*;
-
-use super::grid::GridCells;
+use super::grid::{Grid, GridReading};
 use super::moves::MovesList;
 use super::object::{BoardFile, NField, SquaresField};
 use super::pairs::{Ladders, Snakes};
+use super::read_at::ReadAt;
 use super::rules_object::RulesField;
-use crate::board::{JumpKind, Origin, RawJump};
+use crate::board::{Cells, JumpKind, Origin, RawJump, WrittenJumps};
 
 /// The most digits a number may have here: any such number fits an `i64`.
 const MAX_DIGITS: usize = 18;
 
 /// Lists in inputs longer than this are read on two threads, each taking
 /// half. The tests split short inputs too, so that both ways are checked.
-const SPLIT_ABOVE: usize = if cfg!(test) { 16 } else { 1 << 20 };
+const SPLIT_ABOVE: u64 = if cfg!(test) { 16 } else { 1 << 20 };
+
+/// How much of the input is read into the window at a time. The tests read
+/// a few bytes at a time, so that every item of theirs meets the end of a
+/// window somewhere.
+const PIECE: usize = if cfg!(test) { 5 } else { 1 << 17 };
 
 /// An entry of a moves array or a grid.
 enum Entry {
@@ -42,22 +51,94 @@ enum Entry {
     Square(u64),
 }
 
-/// A position in a JSON text.
+/// A field of a board object.
+#[derive(Clone, Copy)]
+enum Field {
+    Grid,
+    N,
+    Moves,
+    Squares,
+    Ladders,
+    Snakes,
+    Rules,
+    Name,
+}
+
+/// A position in a JSON input, with a window of the input around it.
 struct Cursor<'a> {
-    bytes: &'a [u8],
+    src: &'a dyn ReadAt,
+    /// The input's length: nothing from here on is read.
+    end: u64,
+    /// `buf[..filled]` holds the input's bytes from `base` on.
+    buf: Vec<u8>,
+    filled: usize,
+    base: u64,
+    /// The next byte, an index into `buf`.
     at: usize,
 }
 
 impl<'a> Cursor<'a> {
-    fn new(text: &'a str) -> Cursor<'a> {
+    /// A cursor at byte `at` of `src`.
+    fn new(src: &'a dyn ReadAt, at: u64) -> Cursor<'a> {
         Cursor {
-            bytes: text.as_bytes(),
+            src,
+            end: src.size(),
+            buf: Vec::new(),
+            filled: 0,
+            base: at,
             at: 0,
         }
     }
 
-    fn peek(&self) -> Option<u8> {
-        self.bytes.get(self.at).copied()
+    /// The position of the next byte in the input.
+    fn pos(&self) -> u64 {
+        self.base + self.at as u64
+    }
+
+    /// Whether `need` bytes from the next one on are in the window, read
+    /// in if they are not. Fewer are there only at the end of the input,
+    /// or where it could not be read: then the reader gives up there, and
+    /// the plain reader meets (and reports) the same failure.
+    #[inline]
+    fn has(&mut self, need: usize) -> bool {
+        self.filled - self.at >= need || self.more(need)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn more(&mut self, need: usize) -> bool {
+        // What was read is dropped, and the rest moved to the front.
+        self.buf.copy_within(self.at..self.filled, 0);
+        self.filled -= self.at;
+        self.base += self.at as u64;
+        self.at = 0;
+        let size = need.max(PIECE);
+        if self.buf.len() < size {
+            self.buf.resize(size.next_power_of_two(), 0);
+        }
+        while self.filled < need {
+            let from = self.base + self.filled as u64;
+            let left = usize::try_from(self.end.saturating_sub(from)).unwrap_or(usize::MAX);
+            let room = (self.buf.len() - self.filled).min(left);
+            if room == 0 {
+                break;
+            }
+            match self
+                .src
+                .read_at(&mut self.buf[self.filled..self.filled + room], from)
+            {
+                Ok(0) => break,
+                Ok(n) => self.filled += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => break,
+            }
+        }
+        self.filled >= need
+    }
+
+    #[inline]
+    fn peek(&mut self) -> Option<u8> {
+        self.has(1).then(|| self.buf[self.at])
     }
 
     /// Skips JSON whitespace.
@@ -75,26 +156,72 @@ impl<'a> Cursor<'a> {
         (self.peek() == Some(byte)).then(|| self.at += 1)
     }
 
-    /// Whether the text ends here but for whitespace.
+    /// Whether the input ends here but for whitespace: at its length, with
+    /// nothing after it (a file that grew while it was read is read again).
     fn at_end(&mut self) -> bool {
         self.skip_space();
-        self.at == self.bytes.len()
+        let mut probe = [0u8; 1];
+        self.pos() == self.end && matches!(self.src.read_at(&mut probe, self.end), Ok(0))
     }
 
     /// A whole number of 0 or more, written plainly.
     #[inline]
     fn number(&mut self) -> Option<u64> {
-        let start = self.at;
+        // Up to seven digits, the squares of all but the longest boards,
+        // are found and read eight bytes at a time: a loop of a digit at a
+        // time ended in a branch mispredicted once a number.
+        if self.has(8) {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(&self.buf[self.at..self.at + 8]);
+            let w = u64::from_le_bytes(bytes);
+            // Zero in each byte that is a digit: its high half is 3, and
+            // stays 3 with 6 added (a carry comes only from a byte above
+            // 0xF9, which is no digit, into the byte after it).
+            let high = 0xF0F0_F0F0_F0F0_F0F0;
+            let threes = 0x3030_3030_3030_3030;
+            let other =
+                ((w & high) ^ threes) | ((w.wrapping_add(0x0606_0606_0606_0606) & high) ^ threes);
+            if other != 0 {
+                let digits = (other.trailing_zeros() / 8) as usize;
+                if digits == 0 || (digits > 1 && bytes[0] == b'0') {
+                    return None;
+                }
+                self.at += digits;
+                // A fraction or an exponent makes it another number.
+                if matches!(bytes[digits], b'.' | b'e' | b'E') {
+                    return None;
+                }
+                // The digits' values, most significant first in the word
+                // and led by zeros, combined in pairs, fours and eights.
+                let d = (w ^ threes) & ((1 << (8 * digits)) - 1);
+                let v = d << (8 * (8 - digits));
+                let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+                let mask = 0x0000_00FF_0000_00FF;
+                let v = ((v & mask).wrapping_mul(100 + (1_000_000 << 32)))
+                    .wrapping_add(((v >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))
+                    >> 32;
+                return Some(v);
+            }
+        }
+        self.number_by_digits()
+    }
+
+    /// [`Cursor::number`] a digit at a time.
+    fn number_by_digits(&mut self) -> Option<u64> {
         let mut value = 0u64;
+        let (mut digits, mut first) = (0, 0);
         while let Some(d @ b'0'..=b'9') = self.peek() {
+            if digits == 0 {
+                first = d;
+            }
             value = value * 10 + u64::from(d - b'0');
             self.at += 1;
-            if self.at - start > MAX_DIGITS {
+            digits += 1;
+            if digits > MAX_DIGITS {
                 return None;
             }
         }
-        let digits = self.at - start;
-        let plain = digits == 1 || (digits > 1 && self.bytes[start] != b'0');
+        let plain = digits == 1 || (digits > 1 && first != b'0');
         // A fraction or an exponent makes it another number.
         (plain && !matches!(self.peek(), Some(b'.' | b'e' | b'E'))).then_some(value)
     }
@@ -103,10 +230,12 @@ impl<'a> Cursor<'a> {
     #[inline]
     fn entry(&mut self) -> Option<Entry> {
         if self.peek() == Some(b'-') {
-            // `-1` and then anything but a digit, a fraction or an exponent.
-            let one = match self.bytes.get(self.at + 1..) {
-                Some([b'1']) => true,
-                Some([b'1', next, ..]) => !matches!(next, b'0'..=b'9' | b'.' | b'e' | b'E'),
+            // `-1` and then anything but a digit, a fraction or an exponent
+            // (fewer than three bytes are there only at the input's end).
+            self.has(3);
+            let one = match &self.buf[self.at + 1..self.filled] {
+                [b'1'] => true,
+                [b'1', next, ..] => !matches!(next, b'0'..=b'9' | b'.' | b'e' | b'E'),
                 _ => false,
             };
             if one {
@@ -137,15 +266,15 @@ impl<'a> Cursor<'a> {
     }
 
     /// The items of a list from its first item on (its `[` taken): up to
-    /// and including its `]`, or with `stop`, up to the `,` at byte `stop`,
-    /// which must follow an item of this list. With `nones`, the list is
-    /// one of entries ([`Cursor::entry`]), for which `item` does nothing
-    /// with a `-1` but count it: runs of `-1,` are passed over by
-    /// [`Cursor::skip_nones`] without calling it.
+    /// and including its `]`, or with `stop`, up to the `,` at byte `stop`
+    /// of the input, which must follow an item of this list. With `nones`,
+    /// the list is one of entries ([`Cursor::entry`]), for which `item`
+    /// does nothing with a `-1` but count it: runs of `-1,` are passed over
+    /// by [`Cursor::skip_nones`] without calling it.
     #[inline]
     fn items(
         &mut self,
-        stop: Option<usize>,
+        stop: Option<u64>,
         nones: bool,
         mut item: impl FnMut(&mut Self, usize) -> Option<()>,
     ) -> Option<usize> {
@@ -158,7 +287,7 @@ impl<'a> Cursor<'a> {
             item(self, index)?;
             index += 1;
             self.skip_space();
-            if Some(self.at) == stop {
+            if Some(self.pos()) == stop {
                 return Some(index);
             }
             match self.peek()? {
@@ -179,51 +308,98 @@ impl<'a> Cursor<'a> {
     /// caller reads as usual; a run that ends the list (`-1,]`) is then
     /// refused there, as it would have been entry by entry.
     #[inline]
-    fn skip_nones(&mut self, stop: Option<usize>) -> usize {
-        const FOUR: &[u8; 12] = b"-1,-1,-1,-1,";
-        let end = stop.unwrap_or(self.bytes.len());
+    fn skip_nones(&mut self, stop: Option<u64>) -> usize {
+        // Eight at a time: a block of 24 bytes is three words, each
+        // compared with its part of the run; the lowest bit that differs
+        // is in the first byte that does, so the run's end is found
+        // without a loop of its own.
+        const RUN: [u64; 3] = [
+            u64::from_le_bytes(*b"-1,-1,-1"),
+            u64::from_le_bytes(*b",-1,-1,-"),
+            u64::from_le_bytes(*b"1,-1,-1,"),
+        ];
+        let word = |bytes: &[u8], k: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&bytes[8 * k..8 * k + 8]);
+            u64::from_le_bytes(w) ^ RUN[k]
+        };
         let mut count = 0;
-        while self.at + FOUR.len() <= end && self.bytes[self.at..self.at + FOUR.len()] == *FOUR {
-            self.at += FOUR.len();
-            count += 4;
+        loop {
+            // The window up to `stop`, which the run may not reach into.
+            let room = stop.map_or(usize::MAX, |s| {
+                usize::try_from(s.saturating_sub(self.pos())).unwrap_or(usize::MAX)
+            });
+            let end = self.filled.min(self.at.saturating_add(room));
+            let window = &self.buf[self.at..end];
+            let mut i = 0;
+            while let Some(block) = window.get(i..i + 24) {
+                let (a, b, c) = (word(block, 0), word(block, 1), word(block, 2));
+                if a | b | c == 0 {
+                    i += 24;
+                    continue;
+                }
+                let ab = u128::from(a) | u128::from(b) << 64;
+                let first = if ab == 0 {
+                    128 + c.trailing_zeros()
+                } else {
+                    ab.trailing_zeros()
+                };
+                i += (first / 8) as usize / 3 * 3;
+                break;
+            }
+            while i + 3 <= window.len() && window[i..i + 3] == *b"-1," {
+                i += 3;
+            }
+            count += i / 3;
+            self.at += i;
+            // Stopped by the run's end, or by `stop`; or by the window's
+            // end, past which the run may go on.
+            if window.len() - i >= 3 || end < self.filled || room - i < 3 || !self.more(3) {
+                return count;
+            }
         }
-        while self.at + 3 <= end && self.bytes[self.at..self.at + 3] == *b"-1," {
-            self.at += 3;
-            count += 1;
+    }
+
+    /// Moves to the next `byte` at or after the cursor, and gives its
+    /// position; `None` when there is none.
+    fn find(&mut self, byte: u8) -> Option<u64> {
+        loop {
+            if let Some(i) = self.buf[self.at..self.filled]
+                .iter()
+                .position(|&b| b == byte)
+            {
+                self.at += i;
+                return Some(self.pos());
+            }
+            self.at = self.filled;
+            if !self.has(1) {
+                return None;
+            }
         }
-        count
     }
 
     /// Where to split the rest of a long list between two threads: the
-    /// first separator at or after the middle of the text left, a `,` after
-    /// an item, or with `rows`, a `,` after a `]`. `None` when the text left
-    /// is short. The split may fall outside the list (in what follows it);
-    /// then reading the second part fails and the list is read whole.
-    fn split(&self, rows: bool) -> Option<usize> {
-        let left = self.bytes.len() - self.at;
+    /// first separator at or after the middle of the input left, a `,`
+    /// after an item, or with `rows`, a `,` after a `]`. `None` when the
+    /// input left is short. The split may fall outside the list (in what
+    /// follows it); then reading the second part fails and the list is
+    /// read whole.
+    fn split(&self, rows: bool) -> Option<u64> {
+        let left = self.end.saturating_sub(self.pos());
         if left < SPLIT_ABOVE {
             return None;
         }
-        let mut at = self.at + left / 2;
-        let find = |from: usize, byte: u8| {
-            self.bytes[from..]
-                .iter()
-                .position(|&b| b == byte)
-                .map(|i| from + i)
-        };
+        let mut probe = Cursor::new(self.src, self.pos() + left / 2);
         if !rows {
-            return find(at, b',');
+            return probe.find(b',');
         }
         loop {
-            let close = find(at, b']')?;
-            let mut next = close + 1;
-            while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.bytes.get(next) {
-                next += 1;
+            probe.find(b']')?;
+            probe.at += 1;
+            probe.skip_space();
+            if probe.peek() == Some(b',') {
+                return Some(probe.pos());
             }
-            if self.bytes.get(next) == Some(&b',') {
-                return Some(next);
-            }
-            at = close + 1;
         }
     }
 
@@ -234,26 +410,19 @@ impl<'a> Cursor<'a> {
     fn halves<T: Send>(
         &mut self,
         rows: bool,
-        read: impl Fn(&mut Cursor<'a>, Option<usize>) -> Option<T> + Sync,
-        join: impl FnOnce(T, T) -> T,
+        read: impl Fn(&mut Cursor<'a>, Option<u64>) -> Option<T> + Sync,
+        join: impl FnOnce(T, T) -> Option<T>,
     ) -> Option<T> {
         if let Some(stop) = self.split(rows) {
-            let (mut first, mut second) = (self.at_byte(self.at), self.at_byte(stop + 1));
+            let mut first = Cursor::new(self.src, self.pos());
+            let mut second = Cursor::new(self.src, stop + 1);
             let (a, b) = rayon::join(|| read(&mut first, Some(stop)), || read(&mut second, None));
             if let (Some(a), Some(b)) = (a, b) {
-                self.at = second.at;
-                return Some(join(a, b));
+                *self = second;
+                return join(a, b);
             }
         }
         read(self, None)
-    }
-
-    /// A cursor over the same text at byte `at`.
-    fn at_byte(&self, at: usize) -> Cursor<'a> {
-        Cursor {
-            bytes: self.bytes,
-            at,
-        }
     }
 
     /// A 0-based moves array.
@@ -262,76 +431,97 @@ impl<'a> Cursor<'a> {
         self.skip_space();
         if self.peek() == Some(b']') {
             self.at += 1;
-            return Some(MovesList::new(0, Vec::new()));
+            return Some(MovesList::new(0, WrittenJumps::default()));
         }
-        // Every entry but -1, numbered from the part's start; the numbers
-        // and the entries naming their own square are settled on joining.
+        // `(index, entry)` of every entry but -1, the index counted from
+        // the part's start; settled on joining.
         let read = |c: &mut Cursor<'a>, stop| {
-            let mut jumps = Vec::new();
+            let mut cells: Vec<(u32, u32)> = Vec::new();
             let len = c.items(stop, true, |c, index| {
                 if let Entry::Square(to) = c.entry()? {
-                    jumps.push(RawJump {
-                        from: index as u64 + 1,
-                        to: to + 1,
-                        declared: None,
-                        origin: Origin::Moves { index },
-                    });
+                    cells.push((small(index as u64)?, small(to)?));
                 }
                 Some(())
             })?;
-            Some((len, jumps))
+            Some((len, cells))
         };
-        // The second part is moved in by both threads: the fresh memory it
-        // takes is most of the cost of the join.
-        let (len, mut jumps) = self.halves(false, read, |(len, mut jumps), (more, rest)| {
-            jumps.reserve_exact(rest.len());
-            jumps.par_extend(rest.into_par_iter().map(|mut j| {
-                j.from += len as u64;
-                j.origin = Origin::Moves {
-                    index: j.from as usize - 1,
-                };
-                j
-            }));
-            (len + more, jumps)
+        let (len, mut cells) = self.halves(false, read, |(len, mut cells), (more, rest)| {
+            let shift = small(len as u64)?;
+            cells.reserve_exact(rest.len());
+            for (index, to) in rest {
+                cells.push((small(u64::from(index) + u64::from(shift))?, to));
+            }
+            Some((len + more, cells))
         })?;
-        // An entry naming its own square is no jump.
-        jumps.retain(|j| j.to != j.from);
-        Some(MovesList::new(len, jumps))
+        // Entry i is square i + 1, and its destination 0-based; an entry
+        // naming its own square is no jump.
+        cells.retain_mut(|(index, to)| {
+            let own = *index == *to;
+            (*index, *to) = (*index + 1, *to + 1);
+            !own
+        });
+        Some(MovesList::new(
+            len,
+            WrittenJumps::of_cells(Cells::Moves, cells),
+        ))
     }
 
     /// A LeetCode grid.
-    fn grid(&mut self) -> Option<GridCells> {
+    fn grid(&mut self) -> Option<Grid> {
         self.eat(b'[')?;
         self.skip_space();
         if self.peek() == Some(b']') {
             self.at += 1;
-            return Some(GridCells::new(Vec::new(), Vec::new()));
+            return Some(Grid::empty());
         }
-        // Rows numbered from the part's start, renumbered on joining.
         let read = |c: &mut Cursor<'a>, stop| {
-            let mut row_lens = Vec::new();
-            let mut cells = Vec::new();
+            let mut part = GridPart::default();
             c.items(stop, false, |c, row| {
+                // The cells are numbered `row * width + col` from the part's
+                // start; the width is the first row's, which every row must
+                // have (a grid that is not square is left to the plain
+                // reader, which says where).
+                let first = row as u64 * part.width.unwrap_or(0) as u64;
                 let len = c.list(true, |c, col| {
-                    if let Entry::Square(value) = c.entry()? {
-                        cells.push((row, col, value as i64));
+                    match c.entry()? {
+                        Entry::None => {}
+                        // The grid numbers squares from 1.
+                        Entry::Square(0) => return None,
+                        Entry::Square(to) => {
+                            part.cells.push((small(first + col as u64)?, small(to)?));
+                        }
                     }
                     Some(())
                 })?;
-                row_lens.push(len);
+                match part.width {
+                    None => part.width = Some(len),
+                    Some(width) if width != len => return None,
+                    Some(_) => {}
+                }
+                part.rows += 1;
                 Some(())
             })?;
-            Some((row_lens, cells))
+            Some(part)
         };
-        let (row_lens, cells) =
-            self.halves(true, read, |(mut lens, mut cells), (more_lens, more)| {
-                let rows = lens.len();
-                cells.reserve_exact(more.len());
-                cells.par_extend(more.into_par_iter().map(|(r, c, v)| (r + rows, c, v)));
-                lens.extend(more_lens);
-                (lens, cells)
-            })?;
-        Some(GridCells::new(row_lens, cells))
+        let part = self.halves(true, read, GridPart::join)?;
+        let side = part.width?;
+        if side != part.rows || small((side as u64).pow(2)).is_none() {
+            return None;
+        }
+        let k = side as u64;
+        let mut pairs = part.cells;
+        // Cell i is the square at row i / side, column i % side; one that
+        // names its own square is no jump.
+        pairs.retain_mut(|(cell, to)| {
+            let (row, col) = (u64::from(*cell) / k, u64::from(*cell) % k);
+            let square = GridReading::Winding.square_of(k, row, col) as u32;
+            *cell = square;
+            square != *to
+        });
+        Some(Grid::Squares {
+            side: side as u32,
+            pairs,
+        })
     }
 
     /// A list of `[from, to]` pairs declared as `kind`.
@@ -359,29 +549,63 @@ impl<'a> Cursor<'a> {
         Some(jumps)
     }
 
-    /// A key of an object: a string with no escapes.
-    fn key(&mut self) -> Option<&'a str> {
+    /// A key of an object, which must name a field of a board object:
+    /// a string with no escapes.
+    fn key(&mut self) -> Option<Field> {
+        const FIELDS: [(&[u8], Field); 8] = [
+            (b"grid", Field::Grid),
+            (b"n", Field::N),
+            (b"moves", Field::Moves),
+            (b"squares", Field::Squares),
+            (b"ladders", Field::Ladders),
+            (b"snakes", Field::Snakes),
+            (b"rules", Field::Rules),
+            (b"name", Field::Name),
+        ];
         self.eat(b'"')?;
-        let start = self.at;
+        let mut key = [0u8; 8];
+        let mut len = 0;
         loop {
             match self.peek()? {
                 b'"' => break,
                 b'\\' | 0..=0x1F => return None,
-                _ => self.at += 1,
+                b => {
+                    *key.get_mut(len)? = b;
+                    len += 1;
+                    self.at += 1;
+                }
             }
         }
-        let key = std::str::from_utf8(&self.bytes[start..self.at]).ok()?;
         self.at += 1;
-        Some(key)
+        FIELDS
+            .iter()
+            .find(|(name, _)| *name == &key[..len])
+            .map(|&(_, field)| field)
     }
 
-    /// One value read by `serde_json`, in place.
+    /// One value read by `serde_json`, in place: from a window that holds
+    /// all of it and what follows it, or the rest of the input.
     fn serde<T: serde::de::DeserializeOwned>(&mut self) -> Option<T> {
-        let rest = std::str::from_utf8(&self.bytes[self.at..]).ok()?;
-        let mut values = serde_json::Deserializer::from_str(rest).into_iter::<T>();
-        let value = values.next()?.ok()?;
-        self.at += values.byte_offset();
-        Some(value)
+        let mut need = 64;
+        loop {
+            let whole = !self.has(need);
+            let window = &self.buf[self.at..self.filled];
+            let mut values = serde_json::Deserializer::from_slice(window).into_iter::<T>();
+            match values.next() {
+                Some(Ok(value)) => {
+                    let used = values.byte_offset();
+                    // A value that reaches the window's end may go on.
+                    if used < window.len() || whole {
+                        std::str::from_utf8(&window[..used]).ok()?;
+                        self.at += used;
+                        return Some(value);
+                    }
+                }
+                Some(Err(e)) if e.is_eof() && !whole => {}
+                _ => return None,
+            }
+            need = window.len() * 2 + 1;
+        }
     }
 
     /// A board object.
@@ -399,22 +623,22 @@ impl<'a> Cursor<'a> {
             self.skip_space();
             // A field given twice is an error the plain reader reports.
             match key {
-                "grid" if file.grid.is_none() => file.grid = Some(self.grid()?),
-                "n" if file.n.is_none() => file.n = Some(NField(self.number()?)),
-                "moves" if file.moves.is_none() => file.moves = Some(self.moves()?),
-                "squares" if file.squares.is_none() => {
+                Field::Grid if file.grid.is_none() => file.grid = Some(self.grid()?),
+                Field::N if file.n.is_none() => file.n = Some(NField(self.number()?)),
+                Field::Moves if file.moves.is_none() => file.moves = Some(self.moves()?),
+                Field::Squares if file.squares.is_none() => {
                     file.squares = Some(SquaresField(self.number()?));
                 }
-                "ladders" if file.ladders.is_none() => {
+                Field::Ladders if file.ladders.is_none() => {
                     file.ladders = Some(Ladders(self.pairs(JumpKind::Ladder)?));
                 }
-                "snakes" if file.snakes.is_none() => {
+                Field::Snakes if file.snakes.is_none() => {
                     file.snakes = Some(Snakes(self.pairs(JumpKind::Snake)?));
                 }
-                "rules" if file.rules.is_none() => {
+                Field::Rules if file.rules.is_none() => {
                     file.rules = Some(self.serde::<RulesField>()?);
                 }
-                "name" if file.name.is_none() => file.name = Some(self.serde::<String>()?),
+                Field::Name if file.name.is_none() => file.name = Some(self.serde::<String>()?),
                 _ => return None,
             }
             self.skip_space();
@@ -430,23 +654,60 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// A bare moves array, or `None` to leave it to the plain reader.
-pub(super) fn moves_array(text: &str) -> Option<MovesList> {
-    let mut c = Cursor::new(text);
+/// `value` as a square of the compact lists, with room for one more: the
+/// plain reader takes the boards with larger numbers.
+#[inline]
+fn small(value: u64) -> Option<u32> {
+    u32::try_from(value).ok().filter(|&v| v < u32::MAX)
+}
+
+/// The part of a grid one thread read.
+#[derive(Default)]
+struct GridPart {
+    rows: usize,
+    /// The length of every row, once one is read.
+    width: Option<usize>,
+    /// `(row * width + col, value)` of every cell but -1, rows counted from
+    /// the part's start.
+    cells: Vec<(u32, u32)>,
+}
+
+impl GridPart {
+    /// The second part after the first; `None` when their rows differ.
+    fn join(mut self, rest: GridPart) -> Option<GridPart> {
+        if rest.width != self.width {
+            return None;
+        }
+        let shift = self.rows as u64 * self.width.unwrap_or(0) as u64;
+        self.cells.reserve_exact(rest.cells.len());
+        for (cell, to) in rest.cells {
+            self.cells.push((small(u64::from(cell) + shift)?, to));
+        }
+        self.rows += rest.rows;
+        Some(self)
+    }
+}
+
+/// A bare moves array from byte `at` of `src`, or `None` to leave it to
+/// the plain reader.
+pub(super) fn moves_array(src: &dyn ReadAt, at: u64) -> Option<MovesList> {
+    let mut c = Cursor::new(src, at);
     let moves = c.moves()?;
     c.at_end().then_some(moves)
 }
 
-/// A bare LeetCode grid, or `None` to leave it to the plain reader.
-pub(super) fn grid_array(text: &str) -> Option<GridCells> {
-    let mut c = Cursor::new(text);
+/// A bare LeetCode grid from byte `at` of `src`, or `None` to leave it to
+/// the plain reader.
+pub(super) fn grid_array(src: &dyn ReadAt, at: u64) -> Option<Grid> {
+    let mut c = Cursor::new(src, at);
     let grid = c.grid()?;
     c.at_end().then_some(grid)
 }
 
-/// A board object, or `None` to leave it to the plain reader.
-pub(super) fn object(text: &str) -> Option<BoardFile> {
-    let mut c = Cursor::new(text);
+/// A board object from byte `at` of `src`, or `None` to leave it to the
+/// plain reader.
+pub(super) fn object(src: &dyn ReadAt, at: u64) -> Option<BoardFile> {
+    let mut c = Cursor::new(src, at);
     let file = c.object()?;
     c.at_end().then_some(file)
 }

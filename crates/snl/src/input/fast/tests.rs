@@ -5,28 +5,58 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
 use super::*;
-use crate::input::{Format, ParseOptions, parse_by};
+use crate::input::ReadAt;
+use crate::input::{Format, ParseOptions, parse_at, parse_by};
 
 /// Reads `text` both ways: with the fast readers, and with the plain
 /// ones alone. Errors are compared by their message.
+/// The one read a piece at a time ([`parse_at`], a few bytes a piece, from
+/// a source that gives fewer than asked for) must be the fast one.
 fn both(text: &str, options: &ParseOptions) -> (String, String) {
     let show = |r: Result<crate::input::ParsedBoard, crate::input::ParseError>| match r {
         Ok(parsed) => format!("{parsed:?}"),
         Err(e) => format!("error: {e}"),
     };
-    (
-        show(parse_by(text.as_bytes(), options, true)),
-        show(parse_by(text.as_bytes(), options, false)),
-    )
+    let fast = show(parse_by(text.as_bytes(), options, true));
+    let trickle = Trickle {
+        bytes: text.as_bytes(),
+        most: 3,
+        fails_at: None,
+    };
+    assert_eq!(show(parse_at(&trickle, options)), fast, "read in pieces");
+    (fast, show(parse_by(text.as_bytes(), options, false)))
+}
+
+/// Bytes in memory given at most `most` at a time, and an error for a read
+/// that reaches `fails_at`.
+struct Trickle<'a> {
+    bytes: &'a [u8],
+    most: usize,
+    fails_at: Option<u64>,
+}
+
+impl ReadAt for Trickle<'_> {
+    fn size(&self) -> u64 {
+        self.bytes.len() as u64
+    }
+
+    fn read_at(&self, buf: &mut [u8], offset: u64) -> std::io::Result<usize> {
+        let n = buf.len().min(self.most);
+        if self.fails_at.is_some_and(|f| offset + n as u64 > f) {
+            return Err(std::io::Error::other("the disk is on fire"));
+        }
+        (&self.bytes).read_at(&mut buf[..n], offset)
+    }
 }
 
 /// Whether the fast reader itself read `text` (rather than giving up).
 fn fast_reads(text: &str) -> bool {
     let t = text.trim_start();
+    let bytes = &text.as_bytes();
     match t.as_bytes().first() {
-        Some(b'{') => object(text).is_some(),
-        Some(b'[') if t[1..].trim_start().starts_with('[') => grid_array(text).is_some(),
-        Some(b'[') => moves_array(text).is_some(),
+        Some(b'{') => object(bytes, 0).is_some(),
+        Some(b'[') if t[1..].trim_start().starts_with('[') => grid_array(bytes, 0).is_some(),
+        Some(b'[') => moves_array(bytes, 0).is_some(),
         _ => pairs_text(text).is_some(),
     }
 }
@@ -312,12 +342,13 @@ fn fast_readers_take_the_common_shapes() {
 fn runs_of_nones_end_at_the_split() {
     let text = "-1, -1,-1,-1,-1, -1, -1, -1, -1,-1,-1, -1,-1]";
     for (stop, _) in text.match_indices(',') {
-        let mut c = Cursor::new(text);
-        let count = c.items(Some(stop), true, |c, _| {
+        let bytes = text.as_bytes();
+        let mut c = Cursor::new(&bytes, 0);
+        let count = c.items(Some(stop as u64), true, |c, _| {
             matches!(c.entry()?, Entry::None).then_some(())
         });
         assert_eq!(count, Some(text[..stop].matches("-1").count()), "{stop}");
-        assert_eq!(c.at, stop);
+        assert_eq!(c.pos(), stop as u64);
     }
 }
 
@@ -339,7 +370,7 @@ fn positions_of_pairs_text() {
 
 #[test]
 fn plain_numbers_only() {
-    let read = |t: &str| moves_array(t).map(|m| m.into_spec().jumps.len());
+    let read = |t: &str| moves_array(&t.as_bytes(), 0).map(|m| m.into_spec().jumps.len());
     assert_eq!(read("[-1, 0, 5, -1]"), Some(2));
     assert_eq!(read("[-1,-1]"), Some(0));
     assert_eq!(read("[-1]"), Some(0));
@@ -351,7 +382,7 @@ fn plain_numbers_only() {
     let nones = |k: usize| vec!["-1"; k].join(",");
     for k in 1..14 {
         let text = format!("[{},7]", nones(k));
-        let spec = moves_array(&text).unwrap().into_spec();
+        let spec = moves_array(&text.as_bytes(), 0).unwrap().into_spec();
         assert_eq!(spec.squares, k as u64 + 1, "{text}");
         assert_eq!(spec.jumps.len(), usize::from(k != 7), "{text}");
         assert_eq!(
@@ -361,6 +392,106 @@ fn plain_numbers_only() {
         );
         assert_eq!(read(&format!("[{}]", nones(k + 1))), Some(0));
     }
-    assert_eq!(read("[999999999999999999]"), Some(1));
+    // Squares are kept in 32 bits, with room for one more.
+    assert_eq!(read("[4294967294]"), Some(1));
+    assert_eq!(read("[4294967295]"), None, "left to the plain reader");
     assert_eq!(read("[9999999999999999999]"), None, "19 digits");
+}
+
+#[test]
+fn a_failed_read_is_an_error_of_its_own() {
+    let text = format!("[{}]", vec!["-1"; 50].join(","));
+    let options = ParseOptions::default();
+    for fails_at in [0, 1, 20, text.len() as u64 - 1] {
+        let src = Trickle {
+            bytes: text.as_bytes(),
+            most: 7,
+            fails_at: Some(fails_at),
+        };
+        let err = parse_at(&src, &options).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the input cannot be read: the disk is on fire"
+        );
+    }
+    let whole = Trickle {
+        bytes: text.as_bytes(),
+        most: 7,
+        fails_at: None,
+    };
+    assert_eq!(parse_at(&whole, &options).unwrap().spec.squares, 50);
+}
+
+#[test]
+fn long_lists_split_in_the_window() {
+    // Lists long enough to be read on two threads, in pieces, with a
+    // value named after them: the same board either way.
+    let moves: Vec<String> = (0..200)
+        .map(|i| {
+            if i % 7 == 3 {
+                (i * 13 % 200).to_string()
+            } else {
+                "-1".into()
+            }
+        })
+        .collect();
+    let grid: Vec<String> = (0..12)
+        .map(|r| {
+            let row: Vec<String> = (0..12)
+                .map(|c| {
+                    if (r + c) % 5 == 0 {
+                        ((r * 12 + c) % 144 + 1).to_string()
+                    } else {
+                        "-1".into()
+                    }
+                })
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    for text in [
+        format!("[{}]", moves.join(",")),
+        format!(
+            r#"{{"n": 200, "moves": [{}], "name": "x"}}"#,
+            moves.join(", ")
+        ),
+        format!("[{}]", grid.join(",")),
+        format!(
+            r#"{{"grid": [{}], "rules": {{"faces": 4}}}}"#,
+            grid.join(",\n")
+        ),
+    ] {
+        assert!(fast_reads(&text), "{text}");
+        let (fast, plain) = both(&text, &ParseOptions::default());
+        assert_eq!(fast, plain, "{text}");
+    }
+}
+
+#[test]
+fn numbers_eight_bytes_at_a_time_as_a_digit_at_a_time() {
+    let ends = [
+        "", ",", "]", " ", ".5", "e3", "E", "x", "\u{e9}", "\u{ff}", "/", ":", "-",
+    ];
+    let mut texts = Vec::new();
+    for digits in 0..=20 {
+        for lead in ["", "0", "1", "9"] {
+            let number: String = lead
+                .chars()
+                .chain((0..digits).map(|k| char::from(b'0' + (k * 7 + 3) as u8 % 10)))
+                .collect();
+            for end in ends {
+                texts.push(format!("{number}{end}"));
+                texts.push(format!("{number}{end}-1,-1,-1,7"));
+            }
+        }
+    }
+    for text in texts {
+        let bytes = text.as_bytes();
+        let (mut fast, mut slow) = (Cursor::new(&bytes, 0), Cursor::new(&bytes, 0));
+        let (a, b) = (fast.number(), slow.number_by_digits());
+        assert_eq!(a, b, "{text:?}");
+        if a.is_some() {
+            assert_eq!(fast.pos(), slow.pos(), "{text:?}");
+        }
+    }
 }

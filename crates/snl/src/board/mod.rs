@@ -15,6 +15,11 @@ use std::fmt;
 
 use crate::limits::Estimate;
 
+mod written;
+
+pub(crate) use written::{Cells, winding_cell};
+pub use written::{Iter, JumpKind, Origin, RawJump, WrittenJumps};
+
 /// The most squares a board may have.
 pub const MAX_SQUARES: u64 = 1 << 30;
 
@@ -59,24 +64,6 @@ impl Jump {
 impl fmt::Display for Jump {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}->{}", self.from, self.to)
-    }
-}
-
-/// Ladder (up) or snake (down).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum JumpKind {
-    /// Goes up.
-    Ladder,
-    /// Goes down.
-    Snake,
-}
-
-impl fmt::Display for JumpKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            JumpKind::Ladder => "ladder",
-            JumpKind::Snake => "snake",
-        })
     }
 }
 
@@ -204,15 +191,28 @@ impl JumpMap {
         let words = positions.div_ceil(64) + 1;
         let mut bits = vec![0u64; words];
         let len = entries.len();
+        let mut sorted = true;
+        let mut last = None;
         for (from, _) in entries.clone() {
             debug_assert!((from as usize) < positions);
             bits[from as usize / 64] |= 1 << (from % 64);
+            sorted &= last < Some(from);
+            last = Some(from);
         }
         let mut before = Vec::with_capacity(words);
         let mut count = 0u32;
         for &w in &bits {
             before.push(count);
             count += w.count_ones();
+        }
+        if sorted {
+            // In square order already (a moves array's jumps): the values
+            // are the list.
+            return JumpMap {
+                bits,
+                before,
+                to: entries.map(|(_, to)| to).collect(),
+            };
         }
         let mut map = JumpMap {
             bits,
@@ -293,90 +293,13 @@ impl JumpMap {
     }
 }
 
-/// Where a jump was written in the input, for messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Origin {
-    /// A cell of a `LeetCode` grid: `row` and `col` count from 0, row 0 at the
-    /// top, as the JSON is written.
-    Grid {
-        /// Row, from 0 at the top.
-        row: usize,
-        /// Column, from 0 at the left.
-        col: usize,
-    },
-    /// An entry of a 0-based `moves` array.
-    Moves {
-        /// Index into the array.
-        index: usize,
-    },
-    /// A pair of the `ladders` list.
-    Ladder {
-        /// Index into the list, from 0.
-        index: usize,
-    },
-    /// A pair of the `snakes` list.
-    Snake {
-        /// Index into the list, from 0.
-        index: usize,
-    },
-    /// A jump given to [`Board::new`].
-    Jump {
-        /// Position in the list, from 0.
-        index: usize,
-    },
-    /// A pair of plain text: where its first number was written.
-    Text {
-        /// Line, from 1.
-        line: usize,
-        /// Column, from 1, counted in characters.
-        column: usize,
-        /// The list the pair was in.
-        kind: JumpKind,
-        /// Position in that list, from 1 as a person counts.
-        number: usize,
-    },
-}
-
-impl fmt::Display for Origin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Origin::Grid { row, col } => write!(f, "grid row {row}, column {col}"),
-            Origin::Moves { index } => write!(f, "moves[{index}]"),
-            Origin::Ladder { index } => write!(f, "ladders[{index}]"),
-            Origin::Snake { index } => write!(f, "snakes[{index}]"),
-            Origin::Jump { index } => write!(f, "jump {index}"),
-            Origin::Text {
-                line,
-                column,
-                kind,
-                number,
-            } => write!(f, "line {line}, column {column} ({kind} pair {number})"),
-        }
-    }
-}
-
-/// A jump as written in an input, before it is checked.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct RawJump {
-    /// Starting square, numbered from 1.
-    pub from: u64,
-    /// Destination square, numbered from 1; 0 is off the board, where a
-    /// snake may lead when the pawn starts there.
-    pub to: u64,
-    /// The kind the input declared (the ladder and snake lists), if any.
-    pub declared: Option<JumpKind>,
-    /// Where it was written.
-    pub origin: Origin,
-}
-
 /// A board as read from an input: a size and the jumps as written.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BoardSpec {
     /// Number of squares.
     pub squares: u64,
     /// The jumps, in input order.
-    pub jumps: Vec<RawJump>,
+    pub jumps: WrittenJumps,
 }
 
 impl BoardSpec {
@@ -408,21 +331,21 @@ impl BoardSpec {
     /// over it has the one problem [`BoardError::TooManySquares`]. Boards
     /// of every length are checked here, so a jump means the same on each.
     pub(crate) fn problems_within(&self, max: u64) -> Vec<BoardError> {
-        let mut problems = Vec::new();
         let n = self.squares;
-        if n == 0 {
-            problems.push(BoardError::NoSquares);
-            return problems;
+        match n {
+            0 => return vec![BoardError::NoSquares],
+            n if n > max => return vec![BoardError::TooManySquares(n)],
+            n if self.jumps.surely_playable(n) => return Vec::new(),
+            _ => {}
         }
-        if n > max {
-            problems.push(BoardError::TooManySquares(n));
-            return problems;
-        }
+        let mut problems = Vec::new();
         // Square by square, one bit a square marks a square some jump
         // starts on; on a board far longer than its list of jumps, the
-        // squares of the jumps are sorted instead.
+        // squares of the jumps are sorted instead. A form with one number a
+        // square cannot start two jumps on one.
+        let distinct = self.jumps.one_per_square();
         let by_bits = n <= MAX_SQUARES;
-        let mut taken = if by_bits {
+        let mut taken = if by_bits && !distinct {
             vec![0u64; (n as usize).div_ceil(64) + 1]
         } else {
             Vec::new()
@@ -470,6 +393,9 @@ impl BoardSpec {
                 });
                 continue;
             }
+            if distinct {
+                continue;
+            }
             if !by_bits {
                 // Found below, once the starts are sorted.
                 starts.push((j.from, i, problems.len()));
@@ -484,7 +410,7 @@ impl BoardSpec {
                 problems.push(BoardError::NoSquares);
             }
         }
-        if !by_bits {
+        if !by_bits && !distinct {
             return sorted_duplicates(self, problems, &mut starts);
         }
         if !duplicates.is_empty() {
@@ -499,13 +425,14 @@ impl BoardSpec {
                 .collect();
             first.sort_unstable();
             first.dedup_by_key(|&mut (square, _)| square);
+            let origin = |i: usize| self.jumps.get(i).expect("an index of a jump").origin;
             for (at, i) in duplicates {
-                let square = self.jumps[i].from;
+                let square = self.jumps.get(i).expect("an index of a jump").from;
                 let k = first.partition_point(|&(s, _)| s < square);
                 problems[at] = BoardError::TwoJumps {
                     square,
-                    first: self.jumps[first[k].1].origin,
-                    second: self.jumps[i].origin,
+                    first: origin(first[k].1),
+                    second: origin(i),
                 };
             }
         }
@@ -529,10 +456,9 @@ impl BoardSpec {
     pub(crate) fn build_checked(&self) -> Board {
         debug_assert!(self.problems().is_empty());
         let squares = self.squares as u32;
-        let jumps = self.jumps.iter().map(|j| (j.from as u32, j.to as u32));
         Board {
             squares,
-            jumps: JumpMap::new(squares as usize + 1, jumps),
+            jumps: JumpMap::new(squares as usize + 1, self.jumps.squares()),
         }
     }
 }
@@ -551,7 +477,8 @@ fn sorted_duplicates(
     // square.
     let mut found: Vec<(usize, usize, BoardError)> = Vec::new();
     for group in starts.chunk_by(|a, b| a.0 == b.0) {
-        let first = spec.jumps[group[0].1].origin;
+        let origin = |i: usize| spec.jumps.get(i).expect("an index of a jump").origin;
+        let first = origin(group[0].1);
         for &(square, i, at) in &group[1..] {
             found.push((
                 i,
@@ -559,7 +486,7 @@ fn sorted_duplicates(
                 BoardError::TwoJumps {
                     square,
                     first,
-                    second: spec.jumps[i].origin,
+                    second: origin(i),
                 },
             ));
         }
@@ -762,7 +689,7 @@ mod tests {
     fn reports_every_problem() {
         let spec = BoardSpec {
             squares: 10,
-            jumps: vec![
+            jumps: WrittenJumps::from(vec![
                 raw(3, 11, None, 0),
                 raw(0, 4, None, 1),
                 raw(5, 5, None, 2),
@@ -770,7 +697,7 @@ mod tests {
                 raw(10, 1, None, 4),
                 raw(7, 9, None, 5),
                 raw(7, 8, None, 6),
-            ],
+            ]),
         };
         let p = spec.problems();
         assert_eq!(p.len(), 6, "{p:?}");
@@ -809,11 +736,11 @@ mod tests {
         ];
         let short = BoardSpec {
             squares: 100,
-            jumps: jumps.clone(),
+            jumps: WrittenJumps::from(jumps.clone()),
         };
         let long = BoardSpec {
             squares: 1 << 40,
-            jumps,
+            jumps: WrittenJumps::from(jumps),
         };
         let expected = short.problems();
         assert_eq!(expected.len(), 6, "{expected:?}");
@@ -830,7 +757,7 @@ mod tests {
         assert_eq!(Board::empty(0).unwrap_err(), BoardError::NoSquares);
         let spec = BoardSpec {
             squares: MAX_SQUARES + 1,
-            jumps: vec![],
+            jumps: WrittenJumps::default(),
         };
         assert!(matches!(spec.build(), Err(BoardError::TooManySquares(_))));
         assert_eq!(Board::empty(1).unwrap().squares(), 1);
