@@ -14,26 +14,27 @@ use crate::limits::{self, LimitError, Meter};
 /// its squares, and a 4-bit code a square, kept as four bit planes so that
 /// a word of newly reached squares is recorded with at most four ORs rather
 /// than one write a square. A code of 0 is a square not reached; `c` below
-/// [`FAR`] is layer `first + c - 1`; [`FAR`] sends the square to a short
-/// list of words reached long after their first square (behind a snake,
-/// or with a small die).
+/// [`FAR`] is layer `first + c - 1`; [`FAR`] sends the square to a list of
+/// words reached long after their first square (behind a snake, or with a
+/// small die), chained word by word.
 ///
 /// A list of each layer's words, which this replaced, took 12 bytes a word
 /// of every layer: on a board of 10^7 squares with 5 % jumps about 26 MB,
 /// against 5.6 MB here, and its writes and page faults cost as much as the
 /// search itself.
 pub(super) struct Reached {
-    /// For each word, 1 + the first layer that reached a square of it; 0
-    /// while none is reached.
-    first: Vec<u32>,
+    /// For each word: 1 + the first layer that reached a square of it (0
+    /// while none is reached), and 1 + the index in `far` of its last
+    /// entry there (0 while it has none).
+    heads: Vec<[u32; 2]>,
     /// For each word, bit `i` of the code of each of its squares.
     planes: Vec<[u64; 4]>,
-    /// `(word, layer, squares)` for the squares whose code is [`FAR`], in
-    /// order of words once the search is over.
+    /// `(layer, 1 + the word's entry before, squares)` for the squares
+    /// whose code is [`FAR`]. On that board nearly every word has one, so
+    /// the entries of a word are found through its chain: putting them in
+    /// order of words once the search was over took a tenth as long as the
+    /// search.
     far: Vec<(u32, u32, u64)>,
-    /// Once the search is over, where the entries of word `w` start in
-    /// `far` (and those of `w + 1`, where they end).
-    far_at: Vec<u32>,
 }
 
 /// The code that sends a square to [`Reached::far`]. Smaller in the unit
@@ -46,10 +47,9 @@ impl Reached {
     pub(super) fn new(game: &Game) -> Result<Reached, LimitError> {
         let words = game.positions().div_ceil(64) + 1;
         let mut reached = Reached {
-            first: limits::vec_of(words, 0, "the search's table of layers")?,
+            heads: limits::vec_of(words, [0; 2], "the search's table of layers")?,
             planes: limits::vec_of(words, [0; 4], "the search's table of layers")?,
             far: Vec::new(),
-            far_at: Vec::new(),
         };
         let start = game.start();
         reached.record(start as usize / 64, 1 << (start % 64), 0);
@@ -62,14 +62,15 @@ impl Reached {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn record(&mut self, word: usize, bits: u64, d: u32) {
-        let first = &mut self.first[word];
+        let [first, far] = &mut self.heads[word];
         if *first == 0 {
             *first = d + 1;
         }
         let code = match d + 1 - *first + 1 {
             code if code < FAR => code,
             _ => {
-                self.far.push((word as u32, d, bits));
+                self.far.push((d, *far, bits));
+                *far = self.far.len() as u32;
                 FAR
             }
         };
@@ -88,29 +89,6 @@ impl Reached {
         }
     }
 
-    /// Done recording: the far list put in order of words, with where each
-    /// word's entries start, for [`Reached::layer`] (a counting sort: the
-    /// list is long on boards with many snakes).
-    pub(super) fn finish(mut self) -> Result<Reached, LimitError> {
-        let mut at = limits::vec_of(self.first.len() + 1, 0u32, "the search's table of layers")?;
-        for &(w, ..) in &self.far {
-            at[w as usize + 1] += 1;
-        }
-        for w in 1..at.len() {
-            at[w] += at[w - 1];
-        }
-        let mut sorted = limits::vec_of(self.far.len(), (0, 0, 0), "the search's table of layers")?;
-        let mut fill = at.clone();
-        for &entry in &self.far {
-            let to = &mut fill[entry.0 as usize];
-            sorted[*to as usize] = entry;
-            *to += 1;
-        }
-        self.far = sorted;
-        self.far_at = at;
-        Ok(self)
-    }
-
     /// The layer of position `p`, `None` when it was not reached.
     fn layer(&self, p: u32) -> Option<u32> {
         let w = p as usize / 64;
@@ -120,13 +98,20 @@ impl Reached {
             .enumerate()
             .map(|(i, plane)| u32::from(plane & bit != 0) << i)
             .sum::<u32>();
+        let [first, mut far] = self.heads[w];
         match code {
             0 => None,
-            FAR => self.far[self.far_at[w] as usize..self.far_at[w + 1] as usize]
-                .iter()
-                .find(|&&(.., bits)| bits & bit != 0)
-                .map(|&(_, d, _)| d),
-            code => Some(self.first[w] - 1 + code - 1),
+            FAR => {
+                while far != 0 {
+                    let (d, before, bits) = self.far[far as usize - 1];
+                    if bits & bit != 0 {
+                        return Some(d);
+                    }
+                    far = before;
+                }
+                unreachable!("a square coded far is in its word's chain")
+            }
+            code => Some(first - 1 + code - 1),
         }
     }
 }
@@ -143,7 +128,7 @@ pub(super) fn search_recorded(
         let min_rolls = bfs(game, game.start(), true, meter, |layer, d| {
             reached.record_layer(layer, d);
         })?;
-        return Ok((min_rolls, reached.finish()?, JumpsTo::new(game)?));
+        return Ok((min_rolls, reached, JumpsTo::new(game)?));
     }
     search_recording_apart(game, meter)
 }
@@ -188,7 +173,7 @@ fn search_recording_apart(
                 batch.layers.clear();
                 let _ = give_back.send(batch);
             }
-            Ok((reached.finish()?, jumps_to?))
+            Ok((reached, jumps_to?))
         });
         let mut batch = Batch::default();
         let min_rolls = bfs(game, game.start(), true, meter, |layer, d| {
