@@ -123,7 +123,12 @@ pub(super) fn search_recorded(
     meter: &mut Meter<'_>,
 ) -> Result<(Option<u32>, Reached, JumpsTo), LimitError> {
     // A browser's WebAssembly has no threads to start.
-    if cfg!(target_family = "wasm") || game.positions() < RECORD_APART_FROM {
+    // Nor is a second thread any use on one core: the recorder, which waits
+    // for the search's batches awake, would take turns with it.
+    if cfg!(target_family = "wasm")
+        || game.positions() < RECORD_APART_FROM
+        || std::thread::available_parallelism().map_or(1, usize::from) < 2
+    {
         let mut reached = Reached::new(game)?;
         let min_rolls = bfs(game, game.start(), true, meter, |layer, d| {
             reached.record_layer(layer, d);
@@ -142,6 +147,10 @@ pub(super) const RECORD_APART_FROM: usize = if cfg!(test) { 350 } else { 1 << 20
 /// rather than once a layer.
 const RECORD_BATCH: usize = if cfg!(test) { 4 } else { 8192 };
 
+/// How many times the recorder looks for a batch before it sleeps until
+/// one comes: some milliseconds.
+const SPINS: u32 = 1 << 16;
+
 /// [`search_recorded`] with the layers recorded, and the jumps grouped, on a
 /// second thread. On a board of 10^7 squares with 5 % jumps the recording
 /// and its tables cost about a third as much as the search itself; handing
@@ -159,7 +168,20 @@ fn search_recording_apart(
         let recorder = scope.spawn(move || {
             let jumps_to = JumpsTo::new(game);
             let mut reached = Reached::new(game)?;
-            for mut batch in receive {
+            // The recorder waits for a batch awake, for a while, so that
+            // the search hands it over without a call to the system to
+            // wake it (a few hundred calls, each a few microseconds of the
+            // search's thread).
+            let next = || {
+                for _ in 0..SPINS {
+                    match receive.try_recv() {
+                        Err(mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+                        other => return other.ok(),
+                    }
+                }
+                receive.recv().ok()
+            };
+            while let Some(mut batch) = next() {
                 // The search failed: what is left is not wanted.
                 if stop.load(Ordering::Relaxed) {
                     break;
