@@ -165,11 +165,18 @@ fn in_pieces(src: &dyn ReadAt, options: &ParseOptions) -> Option<Result<ParsedBo
             _ => Shape::Array(Format::Moves),
         },
         b'{' => Shape::Object,
-        _ => return None,
+        b'0'..=b'9' => Shape::Text,
+        _ => Shape::Unknown,
     };
     // The form asked for against the form found, as in `parse_by`.
     let (array, wanted) = match (options.format, shape) {
-        (Some(Format::PairsText), _) => return None,
+        (Some(Format::PairsText), _) | (None, Shape::Text) => {
+            // Pairs text is read from its first line, blank lines and all.
+            let start = if head.starts_with(BOM) { BOM.len() } else { 0 };
+            let jumps = fast::pairs_text_at(src, start as u64)?;
+            let squares = options.squares.unwrap_or(DEFAULT_TEXT_SQUARES);
+            return Some(Ok(text::board(squares, jumps)));
+        }
         (wanted, Shape::Object) => (None, wanted),
         (Some(Format::Grid), Shape::Array(_)) | (None, Shape::Array(Format::Grid)) => {
             (Some(Format::Grid), None)

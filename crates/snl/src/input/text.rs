@@ -109,7 +109,12 @@ pub(super) fn parse(text: &str, squares: u64, fast: bool) -> Result<ParsedBoard,
             Mismatch::Other(e) => e,
         })?,
     };
-    Ok(ParsedBoard {
+    Ok(board(squares, jumps))
+}
+
+/// The board of pairs text on `squares` squares.
+pub(super) fn board(squares: u64, jumps: Vec<RawJump>) -> ParsedBoard {
+    ParsedBoard {
         format: Format::PairsText,
         spec: BoardSpec {
             squares,
@@ -117,7 +122,7 @@ pub(super) fn parse(text: &str, squares: u64, fast: bool) -> Result<ParsedBoard,
         },
         rules: RulesPatch::default(),
         name: None,
-    })
+    }
 }
 
 /// A read error; counts that disagree with the pairs get a second look.

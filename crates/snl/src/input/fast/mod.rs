@@ -714,11 +714,16 @@ pub(super) fn object(src: &dyn ReadAt, at: u64) -> Option<BoardFile> {
 
 /// The jumps of pairs text, or `None` to leave it to the plain reader.
 pub(super) fn pairs_text(text: &str) -> Option<Vec<RawJump>> {
+    pairs_text_at(&text.as_bytes(), 0)
+}
+
+/// The jumps of pairs text from byte `at` of `src` (where its first line
+/// starts), or `None` to leave it to the plain reader.
+pub(super) fn pairs_text_at(src: &dyn ReadAt, at: u64) -> Option<Vec<RawJump>> {
     let mut words = Words {
-        bytes: text.as_bytes(),
-        at: 0,
+        c: Cursor::new(src, at),
         line: 1,
-        line_start: 0,
+        line_start: at,
     };
     let mut jumps = Vec::new();
     for kind in [JumpKind::Ladder, JumpKind::Snake] {
@@ -740,15 +745,15 @@ pub(super) fn pairs_text(text: &str) -> Option<Vec<RawJump>> {
         }
     }
     words.skip_space()?;
-    (words.at == words.bytes.len()).then_some(jumps)
+    words.c.at_end().then_some(jumps)
 }
 
 /// The numbers of ASCII pairs text, with where each starts.
 struct Words<'a> {
-    bytes: &'a [u8],
-    at: usize,
+    c: Cursor<'a>,
     line: usize,
-    line_start: usize,
+    /// Where the line starts in the input.
+    line_start: u64,
 }
 
 impl Words<'_> {
@@ -756,14 +761,14 @@ impl Words<'_> {
     /// at a byte outside ASCII.
     #[inline]
     fn skip_space(&mut self) -> Option<()> {
-        while let Some(&b) = self.bytes.get(self.at) {
+        while let Some(b) = self.c.peek() {
             match b {
                 b'\n' => {
-                    self.at += 1;
+                    self.c.at += 1;
                     self.line += 1;
-                    self.line_start = self.at;
+                    self.line_start = self.c.pos();
                 }
-                b'\t' | b'\x0B' | b'\x0C' | b'\r' | b' ' => self.at += 1,
+                b'\t' | b'\x0B' | b'\x0C' | b'\r' | b' ' => self.c.at += 1,
                 0x80.. => return None,
                 _ => break,
             }
@@ -775,21 +780,23 @@ impl Words<'_> {
     #[inline]
     fn next(&mut self) -> Option<(u64, usize, usize)> {
         self.skip_space()?;
-        let start = self.at;
+        let start = self.c.pos();
         let mut value = 0u64;
-        while let Some(&d @ b'0'..=b'9') = self.bytes.get(self.at) {
+        let mut digits = 0;
+        while let Some(d @ b'0'..=b'9') = self.c.peek() {
             value = value * 10 + u64::from(d - b'0');
-            self.at += 1;
-            if self.at - start > MAX_DIGITS {
+            self.c.at += 1;
+            digits += 1;
+            if digits > MAX_DIGITS {
                 return None;
             }
         }
-        let digits = self.at - start;
-        let ends = match self.bytes.get(self.at) {
+        let ends = match self.c.peek() {
             None => true,
-            Some(&b) => matches!(b, b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b' '),
+            Some(b) => matches!(b, b'\t' | b'\n' | b'\x0B' | b'\x0C' | b'\r' | b' '),
         };
-        (digits > 0 && ends).then_some((value, self.line, start - self.line_start + 1))
+        let column = usize::try_from(start - self.line_start).ok()? + 1;
+        (digits > 0 && ends).then_some((value, self.line, column))
     }
 }
 
