@@ -138,7 +138,11 @@ enum Repr {
     Listed(Vec<RawJump>),
     /// `(from, to)` of each jump of a form that writes a number for every
     /// square: where each was written follows from its square.
-    Squares { form: Cells, pairs: Vec<(u32, u32)> },
+    /// In two parts, read on two threads, one after the other.
+    Squares {
+        form: Cells,
+        pairs: [Vec<(u32, u32)>; 2],
+    },
 }
 
 impl Default for Repr {
@@ -199,8 +203,9 @@ pub(crate) fn winding_cell(side: u64, square: u64) -> (usize, usize) {
 
 impl WrittenJumps {
     /// The jumps of a form that writes a number for every square, as
-    /// `(from, to)` pairs of squares in the order written.
-    pub(crate) fn of_cells(form: Cells, pairs: Vec<(u32, u32)>) -> WrittenJumps {
+    /// `(from, to)` pairs of squares in the order written, in one part or
+    /// two (the second after the first).
+    pub(crate) fn of_cells(form: Cells, pairs: [Vec<(u32, u32)>; 2]) -> WrittenJumps {
         WrittenJumps(Repr::Squares { form, pairs })
     }
 
@@ -208,7 +213,7 @@ impl WrittenJumps {
     pub fn len(&self) -> usize {
         match &self.0 {
             Repr::Listed(jumps) => jumps.len(),
-            Repr::Squares { pairs, .. } => pairs.len(),
+            Repr::Squares { pairs, .. } => pairs[0].len() + pairs[1].len(),
         }
     }
 
@@ -221,7 +226,11 @@ impl WrittenJumps {
     pub fn get(&self, i: usize) -> Option<RawJump> {
         match &self.0 {
             Repr::Listed(jumps) => jumps.get(i).cloned(),
-            Repr::Squares { form, pairs } => pairs.get(i).map(|&(from, to)| form.raw(from, to)),
+            Repr::Squares { form, pairs } => match i.checked_sub(pairs[0].len()) {
+                None => pairs[0].get(i),
+                Some(i) => pairs[1].get(i),
+            }
+            .map(|&(from, to)| form.raw(from, to)),
         }
     }
 
@@ -229,34 +238,34 @@ impl WrittenJumps {
     pub fn iter(&self) -> Iter<'_> {
         Iter(match &self.0 {
             Repr::Listed(jumps) => IterRepr::Listed(jumps.iter()),
-            Repr::Squares { form, pairs } => IterRepr::Squares(*form, pairs.iter()),
+            Repr::Squares { form, pairs } => IterRepr::Squares(*form, Parts::of(pairs)),
         })
     }
 
     /// `(from, to)` of every jump, in the order written: [`WrittenJumps::iter`]
     /// without where each was written.
     pub fn pairs(&self) -> impl ExactSizeIterator<Item = (u64, u64)> + '_ {
-        let (listed, pairs): (&[RawJump], &[(u32, u32)]) = match &self.0 {
-            Repr::Listed(jumps) => (jumps, &[]),
-            Repr::Squares { pairs, .. } => (&[], pairs),
+        let (listed, pairs): (&[RawJump], Parts<'_>) = match &self.0 {
+            Repr::Listed(jumps) => (jumps, Parts::of(&[])),
+            Repr::Squares { pairs, .. } => (&[], Parts::of(pairs)),
         };
         Pairs {
             listed: listed.iter(),
-            pairs: pairs.iter(),
+            pairs,
         }
     }
 
     /// `(from, to)` of every jump, for a board known to have no problems,
     /// whose squares are therefore all below 2^32.
     pub(crate) fn squares(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + Clone + '_ {
-        let (listed, pairs): (&[RawJump], &[(u32, u32)]) = match &self.0 {
-            Repr::Listed(jumps) => (jumps, &[]),
-            Repr::Squares { pairs, .. } => (&[], pairs),
+        let (listed, pairs): (&[RawJump], Parts<'_>) = match &self.0 {
+            Repr::Listed(jumps) => (jumps, Parts::of(&[])),
+            Repr::Squares { pairs, .. } => (&[], Parts::of(pairs)),
         };
         // One of the two is empty: a chain of both keeps the exact length.
         Squares {
             listed: listed.iter(),
-            pairs: pairs.iter(),
+            pairs,
         }
     }
 
@@ -286,7 +295,7 @@ impl WrittenJumps {
 #[derive(Clone)]
 struct Squares<'a> {
     listed: std::slice::Iter<'a, RawJump>,
-    pairs: std::slice::Iter<'a, (u32, u32)>,
+    pairs: Parts<'a>,
 }
 
 impl Iterator for Squares<'_> {
@@ -308,10 +317,40 @@ impl Iterator for Squares<'_> {
 
 impl ExactSizeIterator for Squares<'_> {}
 
+/// The pairs of one part and then of the other.
+#[derive(Debug, Clone)]
+struct Parts<'a> {
+    first: std::slice::Iter<'a, (u32, u32)>,
+    second: std::slice::Iter<'a, (u32, u32)>,
+}
+
+impl<'a> Parts<'a> {
+    fn of(parts: &'a [Vec<(u32, u32)>]) -> Parts<'a> {
+        let part = |i: usize| parts.get(i).map_or(&[][..], Vec::as_slice).iter();
+        Parts {
+            first: part(0),
+            second: part(1),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.first.len() + self.second.len()
+    }
+}
+
+impl<'a> Iterator for Parts<'a> {
+    type Item = &'a (u32, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a (u32, u32)> {
+        self.first.next().or_else(|| self.second.next())
+    }
+}
+
 /// `(from, to)` of every jump: see [`WrittenJumps::pairs`].
 struct Pairs<'a> {
     listed: std::slice::Iter<'a, RawJump>,
-    pairs: std::slice::Iter<'a, (u32, u32)>,
+    pairs: Parts<'a>,
 }
 
 impl Iterator for Pairs<'_> {
@@ -340,7 +379,7 @@ pub struct Iter<'a>(IterRepr<'a>);
 #[derive(Debug, Clone)]
 enum IterRepr<'a> {
     Listed(std::slice::Iter<'a, RawJump>),
-    Squares(Cells, std::slice::Iter<'a, (u32, u32)>),
+    Squares(Cells, Parts<'a>),
 }
 
 impl Iterator for Iter<'_> {
@@ -415,7 +454,7 @@ mod tests {
 
     #[test]
     fn squares_give_the_jumps_as_a_list_would() {
-        let moves = WrittenJumps::of_cells(Cells::Moves, vec![(2, 19), (9, 3)]);
+        let moves = WrittenJumps::of_cells(Cells::Moves, [vec![(2, 19)], vec![(9, 3)]]);
         let listed = WrittenJumps::from(vec![
             RawJump {
                 from: 2,
@@ -433,6 +472,8 @@ mod tests {
         assert_eq!(moves, listed);
         assert_eq!(format!("{moves:?}"), format!("{listed:?}"));
         assert_eq!(moves.squares().collect::<Vec<_>>(), [(2, 19), (9, 3)]);
+        assert_eq!(moves.get(1), listed.get(1));
+        assert_eq!(moves.get(2), None);
         assert_eq!(listed.squares().len(), 2);
         assert_ne!(moves, WrittenJumps::default());
     }
@@ -440,7 +481,10 @@ mod tests {
     #[test]
     fn a_grid_square_is_found_in_its_cell() {
         // A 3×3 grid: square 1 bottom left, 4 middle right, 9 top right.
-        let grid = WrittenJumps::of_cells(Cells::Grid { side: 3 }, vec![(1, 2), (4, 9), (9, 1)]);
+        let grid = WrittenJumps::of_cells(
+            Cells::Grid { side: 3 },
+            [vec![(1, 2), (4, 9), (9, 1)], vec![]],
+        );
         let cells: Vec<Origin> = grid.iter().map(|j| j.origin).collect();
         assert_eq!(
             cells,

@@ -110,8 +110,8 @@ pub(crate) enum Grid {
     Squares {
         /// The number of rows, and of columns.
         side: u32,
-        /// The jumps.
-        pairs: Vec<(u32, u32)>,
+        /// The jumps, in one part or two (the second after the first).
+        pairs: [Vec<(u32, u32)>; 2],
     },
 }
 

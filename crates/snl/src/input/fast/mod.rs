@@ -434,7 +434,8 @@ impl<'a> Cursor<'a> {
             return Some(MovesList::new(0, WrittenJumps::default()));
         }
         // `(index, entry)` of every entry but -1, the index counted from
-        // the part's start; settled on joining.
+        // the part's start; the second part is not moved in after the
+        // first, but kept apart, with the first part's length.
         let read = |c: &mut Cursor<'a>, stop| {
             let mut cells: Vec<(u32, u32)> = Vec::new();
             let len = c.items(stop, true, |c, index| {
@@ -443,26 +444,29 @@ impl<'a> Cursor<'a> {
                 }
                 Some(())
             })?;
-            Some((len, cells))
+            Some((len, [cells, Vec::new()], 0))
         };
-        let (len, mut cells) = self.halves(false, read, |(len, mut cells), (more, rest)| {
-            let shift = small(len as u64)?;
-            cells.reserve_exact(rest.len());
-            for (index, to) in rest {
-                cells.push((small(u64::from(index) + u64::from(shift))?, to));
-            }
-            Some((len + more, cells))
-        })?;
+        let (len, mut parts, shift) = self.halves(
+            false,
+            read,
+            |(len, [first, _], _), (more, [second, _], _)| {
+                // Every square of the list must fit.
+                small((len + more) as u64)?;
+                Some((len + more, [first, second], len as u32))
+            },
+        )?;
         // Entry i is square i + 1, and its destination 0-based; an entry
         // naming its own square is no jump.
-        cells.retain_mut(|(index, to)| {
-            let own = *index == *to;
-            (*index, *to) = (*index + 1, *to + 1);
-            !own
-        });
+        for (cells, shift) in parts.iter_mut().zip([0, shift]) {
+            cells.retain_mut(|(index, to)| {
+                let own = *index + shift == *to;
+                (*index, *to) = (*index + shift + 1, *to + 1);
+                !own
+            });
+        }
         Some(MovesList::new(
             len,
-            WrittenJumps::of_cells(Cells::Moves, cells),
+            WrittenJumps::of_cells(Cells::Moves, parts),
         ))
     }
 
@@ -488,7 +492,7 @@ impl<'a> Cursor<'a> {
                         // The grid numbers squares from 1.
                         Entry::Square(0) => return None,
                         Entry::Square(to) => {
-                            part.cells.push((small(first + col as u64)?, small(to)?));
+                            part.cells[0].push((small(first + col as u64)?, small(to)?));
                         }
                     }
                     Some(())
@@ -509,18 +513,19 @@ impl<'a> Cursor<'a> {
             return None;
         }
         let k = side as u64;
-        let mut pairs = part.cells;
+        let mut parts = part.cells;
         // Cell i is the square at row i / side, column i % side; one that
         // names its own square is no jump.
-        pairs.retain_mut(|(cell, to)| {
-            let (row, col) = (u64::from(*cell) / k, u64::from(*cell) % k);
-            let square = GridReading::Winding.square_of(k, row, col) as u32;
-            *cell = square;
-            square != *to
-        });
+        for (cells, shift) in parts.iter_mut().zip([0, part.shift]) {
+            cells.retain_mut(|(cell, to)| {
+                let at = u64::from(*cell) + shift;
+                *cell = GridReading::Winding.square_of(k, at / k, at % k) as u32;
+                *cell != *to
+            });
+        }
         Some(Grid::Squares {
             side: side as u32,
-            pairs,
+            pairs: parts,
         })
     }
 
@@ -661,30 +666,38 @@ fn small(value: u64) -> Option<u32> {
     u32::try_from(value).ok().filter(|&v| v < u32::MAX)
 }
 
-/// The part of a grid one thread read.
+/// The part of a grid one thread read, or both parts joined.
 #[derive(Default)]
 struct GridPart {
     rows: usize,
     /// The length of every row, once one is read.
     width: Option<usize>,
     /// `(row * width + col, value)` of every cell but -1, rows counted from
-    /// the part's start.
-    cells: Vec<(u32, u32)>,
+    /// the part's start: the second part is kept apart, not moved in after
+    /// the first.
+    cells: [Vec<(u32, u32)>; 2],
+    /// The cells before the second part.
+    shift: u64,
 }
 
 impl GridPart {
     /// The second part after the first; `None` when their rows differ.
-    fn join(mut self, rest: GridPart) -> Option<GridPart> {
+    fn join(self, rest: GridPart) -> Option<GridPart> {
         if rest.width != self.width {
             return None;
         }
-        let shift = self.rows as u64 * self.width.unwrap_or(0) as u64;
-        self.cells.reserve_exact(rest.cells.len());
-        for (cell, to) in rest.cells {
-            self.cells.push((small(u64::from(cell) + shift)?, to));
-        }
-        self.rows += rest.rows;
-        Some(self)
+        let width = self.width.unwrap_or(0) as u64;
+        let [first, _] = self.cells;
+        let [second, _] = rest.cells;
+        let rows = self.rows + rest.rows;
+        // Every cell must fit.
+        small(rows as u64 * width)?;
+        Some(GridPart {
+            rows,
+            width: self.width,
+            cells: [first, second],
+            shift: self.rows as u64 * width,
+        })
     }
 }
 
