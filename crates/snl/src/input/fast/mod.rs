@@ -170,40 +170,40 @@ impl<'a> Cursor<'a> {
         // Up to seven digits, the squares of all but the longest boards,
         // are found and read eight bytes at a time: a loop of a digit at a
         // time ended in a branch mispredicted once a number.
-        if self.has(8) {
-            let mut bytes = [0u8; 8];
-            bytes.copy_from_slice(&self.buf[self.at..self.at + 8]);
-            let w = u64::from_le_bytes(bytes);
-            // Zero in each byte that is a digit: its high half is 3, and
-            // stays 3 with 6 added (a carry comes only from a byte above
-            // 0xF9, which is no digit, into the byte after it).
-            let high = 0xF0F0_F0F0_F0F0_F0F0;
-            let threes = 0x3030_3030_3030_3030;
-            let other =
-                ((w & high) ^ threes) | ((w.wrapping_add(0x0606_0606_0606_0606) & high) ^ threes);
-            if other != 0 {
-                let digits = (other.trailing_zeros() / 8) as usize;
-                if digits == 0 || (digits > 1 && bytes[0] == b'0') {
-                    return None;
-                }
-                self.at += digits;
-                // A fraction or an exponent makes it another number.
-                if matches!(bytes[digits], b'.' | b'e' | b'E') {
-                    return None;
-                }
-                // The digits' values, most significant first in the word
-                // and led by zeros, combined in pairs, fours and eights.
-                let d = (w ^ threes) & ((1 << (8 * digits)) - 1);
-                let v = d << (8 * (8 - digits));
-                let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-                let mask = 0x0000_00FF_0000_00FF;
-                let v = ((v & mask).wrapping_mul(100 + (1_000_000 << 32)))
-                    .wrapping_add(((v >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))
-                    >> 32;
-                return Some(v);
+        if self.has(8)
+            && let Some((value, digits)) = digits8(self.eight())
+        {
+            let next = self.buf[self.at + digits];
+            if digits > 1 && self.buf[self.at] == b'0' {
+                return None;
             }
+            self.at += digits;
+            // A fraction or an exponent makes it another number.
+            return (!matches!(next, b'.' | b'e' | b'E')).then_some(value);
         }
         self.number_by_digits()
+    }
+
+    /// The next eight bytes, which the window holds.
+    #[inline]
+    fn eight(&self) -> [u8; 8] {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&self.buf[self.at..self.at + 8]);
+        bytes
+    }
+
+    /// The common entry of a long list: a number of one to seven digits
+    /// written plainly and the comma after it, which is not at `stop`:
+    /// its value and its length with the comma.
+    #[inline]
+    fn compact_number(&mut self, stop: Option<u64>) -> Option<(u64, usize)> {
+        if !self.has(8) {
+            return None;
+        }
+        let (value, digits) = digits8(self.eight())?;
+        let plain = digits == 1 || self.buf[self.at] != b'0';
+        let comma = self.buf[self.at + digits] == b',' && stop != Some(self.pos() + digits as u64);
+        (plain && comma).then_some((value, digits + 1))
     }
 
     /// [`Cursor::number`] a digit at a time.
@@ -248,43 +248,84 @@ impl<'a> Cursor<'a> {
     }
 
     /// A JSON list, `[a, b, ...]`, reading each item with `item`, which is
-    /// given the item's index. Returns the number of items. With `nones`,
-    /// see [`Cursor::items`].
+    /// given the item's index. Returns the number of items.
     #[inline]
-    fn list(
-        &mut self,
-        nones: bool,
-        item: impl FnMut(&mut Self, usize) -> Option<()>,
-    ) -> Option<usize> {
+    fn list(&mut self, item: impl FnMut(&mut Self, usize) -> Option<()>) -> Option<usize> {
         self.eat(b'[')?;
         self.skip_space();
         if self.peek() == Some(b']') {
             self.at += 1;
             return Some(0);
         }
-        self.items(None, nones, item)
+        self.items(None, item)
+    }
+
+    /// A JSON list of entries ([`Cursor::entry`]), read as
+    /// [`Cursor::entries`] reads them.
+    #[inline]
+    fn entry_list(&mut self, square: impl FnMut(usize, u64) -> Option<()>) -> Option<usize> {
+        self.eat(b'[')?;
+        self.skip_space();
+        if self.peek() == Some(b']') {
+            self.at += 1;
+            return Some(0);
+        }
+        self.entries(None, square)
     }
 
     /// The items of a list from its first item on (its `[` taken): up to
     /// and including its `]`, or with `stop`, up to the `,` at byte `stop`
-    /// of the input, which must follow an item of this list. With `nones`,
-    /// the list is one of entries ([`Cursor::entry`]), for which `item`
-    /// does nothing with a `-1` but count it: runs of `-1,` are passed over
-    /// by [`Cursor::skip_nones`] without calling it.
+    /// of the input, which must follow an item of this list.
     #[inline]
     fn items(
         &mut self,
         stop: Option<u64>,
-        nones: bool,
         mut item: impl FnMut(&mut Self, usize) -> Option<()>,
     ) -> Option<usize> {
         let mut index = 0;
         loop {
-            if nones {
-                index += self.skip_nones(stop);
-            }
             self.skip_space();
             item(self, index)?;
+            index += 1;
+            self.skip_space();
+            if Some(self.pos()) == stop {
+                return Some(index);
+            }
+            match self.peek()? {
+                b',' => self.at += 1,
+                b']' if stop.is_none() => {
+                    self.at += 1;
+                    return Some(index);
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The items of a list of entries ([`Cursor::entry`]) from its first
+    /// on, as [`Cursor::items`] reads them: `square(index, value)` is given
+    /// each number; the count. Runs of `-1,` are passed over by
+    /// [`Cursor::skip_nones`], and a short number followed by a comma is
+    /// read without the steps of the general case.
+    #[inline]
+    fn entries(
+        &mut self,
+        stop: Option<u64>,
+        mut square: impl FnMut(usize, u64) -> Option<()>,
+    ) -> Option<usize> {
+        let mut index = 0;
+        loop {
+            index += self.skip_nones(stop);
+            if let Some((value, len)) = self.compact_number(stop) {
+                square(index, value)?;
+                index += 1;
+                self.at += len;
+                continue;
+            }
+            self.skip_space();
+            if let Entry::Square(value) = self.entry()? {
+                square(index, value)?;
+            }
             index += 1;
             self.skip_space();
             if Some(self.pos()) == stop {
@@ -438,10 +479,8 @@ impl<'a> Cursor<'a> {
         // first, but kept apart, with the first part's length.
         let read = |c: &mut Cursor<'a>, stop| {
             let mut cells: Vec<(u32, u32)> = Vec::new();
-            let len = c.items(stop, true, |c, index| {
-                if let Entry::Square(to) = c.entry()? {
-                    cells.push((small(index as u64)?, small(to)?));
-                }
+            let len = c.entries(stop, |index, to| {
+                cells.push((small(index as u64)?, small(to)?));
                 Some(())
             })?;
             Some((len, [cells, Vec::new()], 0))
@@ -480,21 +519,18 @@ impl<'a> Cursor<'a> {
         }
         let read = |c: &mut Cursor<'a>, stop| {
             let mut part = GridPart::default();
-            c.items(stop, false, |c, row| {
+            c.items(stop, |c, row| {
                 // The cells are numbered `row * width + col` from the part's
                 // start; the width is the first row's, which every row must
                 // have (a grid that is not square is left to the plain
                 // reader, which says where).
                 let first = row as u64 * part.width.unwrap_or(0) as u64;
-                let len = c.list(true, |c, col| {
-                    match c.entry()? {
-                        Entry::None => {}
-                        // The grid numbers squares from 1.
-                        Entry::Square(0) => return None,
-                        Entry::Square(to) => {
-                            part.cells[0].push((small(first + col as u64)?, small(to)?));
-                        }
+                let len = c.entry_list(|col, to| {
+                    // The grid numbers squares from 1.
+                    if to == 0 {
+                        return None;
                     }
+                    part.cells[0].push((small(first + col as u64)?, small(to)?));
                     Some(())
                 })?;
                 match part.width {
@@ -532,7 +568,7 @@ impl<'a> Cursor<'a> {
     /// A list of `[from, to]` pairs declared as `kind`.
     fn pairs(&mut self, kind: JumpKind) -> Option<Vec<RawJump>> {
         let mut jumps = Vec::new();
-        self.list(false, |c, index| {
+        self.list(|c, index| {
             c.eat(b'[')?;
             c.skip_space();
             let from = c.number()?;
@@ -664,6 +700,31 @@ impl<'a> Cursor<'a> {
 #[inline]
 fn small(value: u64) -> Option<u32> {
     u32::try_from(value).ok().filter(|&v| v < u32::MAX)
+}
+
+/// The digits at the start of `bytes`, when there are one to seven: their
+/// value and how many. Eight bytes at a time: a byte is a digit when its
+/// high half is 3 and stays 3 with 6 added (a carry comes only from a byte
+/// above 0xF9, which is no digit, into the byte after it); the digits'
+/// values, most significant first in the word and led by zeros, are
+/// combined in pairs, fours and eights.
+#[inline]
+fn digits8(bytes: [u8; 8]) -> Option<(u64, usize)> {
+    let w = u64::from_le_bytes(bytes);
+    let high = 0xF0F0_F0F0_F0F0_F0F0;
+    let threes = 0x3030_3030_3030_3030;
+    let other = ((w & high) ^ threes) | ((w.wrapping_add(0x0606_0606_0606_0606) & high) ^ threes);
+    let digits = (other.trailing_zeros() / 8) as usize;
+    if digits == 0 || digits == 8 {
+        return None;
+    }
+    let v = ((w ^ threes) & ((1 << (8 * digits)) - 1)) << (8 * (8 - digits));
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let mask = 0x0000_00FF_0000_00FF;
+    let v = ((v & mask).wrapping_mul(100 + (1_000_000 << 32)))
+        .wrapping_add(((v >> 16) & mask).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    Some((v, digits))
 }
 
 /// The part of a grid one thread read, or both parts joined.

@@ -344,11 +344,35 @@ fn runs_of_nones_end_at_the_split() {
     for (stop, _) in text.match_indices(',') {
         let bytes = text.as_bytes();
         let mut c = Cursor::new(&bytes, 0);
-        let count = c.items(Some(stop as u64), true, |c, _| {
-            matches!(c.entry()?, Entry::None).then_some(())
-        });
+        let count = c.entries(Some(stop as u64), |_, _| None);
         assert_eq!(count, Some(text[..stop].matches("-1").count()), "{stop}");
         assert_eq!(c.pos(), stop as u64);
+    }
+}
+
+#[test]
+fn numbers_end_at_the_split() {
+    // Every comma as the split: the first part stops there, whatever came
+    // before it, with the numbers before it given.
+    let text = "-1,5,-1,-1,12,-1,7,-1,-1,-1,-1,-1,300,1234567,12345678,-1,9]";
+    for (stop, _) in text.match_indices(',') {
+        let bytes = text.as_bytes();
+        let mut c = Cursor::new(&bytes, 0);
+        let mut numbers = Vec::new();
+        let count = c.entries(Some(stop as u64), |i, v| {
+            numbers.push((i, v));
+            Some(())
+        });
+        let before: Vec<&str> = text[..stop].split(',').collect();
+        assert_eq!(count, Some(before.len()), "{stop}");
+        assert_eq!(c.pos(), stop as u64, "{stop}");
+        let expected: Vec<(usize, u64)> = before
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| **e != "-1")
+            .map(|(i, e)| (i, e.parse().unwrap()))
+            .collect();
+        assert_eq!(numbers, expected, "{stop}");
     }
 }
 
