@@ -158,21 +158,17 @@ fn in_pieces(src: &dyn ReadAt, options: &ParseOptions) -> Option<Result<ParsedBo
     let first = |from: usize| {
         (from..head.len()).find(|&i| !matches!(head[i], b' ' | b'\n' | b'\r' | b'\t'))
     };
-    let at = first(if head.starts_with(BOM) { BOM.len() } else { 0 })?;
-    let shape = match head[at] {
-        b'[' => match head[first(at + 1)?] {
-            b'[' => Shape::Array(Format::Grid),
-            _ => Shape::Array(Format::Moves),
-        },
-        b'{' => Shape::Object,
-        b'0'..=b'9' => Shape::Text,
-        _ => Shape::Unknown,
-    };
+    let start = if head.starts_with(BOM) { BOM.len() } else { 0 };
+    let at = first(start)?;
+    // A `[` with nothing after it in the head is left to the whole read.
+    let next = || Some(head[first(at + 1)?]);
+    if head[at] == b'[' && next().is_none() {
+        return None;
+    }
     // The form asked for against the form found, as in `parse_by`.
-    let (array, wanted) = match (options.format, shape) {
+    let (array, wanted) = match (options.format, Shape::of(head[at], next)) {
         (Some(Format::PairsText), _) | (None, Shape::Text) => {
             // Pairs text is read from its first line, blank lines and all.
-            let start = if head.starts_with(BOM) { BOM.len() } else { 0 };
             let jumps = fast::pairs_text_at(src, start as u64)?;
             let squares = options.squares.unwrap_or(DEFAULT_TEXT_SQUARES);
             return Some(Ok(text::board(squares, jumps)));
@@ -222,15 +218,9 @@ fn parse_by(input: &[u8], options: &ParseOptions, fast: bool) -> Result<ParsedBo
         return Err(ParseError::Empty);
     };
     let rest = &text[first..];
-    let shape = match rest.as_bytes()[0] {
-        b'[' => match rest[1..].trim_start().as_bytes().first() {
-            Some(b'[') => Shape::Array(Format::Grid),
-            _ => Shape::Array(Format::Moves),
-        },
-        b'{' => Shape::Object,
-        b'0'..=b'9' => Shape::Text,
-        _ => Shape::Unknown,
-    };
+    let shape = Shape::of(rest.as_bytes()[0], || {
+        rest[1..].trim_start().as_bytes().first().copied()
+    });
     let squares = options.squares.unwrap_or(DEFAULT_TEXT_SQUARES);
     let unknown = || {
         let (line, column) = line_column(&text.as_bytes()[..first]);
@@ -286,6 +276,23 @@ enum Shape {
     Text,
     /// None of the above.
     Unknown,
+}
+
+impl Shape {
+    /// The shape of an input whose first character other than whitespace
+    /// is `first`; after a `[`, `next` gives the next one (`None` at the
+    /// end).
+    fn of(first: u8, next: impl FnOnce() -> Option<u8>) -> Shape {
+        match first {
+            b'[' => match next() {
+                Some(b'[') => Shape::Array(Format::Grid),
+                _ => Shape::Array(Format::Moves),
+            },
+            b'{' => Shape::Object,
+            b'0'..=b'9' => Shape::Text,
+            _ => Shape::Unknown,
+        }
+    }
 }
 
 /// The line and column (both from 1, the column in characters) just after
