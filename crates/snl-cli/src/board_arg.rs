@@ -25,9 +25,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
-use snl::long::{LongBoard, LongGame};
 use snl::plan::{Analysis, Engine, SquareBySquare};
 use snl::presets;
+use snl::sparse::{SparseBoard, SparseGame};
 use snl::{Bonus, Die, Finish, Game, Rules, Start};
 
 use crate::read_file::BoardFile;
@@ -392,7 +392,7 @@ pub struct LoadedLong {
     /// The board as read.
     pub board: LoadedBoard,
     /// The board under its rules.
-    pub game: LongGame,
+    pub game: SparseGame,
 }
 
 impl LoadedLong {
@@ -424,7 +424,7 @@ impl LoadedLong {
 pub enum Chosen {
     /// Tables a square long ([`snl::Game`]).
     Dense(LoadedGame),
-    /// Squares kept only near the jumps ([`LongGame`]).
+    /// Squares kept only near the jumps ([`SparseGame`]).
     Sparse(LoadedLong),
 }
 
@@ -461,7 +461,7 @@ pub fn load_for(
     // by commands that do not play them, refused) on the dense engine.
     let dense = dense.or((!rules.optional.is_none()).then_some("playing optional jumps"));
     if spec.squares > snl::board::MAX_SQUARES {
-        let board = LongBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
+        let board = SparseBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
         if let Some(what) = dense {
             let refused = snl::plan::DenseOnly {
                 what: what.to_string(),
@@ -469,7 +469,7 @@ pub fn load_for(
             };
             bail!("{}: {refused}", loaded.source);
         }
-        let game = LongGame::new(board, rules).map_err(|p| unplayable(&p))?;
+        let game = SparseGame::new(board, rules).map_err(|p| unplayable(&p))?;
         crate::timings::stage(CHECK);
         return Ok(Chosen::Sparse(LoadedLong {
             board: loaded,
@@ -478,8 +478,8 @@ pub fn load_for(
     }
     if dense.is_none()
         && !snl::plan::surely_dense(spec.squares, spec.jumps.len(), analysis)
-        && let Ok(board) = LongBoard::from_spec(spec)
-        && let Ok(game) = LongGame::new(board, rules.clone())
+        && let Ok(board) = SparseBoard::from_spec(spec)
+        && let Ok(game) = SparseGame::new(board, rules.clone())
         && snl::plan::engine(&game, analysis) == Engine::Sparse
     {
         crate::timings::stage(CHECK);
@@ -527,7 +527,7 @@ pub fn load_game_for(
     let spec = &loaded.parsed.spec;
     if spec.squares > snl::board::MAX_SQUARES {
         // The board's own faults first, as a board of any length has them.
-        if let Some(problem) = LongBoard::problems(spec).first() {
+        if let Some(problem) = SparseBoard::problems(spec).first() {
             bail!(
                 "{}: {problem} (`snl check` lists every problem)",
                 loaded.source

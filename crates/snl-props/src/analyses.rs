@@ -109,8 +109,8 @@ pub fn check(data: &[u8]) {
     if spec.squares > snl::board::MAX_SQUARES {
         // Past the dense engine's tables the board is checked as the
         // sparse engine holds it: an error exactly when that refuses it.
-        let playable = snl::long::LongBoard::from_spec(&spec)
-            .is_ok_and(|b| snl::long::LongGame::new(b, rules.clone()).is_ok());
+        let playable = snl::sparse::SparseBoard::from_spec(&spec)
+            .is_ok_and(|b| snl::sparse::SparseGame::new(b, rules.clone()).is_ok());
         assert_eq!(
             check::has_errors(&found),
             !playable,

@@ -6,18 +6,18 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check;
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
-use snl::long::{LongBoard, LongGame};
 use snl::plan::SquareBySquare;
+use snl::sparse::{SparseBoard, SparseGame};
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::analysis::{PyExpectation, PySolution, PyVisits};
 use crate::diagnostic::{PyDiagnostic, board_error};
 use crate::errors;
-use crate::long::{Held, PyLongExpectation, PyLongSolution, long_game};
 use crate::play::{self, PyDuel, PyRace, PySimulation};
 use crate::quote;
 use crate::rules::PyRules;
+use crate::sparse::{Held, PyLongExpectation, PyLongSolution, long_game};
 use crate::values::{json_rows, pairs, parse_error};
 
 // The signature of `Board.simulate` writes the library's default cap as a
@@ -95,7 +95,7 @@ impl PyBoard {
         if parsed.spec.squares > snl::board::MAX_SQUARES {
             // Past the dense tables: held as its jumps, for the engine for
             // boards of any length, which takes every jump.
-            let board = LongBoard::from_spec(&parsed.spec)
+            let board = SparseBoard::from_spec(&parsed.spec)
                 .map_err(|e| errors::board(format!("{prefix}{e}")))?;
             let game =
                 long_game(board, rules).map_err(|e| errors::board(format!("{prefix}{e}")))?;
@@ -196,7 +196,7 @@ impl PyBoard {
 
     /// The game of a board held by its jumps under `rules`, or the
     /// board's own, for the engine for boards of any length.
-    fn long_game(&self, rules: Option<&PyRules>) -> PyResult<Option<LongGame>> {
+    fn long_game(&self, rules: Option<&PyRules>) -> PyResult<Option<SparseGame>> {
         let Held::Long(board) = &self.board else {
             return Ok(None);
         };
@@ -566,7 +566,7 @@ impl PyBoard {
             && game.rules().optional.is_none()
             && !snl::plan::surely_dense(u64::from(game.goal()), jumps, search)
         {
-            let long = LongGame::of_game(&game);
+            let long = SparseGame::of_game(&game);
             if snl::plan::solve_engine(&long, false) == snl::plan::Engine::Sparse {
                 let answer = PyLongSolution::compute(py, &long, false)?;
                 return Ok(answer.into_pyobject(py)?.into_any().unbind());

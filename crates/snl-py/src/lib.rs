@@ -21,10 +21,10 @@ mod budget;
 mod design;
 mod diagnostic;
 mod errors;
-mod long;
 mod matrix;
 mod play;
 mod rules;
+mod sparse;
 mod values;
 
 use pyo3::prelude::*;
@@ -99,9 +99,9 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyVisits>()?;
     m.add_class::<analysis::PyJumpImpact>()?;
     m.add_class::<analysis::PyWithinChance>()?;
-    m.add_class::<long::PyLongSolution>()?;
-    m.add_class::<long::PyLongExpectation>()?;
-    m.add_class::<long::PyRun>()?;
+    m.add_class::<sparse::PyLongSolution>()?;
+    m.add_class::<sparse::PyLongExpectation>()?;
+    m.add_class::<sparse::PyRun>()?;
     m.add_class::<play::PySimulation>()?;
     m.add_class::<play::PyRace>()?;
     m.add_class::<play::PyDuel>()?;

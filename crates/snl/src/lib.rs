@@ -66,7 +66,7 @@
 //! - [`design`]: a search for boards that meet targets (a mean, a spread,
 //!   fairness, no trap), or a board of one's own changed as little as
 //!   possible.
-//! - [`long`]: boards of any length (up to 2^62 squares): the fewest rolls
+//! - [`sparse`]: boards of any length (up to 2^62 squares): the fewest rolls
 //!   and the moments of the length, at a cost that grows with the jumps
 //!   rather than the squares.
 //!
@@ -91,7 +91,6 @@ pub mod game;
 pub mod input;
 pub mod leetcode;
 pub mod limits;
-pub mod long;
 pub mod markov;
 pub mod plan;
 pub mod presets;
@@ -101,6 +100,7 @@ pub mod rng;
 pub mod rules;
 pub mod shortest;
 pub mod simulate;
+pub mod sparse;
 pub mod variant;
 pub mod words;
 

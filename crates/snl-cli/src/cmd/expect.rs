@@ -231,7 +231,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
         Chosen::Dense(loaded) => loaded,
         Chosen::Sparse(long) => {
-            let found = snl::plan::sparse::expect_long(&long.game, control::get()).budget()?;
+            let found =
+                snl::plan::expect_sparse::expect_long(&long.game, control::get()).budget()?;
             if found.chosen.engine == Engine::Sparse {
                 return run_sparse(args, &long, &found, out);
             }
@@ -485,7 +486,7 @@ fn run_plain(
 fn run_sparse(
     args: &Args,
     loaded: &LoadedLong,
-    found: &snl::plan::sparse::LongExpect,
+    found: &snl::plan::expect_sparse::LongExpect,
     out: &mut dyn Write,
 ) -> Result<std::process::ExitCode> {
     let game = &loaded.game;

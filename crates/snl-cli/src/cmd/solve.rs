@@ -108,9 +108,9 @@ fn run_sparse(
 ) -> Result<std::process::ExitCode> {
     let game = &loaded.game;
     let ctl = control::get();
-    let solution = snl::long::shortest::solve_with(game, ctl).budget()?;
+    let solution = snl::sparse::shortest::solve_with(game, ctl).budget()?;
     let count = if args.count && solution.min_rolls.is_some() {
-        snl::long::shortest::count::count_optimal_with(game, ctl).budget()?
+        snl::sparse::shortest::count::count_optimal_with(game, ctl).budget()?
     } else {
         if solution.min_rolls.is_some_and(|k| k > 0) {
             note(&format!(

@@ -10,9 +10,9 @@ use super::visits::{Impact, VisitsAnswer};
 use crate::choice::{self, Play};
 use crate::game::Unit;
 use crate::limits;
-use crate::long;
 use crate::markov::{self, Stats};
 use crate::plan::{DistributionOver, Engine};
+use crate::sparse;
 use crate::words;
 
 /// The quantiles `expect` gives, as the keys of [`LengthStats::quantiles`].
@@ -197,14 +197,14 @@ impl ExpectAnswer {
     }
 
     /// The answer of the engine for boards of any length: the moments of
-    /// the number of rolls ([`crate::long::markov::moments`]), with their
+    /// the number of rolls ([`crate::sparse::markov::moments`]), with their
     /// error bounds, and the fewest rolls. The figures read off the
     /// distribution are `null`, and `left_out` says why: on a board the
     /// dense engine holds, that following it is `over` the work allowed
     /// ([`crate::plan::expect_engine`]).
     pub fn from_long(
         header: Header,
-        moments: &long::markov::Moments,
+        moments: &sparse::markov::Moments,
         min_rolls: Option<u64>,
         over: Option<&DistributionOver>,
     ) -> ExpectAnswer {

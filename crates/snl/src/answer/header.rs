@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::BoardSpec;
 use crate::game::Game;
-use crate::long::LongGame;
 use crate::rules::{Rules, RulesJson};
+use crate::sparse::SparseGame;
 
 /// What every answer about a board starts with.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -31,7 +31,7 @@ impl Header {
 
     /// The header of an answer about `game`, a board of any length called
     /// `name`.
-    pub fn of_long(name: Option<&str>, game: &LongGame) -> Header {
+    pub fn of_long(name: Option<&str>, game: &SparseGame) -> Header {
         Header {
             board: name.map(str::to_string),
             squares: game.goal(),

@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 use super::header::Header;
 use crate::brute::BruteResult;
 use crate::game::{Game, Move};
-use crate::long::shortest::Run;
-use crate::long::{self, LongMove};
 use crate::plan::Engine;
 use crate::shortest::Solution;
+use crate::sparse::shortest::Run;
+use crate::sparse::{self, SparseMove};
 
 /// `solve`: the fewest rolls when every roll is chosen.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -92,12 +92,12 @@ impl PathRun {
     /// The runs of a path of the square-by-square engines, played from
     /// `start`.
     pub fn of_moves(start: u32, path: &[Move]) -> Vec<PathRun> {
-        let moves = path.iter().map(|m| LongMove {
+        let moves = path.iter().map(|m| SparseMove {
             roll: m.roll,
             land: u64::from(m.land),
             to: u64::from(m.to),
         });
-        long::shortest::runs(u64::from(start), moves)
+        sparse::shortest::runs(u64::from(start), moves)
             .iter()
             .map(PathRun::from)
             .collect()
@@ -191,9 +191,9 @@ impl SolveAnswer {
     }
 
     /// The answer of the search for boards of any length
-    /// ([`crate::long::shortest::solve`]), uncounted: see
+    /// ([`crate::sparse::shortest::solve`]), uncounted: see
     /// [`SolveAnswer::with_long_count`].
-    pub fn from_long(header: Header, solution: &long::shortest::Solution) -> SolveAnswer {
+    pub fn from_long(header: Header, solution: &sparse::shortest::Solution) -> SolveAnswer {
         SolveAnswer {
             header,
             method: SolveMethod::Bfs,
@@ -207,13 +207,13 @@ impl SolveAnswer {
     }
 
     /// The answer with the sparse engine's count of the optimal sequences
-    /// ([`crate::long::shortest::count::count_optimal`]), when it was counted.
+    /// ([`crate::sparse::shortest::count::count_optimal`]), when it was counted.
     #[must_use]
-    pub fn with_long_count(mut self, count: Option<long::shortest::count::Count>) -> SolveAnswer {
+    pub fn with_long_count(mut self, count: Option<sparse::shortest::count::Count>) -> SolveAnswer {
         (self.optimal_sequences, self.optimal_sequences_at_least) = match count {
             None => (None, None),
-            Some(long::shortest::count::Count::Exactly(n)) => (Some(n.to_string()), None),
-            Some(long::shortest::count::Count::AtLeast(n)) => (None, Some(n.to_string())),
+            Some(sparse::shortest::count::Count::Exactly(n)) => (Some(n.to_string()), None),
+            Some(sparse::shortest::count::Count::AtLeast(n)) => (None, Some(n.to_string())),
         };
         self
     }

@@ -30,8 +30,8 @@ use crate::board::{BoardError, BoardSpec, MAX_SQUARES};
 use crate::choice::{self, ChoiceError};
 use crate::game::{Game, GameError, Pawn};
 use crate::limits::{self, Control, LimitError};
-use crate::long::{LongBoard, LongBoardError, LongError, LongGame, LongGameError};
 use crate::rules::{Optional, Rules};
+use crate::sparse::{SparseBoard, SparseBoardError, SparseError, SparseGame, SparseGameError};
 use crate::words::figure;
 
 /// How serious a finding is.
@@ -120,11 +120,11 @@ pub enum Skipped {
     #[error(transparent)]
     Limit(#[from] LimitError),
     /// A board of over 2^30 squares under a rule the engine for boards of
-    /// any length does not take ([`crate::long::Unsupported`], a bonus
+    /// any length does not take ([`crate::sparse::Unsupported`], a bonus
     /// limit): the warnings that need where a pawn can go were not looked
     /// for.
     #[error(transparent)]
-    Long(LongError),
+    Long(SparseError),
     /// The jumps the best play never takes ([`crate::choice`]) were not
     /// looked for: its solve was refused by the budget, stopped, or
     /// failed. Every error and warning was.
@@ -169,10 +169,10 @@ pub fn skipped_note(why: &Skipped, limit: impl FnOnce(&LimitError) -> String) ->
     }
 }
 
-impl From<LongError> for Skipped {
-    fn from(e: LongError) -> Skipped {
+impl From<SparseError> for Skipped {
+    fn from(e: SparseError) -> Skipped {
         match e {
-            LongError::Limit(l) => Skipped::Limit(l),
+            SparseError::Limit(l) => Skipped::Limit(l),
             other => Skipped::Long(other),
         }
     }
@@ -186,8 +186,8 @@ impl From<LongError> for Skipped {
 ///
 /// A board of over 2^30 squares (up to 2^62, as the pairs forms write
 /// them) is checked without tables a square long: its errors by
-/// [`LongBoard::problems`] and [`LongGame::new`], its warnings by
-/// [`crate::long::reach`], at a cost that grows with its jumps. The same
+/// [`SparseBoard::problems`] and [`SparseGame::new`], its warnings by
+/// [`crate::sparse::reach`], at a cost that grows with its jumps. The same
 /// findings, in the same words; under a bonus limit, which that engine
 /// does not take, only the warnings found from the jumps alone
 /// (`ends-on-jump`), and [`Checked::skipped`] says why.
@@ -300,7 +300,7 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         diagnostics,
         skipped: None,
     };
-    let problems = LongBoard::problems(spec);
+    let problems = SparseBoard::problems(spec);
     let written = written_errors(
         spec,
         rules,
@@ -309,16 +309,16 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
     if !written.is_empty() {
         return errors(written);
     }
-    let board = match LongBoard::from_spec(spec) {
+    let board = match SparseBoard::from_spec(spec) {
         Ok(board) => board,
         Err(p) => return errors(vec![long_problem(&p, spec.squares)]),
     };
-    let game = match LongGame::new(board, rules.clone()) {
+    let game = match SparseGame::new(board, rules.clone()) {
         Ok(game) => game,
         Err(e) => {
             return errors(vec![match &e {
-                LongGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
-                LongGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
+                SparseGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
+                SparseGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
             }]);
         }
     };
@@ -330,10 +330,10 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
 }
 
 /// The diagnostic for one problem of a board of any length.
-fn long_problem(p: &LongBoardError, squares: u64) -> Diagnostic {
+fn long_problem(p: &SparseBoardError, squares: u64) -> Diagnostic {
     let code = match p {
-        LongBoardError::Board(p) => return problem(p, squares),
-        LongBoardError::TooLong(_) => "too-many-squares",
+        SparseBoardError::Board(p) => return problem(p, squares),
+        SparseBoardError::TooLong(_) => "too-many-squares",
         _ => "too-many-jumps",
     };
     Diagnostic {
@@ -346,7 +346,7 @@ fn long_problem(p: &LongBoardError, squares: u64) -> Diagnostic {
 
 /// The warnings about a playable game of any length, and why some were
 /// not looked for.
-fn long_warnings(game: &LongGame, ctl: &Control) -> (Vec<Diagnostic>, Option<Skipped>) {
+fn long_warnings(game: &SparseGame, ctl: &Control) -> (Vec<Diagnostic>, Option<Skipped>) {
     let rules = game.rules();
     let board = game.board();
     let mut ends = Vec::new();
@@ -357,7 +357,7 @@ fn long_warnings(game: &LongGame, ctl: &Control) -> (Vec<Diagnostic>, Option<Ski
             }
         }
     }
-    let reach = match crate::long::reach::reach(game, TRAPS_LISTED, ctl) {
+    let reach = match crate::sparse::reach::reach(game, TRAPS_LISTED, ctl) {
         Ok(reach) => reach,
         Err(e) => return (ends, Some(e.into())),
     };
@@ -418,7 +418,7 @@ fn written_errors(
                 .map(|j| {
                     // The words of the game's error, for a board of any
                     // length.
-                    let e = LongGameError::ToSquare0 { from: j.from };
+                    let e = SparseGameError::ToSquare0 { from: j.from };
                     to_square0(format!("{}: {e}", j.origin), j.from)
                 }),
         );

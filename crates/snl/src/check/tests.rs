@@ -255,8 +255,8 @@ fn the_long_check_finds_what_the_dense_one_does() {
     for case in 0..600 {
         let n = 2 + rng.below(80) as u32;
         let jumps = rng.below(12) as u32;
-        let board = crate::long::testing::board(&mut rng, n, jumps);
-        let rules = crate::long::testing::rules(&mut rng);
+        let board = crate::sparse::testing::board(&mut rng, n, jumps);
+        let rules = crate::sparse::testing::rules(&mut rng);
         let mut spec = BoardSpec::from(&board);
         // Now and then a fault of the board as written.
         if case % 7 == 0 && n > 3 {

@@ -199,7 +199,7 @@ pub fn moments_with(game: &Game, unit: Unit, ctl: &Control) -> Result<Moments, M
 /// may differ from it in its last digits or more: on the 10^7-square board of
 /// `random_board 10000000 --jumps 10000 --length 1..40000 --seed 1` it
 /// was 4105496.069606705 where the double-doubles, and the engine by
-/// jumps ([`crate::long::markov`]), both give 4105496.069745511.
+/// jumps ([`crate::sparse::markov`]), both give 4105496.069745511.
 fn moments_together<M: Moves>(
     a: &Active<M>,
     die: &Die,

@@ -130,7 +130,7 @@ impl Plan {
 /// The fill-in of a frontal elimination from the highest unknown down,
 /// worked out from which unknowns each row refers to, before any
 /// arithmetic: what [`Plan`] and the plan of the solver for boards of any
-/// length ([`crate::long::markov`]) are made of.
+/// length ([`crate::sparse::markov`]) are made of.
 ///
 /// The rows are given from the top down, as the elimination goes: the
 /// first row seen to refer to an unknown below it is the highest, and the

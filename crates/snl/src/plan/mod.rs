@@ -10,7 +10,7 @@
 //! ([`limit_error`]), and makes the decisions every front end makes the same
 //! way (whether to count the optimal sequences: [`counting`]; the engine
 //! for `snl expect` and, where it is the sparse one, its answer:
-//! [`sparse::expect_long`]).
+//! [`expect_sparse::expect_long`]).
 //!
 //! ```
 //! use snl::limits::Budget;
@@ -35,13 +35,13 @@ use crate::choice::{self, ChoiceError};
 use crate::duel::{self, DuelError};
 use crate::game::Game;
 use crate::limits::{Budget, Estimate, LimitError};
-use crate::long::{self, LongError, LongGame};
 use crate::markov::{self, MarkovError, Measure};
 use crate::race::{self, RaceError};
 use crate::random::GenError;
 use crate::rules::Optional;
 use crate::shortest::{self, Search};
 use crate::simulate;
+use crate::sparse::{self, SparseError, SparseGame};
 use crate::variant::VariantError;
 
 /// What an analysis is, for [`estimate`]: a question of one of the
@@ -310,7 +310,7 @@ pub fn limit_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e
         Some(e)
     } else if let Some(ChoiceError::Markov(MarkovError::Limit(e))) = err.downcast_ref() {
         Some(e)
-    } else if let Some(LongError::Limit(e)) = err.downcast_ref() {
+    } else if let Some(SparseError::Limit(e)) = err.downcast_ref() {
         Some(e)
     } else {
         None
@@ -326,7 +326,7 @@ pub enum Engine {
     /// Tables a square long: [`crate::shortest`], [`crate::markov`].
     Dense,
     /// Squares kept one by one only near the jumps, stretches between
-    /// crossed in one step: [`crate::long`].
+    /// crossed in one step: [`crate::sparse`].
     Sparse,
 }
 
@@ -342,7 +342,7 @@ impl Engine {
 
 pub use crate::board::DenseOnly;
 
-pub mod sparse;
+pub mod expect_sparse;
 
 /// How many squares of the dense engines' tables the work of one square
 /// the sparse engine keeps is worth, from the long benchmark (`cargo bench
@@ -390,19 +390,19 @@ const DENSE_MOMENTS_IN_DD: u64 = markov::F64_ROWS as u64;
 /// clearly.
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::plan::{self, Analysis, Engine};
 /// use snl::shortest::Search;
 /// use snl::Rules;
 ///
 /// let search = Analysis::Shortest(Search::Solve);
-/// let small = LongGame::new(LongBoard::new(100, [(3, 50)])?, Rules::default())?;
+/// let small = SparseGame::new(SparseBoard::new(100, [(3, 50)])?, Rules::default())?;
 /// assert_eq!(plan::engine(&small, search), Engine::Dense);
-/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// let long = SparseGame::new(SparseBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
 /// assert_eq!(plan::engine(&long, search), Engine::Sparse);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn engine(game: &LongGame, analysis: Analysis) -> Engine {
+pub fn engine(game: &SparseGame, analysis: Analysis) -> Engine {
     let Some(weight) = sparse_weight(analysis, game.goal()) else {
         return Engine::Dense;
     };
@@ -413,8 +413,8 @@ pub fn engine(game: &LongGame, analysis: Analysis) -> Engine {
         return Engine::Dense;
     }
     let kept = match analysis {
-        Analysis::Shortest(_) => long::shortest::kept_squares(game),
-        _ => long::markov::kept_squares(game),
+        Analysis::Shortest(_) => sparse::shortest::kept_squares(game),
+        _ => sparse::markov::kept_squares(game),
     };
     if kept as f64 * weight < game.goal() as f64 {
         Engine::Sparse
@@ -450,7 +450,7 @@ fn sparse_weight(analysis: Analysis, goal: u64) -> Option<f64> {
 /// solve`'s time.
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::plan::{self, Analysis, Engine};
 /// use snl::shortest::Search;
 /// use snl::Rules;
@@ -459,7 +459,7 @@ fn sparse_weight(analysis: Analysis, goal: u64) -> Option<f64> {
 /// assert!(plan::surely_dense(1_000, 100, search));
 /// // Few jumps on a long board: the layout decides.
 /// assert!(!plan::surely_dense(100_000_000, 1, search));
-/// let game = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// let game = SparseGame::new(SparseBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
 /// assert_eq!(plan::engine(&game, search), Engine::Sparse);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -480,21 +480,21 @@ pub fn surely_dense(squares: u64, jumps: usize, analysis: Analysis) -> bool {
 ///
 /// ```
 /// use snl::limits::Budget;
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::plan::{self, Engine};
 /// use snl::Rules;
 ///
-/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// let long = SparseGame::new(SparseBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
 /// let chosen = plan::expect_engine(&long, &Budget::DEFAULT);
 /// assert_eq!(chosen.engine, Engine::Sparse);
 /// // The distribution would be followed for at least the fewest rolls.
 /// assert_eq!(chosen.over.unwrap().min_rolls, 16_666_660);
 /// // A board whose distribution is followed in a moment stays dense.
-/// let small = LongGame::new(LongBoard::new(1_000, [(3, 50)])?, Rules::default())?;
+/// let small = SparseGame::new(SparseBoard::new(1_000, [(3, 50)])?, Rules::default())?;
 /// assert_eq!(plan::expect_engine(&small, &Budget::DEFAULT).engine, Engine::Dense);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn expect_engine(game: &LongGame, budget: &Budget) -> ExpectEngine {
+pub fn expect_engine(game: &SparseGame, budget: &Budget) -> ExpectEngine {
     let chosen = |engine| ExpectEngine { engine, over: None };
     if game.goal() > MAX_SQUARES {
         return chosen(Engine::Sparse);
@@ -505,7 +505,7 @@ pub fn expect_engine(game: &LongGame, budget: &Budget) -> ExpectEngine {
     {
         return chosen(Engine::Dense);
     }
-    let Ok(Some(fewest)) = long::shortest::min_rolls(game) else {
+    let Ok(Some(fewest)) = sparse::shortest::min_rolls(game) else {
         return chosen(Engine::Dense);
     };
     let die = &game.rules().die;
@@ -601,7 +601,7 @@ pub enum SquareBySquare {
     Visits,
     /// Counting the optimal sequences exactly, however large the count
     /// (the sparse engine counts in 128 bits:
-    /// [`crate::long::shortest::count::count_optimal`]).
+    /// [`crate::sparse::shortest::count::count_optimal`]).
     Counting,
 }
 
@@ -664,18 +664,18 @@ impl SquareBySquare {
 /// `snl solve` and Python's `Board.solve` both call.
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::plan::{self, Engine};
 /// use snl::Rules;
 ///
-/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// let long = SparseGame::new(SparseBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
 /// assert_eq!(plan::solve_engine(&long, false), Engine::Sparse);
 /// assert_eq!(plan::solve_engine(&long, true), Engine::Dense);
-/// let small = LongGame::new(LongBoard::new(100_000, [(3, 50)])?, Rules::default())?;
+/// let small = SparseGame::new(SparseBoard::new(100_000, [(3, 50)])?, Rules::default())?;
 /// assert_eq!(plan::solve_engine(&small, false), Engine::Dense);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve_engine(game: &LongGame, count: bool) -> Engine {
+pub fn solve_engine(game: &SparseGame, count: bool) -> Engine {
     if game.goal() > MAX_SQUARES {
         return Engine::Sparse;
     }

@@ -35,7 +35,7 @@ const FLOORS: [(&str, usize); 24] = [
     ("leetcode", 2),
     ("presets", 2),
     ("design", 2),
-    ("long", 2),
+    ("sparse", 2),
     ("choice", 2),
     ("plan", 3),
     ("answer", 3),

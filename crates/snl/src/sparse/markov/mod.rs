@@ -30,11 +30,11 @@
 #![allow(clippy::many_single_char_names)]
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
-use crate::long::crossing::{self, Crossing, Sums, SumsTable};
-use crate::long::layout::{self, Layout};
-use crate::long::{LongError, LongGame, Unsupported};
 use crate::markov::dd::{DD, DDual, UNIT};
 use crate::markov::solve::FillIn;
+use crate::sparse::crossing::{self, Crossing, Sums, SumsTable};
+use crate::sparse::layout::{self, Layout};
+use crate::sparse::{SparseError, SparseGame, Unsupported};
 
 /// The mean and variance of the number of rolls from the start, each with
 /// a bound on its error, and the chance of never finishing.
@@ -63,26 +63,26 @@ pub struct Moments {
 ///
 /// # Errors
 ///
-/// [`LongError::Unsupported`] under a bonus limit, or for a die whose
-/// chances mix too slowly for the crossings' tables; [`LongError::Limit`]
+/// [`SparseError::Unsupported`] under a bonus limit, or for a die whose
+/// chances mix too slowly for the crossings' tables; [`SparseError::Limit`]
 /// when the tables cannot be allocated.
 ///
 /// # Examples
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::Rules;
 ///
 /// // The empty board of 100 squares from square 1, exact finish: the
 /// // published 33.0476190476 rolls.
-/// let game = LongGame::new(LongBoard::new(100, [])?, Rules::default())?;
-/// let m = snl::long::markov::moments(&game)?;
+/// let game = SparseGame::new(SparseBoard::new(100, [])?, Rules::default())?;
+/// let m = snl::sparse::markov::moments(&game)?;
 /// let mean = m.mean.unwrap();
 /// assert!((mean - 33.0476190476).abs() < 1e-10);
 /// assert!(m.mean_error < 1e-13);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn moments(game: &LongGame) -> Result<Moments, LongError> {
+pub fn moments(game: &SparseGame) -> Result<Moments, SparseError> {
     moments_with(game, &Control::default())
 }
 
@@ -92,8 +92,8 @@ pub fn moments(game: &LongGame) -> Result<Moments, LongError> {
 ///
 /// # Errors
 ///
-/// As [`moments`], and [`LongError::Limit`] when refused or stopped.
-pub fn moments_with(game: &LongGame, ctl: &Control) -> Result<Moments, LongError> {
+/// As [`moments`], and [`SparseError::Limit`] when refused or stopped.
+pub fn moments_with(game: &SparseGame, ctl: &Control) -> Result<Moments, SparseError> {
     if game.rules().bonus_limit().is_some() {
         return Err(Unsupported::BonusLimit.into());
     }
@@ -120,14 +120,14 @@ pub fn moments_with(game: &LongGame, ctl: &Control) -> Result<Moments, LongError
 /// land in the stretch, at least one square before its end. The crossings
 /// of shorter stretches come from the tables, of longer ones from the
 /// closed forms.
-fn gap(game: &LongGame) -> u64 {
+fn gap(game: &SparseGame) -> u64 {
     u64::from(game.rules().die.max()) + 1
 }
 
 /// How many squares the solve keeps one by one on `game` (each an unknown,
 /// when the start reaches it and it reaches the end): what its work grows
 /// with.
-pub fn kept_squares(game: &LongGame) -> u64 {
+pub fn kept_squares(game: &SparseGame) -> u64 {
     layout::node_count(&layout::intervals(
         game,
         game.rules().die.max(),
@@ -142,7 +142,7 @@ pub fn kept_squares(game: &LongGame) -> u64 {
 /// (for the squares the start reaches: the steps found then serve those
 /// that reach the end and the plan). The elimination itself is refused
 /// later if its plan is over the budget.
-pub fn estimate(game: &LongGame) -> Estimate {
+pub fn estimate(game: &SparseGame) -> Estimate {
     estimate_of(
         game,
         &layout::intervals(game, game.rules().die.max(), gap(game), true),
@@ -150,7 +150,7 @@ pub fn estimate(game: &LongGame) -> Estimate {
 }
 
 /// [`estimate`] from the zones of `game`.
-fn estimate_of(game: &LongGame, spans: &[layout::Interval]) -> Estimate {
+fn estimate_of(game: &SparseGame, spans: &[layout::Interval]) -> Estimate {
     let die = &game.rules().die;
     let k = f64::from(die.max());
     let faces = die.values().count() as f64;
@@ -182,7 +182,7 @@ enum Target {
 
 /// The system of a game: its layout, the crossings, and the unknowns.
 struct System<'g> {
-    game: &'g LongGame,
+    game: &'g SparseGame,
     layout: Layout,
     crossing: Crossing,
     /// The crossings' sums looked up, where that is quicker.
@@ -220,10 +220,10 @@ struct Row {
 impl<'g> System<'g> {
     /// The system of `game`, whose zones (with lone rests) are `spans`.
     fn new(
-        game: &'g LongGame,
+        game: &'g SparseGame,
         spans: Vec<layout::Interval>,
         ctl: &Control,
-    ) -> Result<System<'g>, LongError> {
+    ) -> Result<System<'g>, SparseError> {
         let die = &game.rules().die;
         let crossing = Crossing::new(die).ok_or(Unsupported::SlowDie)?;
         let layout = Layout::of_intervals(game, die.max(), spans)?;
@@ -426,7 +426,7 @@ impl<'g> System<'g> {
         Ok(())
     }
 
-    fn solve(&self, ctl: &Control) -> Result<Moments, LongError> {
+    fn solve(&self, ctl: &Control) -> Result<Moments, SparseError> {
         let start = self.layout.start;
         let infinite = |never: f64, never_error: f64| Moments {
             mean: None,
@@ -456,7 +456,7 @@ impl<'g> System<'g> {
         let variance = second - mean * mean;
         let (m, s, v) = (mean.to_f64(), second.to_f64(), variance.to_f64());
         if !m.is_finite() || !s.is_finite() {
-            return Err(LongError::Overflow);
+            return Err(SparseError::Overflow);
         }
         // Rounding to f64: half a unit in the last place, relative.
         let to_f64 = f64::EPSILON / 2.0;
@@ -781,4 +781,4 @@ fn eliminate<T: Num>(
 mod tests;
 
 #[cfg(test)]
-mod against_the_square_by_square_chain;
+mod vs_dense;

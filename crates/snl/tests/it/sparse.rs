@@ -4,15 +4,15 @@
 //! same mean and variance within the bounds stated.
 
 use proptest::prelude::*;
-use snl::long::{LongError, LongGame, shortest};
+use snl::sparse::{SparseError, SparseGame, shortest};
 use snl::{Board, Game, Jump, Move};
 
 use crate::strategies;
 
 /// Replays `game`'s sparse path through `Game::step` from the start.
-fn replay(game: &Game, long: &LongGame) -> Result<(), TestCaseError> {
+fn replay(game: &Game, long: &SparseGame) -> Result<(), TestCaseError> {
     let sparse = match shortest::solve(long) {
-        Err(LongError::Unsupported(_)) => {
+        Err(SparseError::Unsupported(_)) => {
             // Refused, and only under a bonus limit.
             prop_assert!(game.rules().bonus_limit().is_some());
             return Ok(());
@@ -68,9 +68,9 @@ const CLOSE: Rel = Rel {
 };
 
 /// The moments within the bounds stated, and the dense solver's rounding.
-fn moments_agree(game: &Game, long: &LongGame, rel: Rel) -> Result<(), TestCaseError> {
-    let sparse = match snl::long::markov::moments(long) {
-        Err(LongError::Unsupported(_)) => {
+fn moments_agree(game: &Game, long: &SparseGame, rel: Rel) -> Result<(), TestCaseError> {
+    let sparse = match snl::sparse::markov::moments(long) {
+        Err(SparseError::Unsupported(_)) => {
             prop_assert!(game.rules().bonus_limit().is_some());
             return Ok(());
         }
@@ -102,8 +102,8 @@ fn moments_agree(game: &Game, long: &LongGame, rel: Rel) -> Result<(), TestCaseE
 /// as fractions; `None` from the one exactly when the other is `None`.
 fn mean_within_bound_of_exact(game: &Game) -> Result<(), TestCaseError> {
     use num_traits::{Signed, ToPrimitive};
-    let sparse = match snl::long::markov::moments(&LongGame::of_game(game)) {
-        Err(LongError::Unsupported(_)) => {
+    let sparse = match snl::sparse::markov::moments(&SparseGame::of_game(game)) {
+        Err(SparseError::Unsupported(_)) => {
             prop_assert!(game.rules().bonus_limit().is_some());
             return Ok(());
         }
@@ -155,7 +155,7 @@ proptest! {
 
     #[test]
     fn small_boards_under_every_rule(game in strategies::game(1..=60)) {
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         replay(&game, &long)?;
         moments_agree(&game, &long, CLOSE)?;
     }
@@ -180,7 +180,7 @@ proptest! {
 
     #[test]
     fn boards_with_stretches(game in sparse_game(2..=30_000)) {
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         replay(&game, &long)?;
         moments_agree(&game, &long, CLOSE)?;
     }
@@ -191,7 +191,7 @@ proptest! {
 
     #[test]
     fn boards_of_a_million_squares(game in sparse_game(900_000..=1_000_000)) {
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         replay(&game, &long)?;
         moments_agree(&game, &long, CLOSE)?;
     }
@@ -211,7 +211,7 @@ proptest! {
         use snl::plan::{self, Analysis, Engine};
         use snl::shortest::Search;
 
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         let jumps = game.board().jump_count();
         for analysis in [
             Analysis::Shortest(Search::Solve),

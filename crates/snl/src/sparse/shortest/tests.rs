@@ -1,6 +1,6 @@
 use super::*;
-use crate::long::LongBoard;
 use crate::rules::{Die, Finish, Rules};
+use crate::sparse::SparseBoard;
 
 #[test]
 fn fewest_rolls_on_plain_squares() {
@@ -51,14 +51,14 @@ fn fewest_rolls_on_plain_squares() {
 fn empty_boards_of_any_length() {
     let rules = Rules::default();
     for n in [2u64, 7, 8, 100, 1_000_003, 1 << 62] {
-        let game = LongGame::new(LongBoard::new(n, []).unwrap(), rules.clone()).unwrap();
+        let game = SparseGame::new(SparseBoard::new(n, []).unwrap(), rules.clone()).unwrap();
         let s = solve(&game).unwrap();
         assert_eq!(s.min_rolls, Some((n - 1).div_ceil(6)), "{n}");
         let rolls: u64 = s.path.iter().map(|r| r.count).sum();
         assert_eq!(Some(rolls), s.min_rolls);
         assert_eq!(s.path.last().unwrap().to, n);
     }
-    let one = LongGame::new(LongBoard::new(1, []).unwrap(), rules).unwrap();
+    let one = SparseGame::new(SparseBoard::new(1, []).unwrap(), rules).unwrap();
     assert_eq!(solve(&one).unwrap().min_rolls, Some(0));
 }
 
@@ -68,9 +68,9 @@ fn a_bonus_limit_is_refused() {
         bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
         ..Rules::default()
     };
-    let game = LongGame::new(LongBoard::new(1 << 40, []).unwrap(), rules).unwrap();
+    let game = SparseGame::new(SparseBoard::new(1 << 40, []).unwrap(), rules).unwrap();
     let err = solve(&game).unwrap_err();
-    assert!(matches!(err, LongError::Unsupported(_)), "{err}");
+    assert!(matches!(err, SparseError::Unsupported(_)), "{err}");
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn finish_rules_on_a_long_board() {
     };
     // 10^12 squares, rolls of 1 or 6.
     let n = 1_000_000_000_000u64;
-    let game = |f| LongGame::new(LongBoard::new(n, []).unwrap(), with(f)).unwrap();
+    let game = |f| SparseGame::new(SparseBoard::new(n, []).unwrap(), with(f)).unwrap();
     let d = n - 1;
     let exact = solve(&game(Finish::Exact)).unwrap();
     assert_eq!(exact.min_rolls, Some(d / 6 + d % 6));

@@ -14,7 +14,7 @@
 use super::{Engine, ExpectEngine, Measure, engine, expect_engine};
 use crate::board::MAX_SQUARES;
 use crate::limits::{Cancel, Control};
-use crate::long::{self, LongError, LongGame};
+use crate::sparse::{self, SparseError, SparseGame};
 
 /// What [`expect_long`] found.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -26,24 +26,24 @@ pub struct LongExpect {
     /// (which the sparse engine does not count by turns): the mean and
     /// variance, and the fewest rolls (`None` when the last square cannot
     /// be reached).
-    pub answer: Option<(long::markov::Moments, Option<u64>)>,
+    pub answer: Option<(sparse::markov::Moments, Option<u64>)>,
 }
 
 /// [`expect_engine`] under `ctl`'s budget and, where it chooses the sparse
 /// engine for a game without a bonus rule,
-/// [`long::markov::moments_with`] and [`long::shortest::min_rolls_with`]:
+/// [`sparse::markov::moments_with`] and [`sparse::shortest::min_rolls_with`]:
 /// the same figures as calling them one after the other, found on two
 /// threads when the memory of both at once fits the budget (one after the
 /// other otherwise, and in WebAssembly).
 ///
 /// ```
 /// use snl::limits::Control;
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::plan::{self, Engine};
 /// use snl::Rules;
 ///
-/// let long = LongGame::new(LongBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
-/// let found = plan::sparse::expect_long(&long, &Control::default())?;
+/// let long = SparseGame::new(SparseBoard::new(100_000_000, [(3, 50)])?, Rules::default())?;
+/// let found = plan::expect_sparse::expect_long(&long, &Control::default())?;
 /// assert_eq!(found.chosen.engine, Engine::Sparse);
 /// let (moments, fewest) = found.answer.unwrap();
 /// assert_eq!(fewest, Some(16_666_660));
@@ -53,9 +53,9 @@ pub struct LongExpect {
 ///
 /// # Errors
 ///
-/// As [`long::markov::moments_with`], then as
-/// [`long::shortest::min_rolls_with`].
-pub fn expect_long(game: &LongGame, ctl: &Control) -> Result<LongExpect, LongError> {
+/// As [`sparse::markov::moments_with`], then as
+/// [`sparse::shortest::min_rolls_with`].
+pub fn expect_long(game: &SparseGame, ctl: &Control) -> Result<LongExpect, SparseError> {
     let answers = game.rules().bonus.is_none();
     // Where the dense engine is chosen without a search, nothing is
     // started on speculation.
@@ -64,7 +64,7 @@ pub fn expect_long(game: &LongGame, ctl: &Control) -> Result<LongExpect, LongErr
             || engine(game, super::Analysis::Markov(Measure::Mean)) == Engine::Sparse);
     // Each estimate lays the board out: only asked where the threads would
     // start. A browser's WebAssembly has no threads to start.
-    let both = || long::shortest::estimate(game).and(long::markov::estimate(game));
+    let both = || sparse::shortest::estimate(game).and(sparse::markov::estimate(game));
     if !likely || cfg!(target_family = "wasm") || !both().fits(&ctl.budget) {
         let chosen = expect_engine(game, &ctl.budget);
         if chosen.engine != Engine::Sparse || !answers {
@@ -73,7 +73,7 @@ pub fn expect_long(game: &LongGame, ctl: &Control) -> Result<LongExpect, LongErr
                 answer: None,
             });
         }
-        let moments = long::markov::moments_with(game, ctl)?;
+        let moments = sparse::markov::moments_with(game, ctl)?;
         let fewest = fewest_rolls(game, &chosen, ctl)?;
         return Ok(LongExpect {
             chosen,
@@ -85,7 +85,7 @@ pub fn expect_long(game: &LongGame, ctl: &Control) -> Result<LongExpect, LongErr
         budget: ctl.budget,
     };
     std::thread::scope(|scope| {
-        let moments = scope.spawn(|| long::markov::moments_with(game, &guess));
+        let moments = scope.spawn(|| sparse::markov::moments_with(game, &guess));
         let chosen = expect_engine(game, &ctl.budget);
         let fewest = if chosen.engine == Engine::Sparse {
             Some(fewest_rolls(game, &chosen, ctl))
@@ -109,13 +109,13 @@ pub fn expect_long(game: &LongGame, ctl: &Control) -> Result<LongExpect, LongErr
 /// The fewest rolls: found already where the engine was chosen for the
 /// cost of the distribution, searched otherwise.
 fn fewest_rolls(
-    game: &LongGame,
+    game: &SparseGame,
     chosen: &ExpectEngine,
     ctl: &Control,
-) -> Result<Option<u64>, LongError> {
+) -> Result<Option<u64>, SparseError> {
     match chosen.over {
         Some(over) => Ok(Some(over.min_rolls)),
-        None => long::shortest::min_rolls_with(game, ctl),
+        None => sparse::shortest::min_rolls_with(game, ctl),
     }
 }
 
@@ -123,12 +123,12 @@ fn fewest_rolls(
 mod tests {
     use super::*;
     use crate::limits::{Budget, LimitError};
-    use crate::long::LongBoard;
     use crate::rules::{Bonus, Rules};
+    use crate::sparse::SparseBoard;
 
-    fn game(squares: u64, jumps: &[(u64, u64)], rules: Rules) -> LongGame {
-        LongGame::new(
-            LongBoard::new(squares, jumps.iter().copied()).unwrap(),
+    fn game(squares: u64, jumps: &[(u64, u64)], rules: Rules) -> SparseGame {
+        SparseGame::new(
+            SparseBoard::new(squares, jumps.iter().copied()).unwrap(),
             rules,
         )
         .unwrap()
@@ -180,7 +180,7 @@ mod tests {
                     assert_eq!((found.chosen, found.answer), (chosen, None), "board {i}");
                     continue;
                 }
-                let alone = long::markov::moments_with(g, &ctl)
+                let alone = sparse::markov::moments_with(g, &ctl)
                     .and_then(|m| Ok((m, fewest_rolls(g, &chosen, &ctl)?)));
                 match (found, alone) {
                     (Ok(found), Ok(alone)) => {
@@ -205,7 +205,7 @@ mod tests {
         ctl.cancel.cancel();
         let err = expect_long(&g, &ctl).unwrap_err();
         assert!(
-            matches!(err, LongError::Limit(LimitError::Cancelled)),
+            matches!(err, SparseError::Limit(LimitError::Cancelled)),
             "{err:?}"
         );
     }

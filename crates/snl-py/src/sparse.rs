@@ -6,7 +6,7 @@
 use pyo3::prelude::*;
 use snl::BoardSpec;
 use snl::answer::{ExpectAnswer, Header, PathRun, SolveAnswer};
-use snl::long::{LongBoard, LongError, LongGame};
+use snl::sparse::{SparseBoard, SparseError, SparseGame};
 
 use crate::analysis::PyLeftOut;
 use crate::budget::interruptible;
@@ -21,7 +21,7 @@ pub enum Held {
     /// Up to 2^30 squares.
     Dense(snl::Board),
     /// Past 2^30 squares, up to 2^62.
-    Long(LongBoard),
+    Long(SparseBoard),
 }
 
 impl Held {
@@ -55,7 +55,7 @@ impl Held {
 /// The game of a board of any length under `rules`: the sparse engine
 /// takes every jump, so rules with optional jumps are refused with the
 /// reason.
-pub fn long_game(board: LongBoard, rules: snl::Rules) -> Result<LongGame, String> {
+pub fn long_game(board: SparseBoard, rules: snl::Rules) -> Result<SparseGame, String> {
     if !rules.optional.is_none() {
         let refused = snl::plan::DenseOnly {
             what: "playing optional jumps".to_string(),
@@ -63,12 +63,12 @@ pub fn long_game(board: LongBoard, rules: snl::Rules) -> Result<LongGame, String
         };
         return Err(refused.to_string());
     }
-    LongGame::new(board, rules).map_err(|e| e.to_string())
+    SparseGame::new(board, rules).map_err(|e| e.to_string())
 }
 
-fn long_error(e: LongError) -> PyErr {
+fn long_error(e: SparseError) -> PyErr {
     match e {
-        LongError::Limit(e) => errors::limit(e),
+        SparseError::Limit(e) => errors::limit(e),
         e => errors::analysis(e),
     }
 }
@@ -155,12 +155,12 @@ pub struct PyLongSolution {
 impl PyLongSolution {
     /// The answer, counted when `count` (and the last square is reached),
     /// as `snl solve --count` counts on such a board.
-    pub fn compute(py: Python<'_>, game: &LongGame, count: bool) -> PyResult<PyLongSolution> {
-        let solution = interruptible(py, |ctl| snl::long::shortest::solve_with(game, ctl))?
+    pub fn compute(py: Python<'_>, game: &SparseGame, count: bool) -> PyResult<PyLongSolution> {
+        let solution = interruptible(py, |ctl| snl::sparse::shortest::solve_with(game, ctl))?
             .map_err(long_error)?;
         let counted = if count && solution.min_rolls.is_some() {
             interruptible(py, |ctl| {
-                snl::long::shortest::count::count_optimal_with(game, ctl)
+                snl::sparse::shortest::count::count_optimal_with(game, ctl)
             })?
             .map_err(long_error)?
         } else {
@@ -220,7 +220,11 @@ pub struct PyLongExpectation {
 }
 
 impl PyLongExpectation {
-    pub fn compute(py: Python<'_>, game: &LongGame, by_turns: bool) -> PyResult<PyLongExpectation> {
+    pub fn compute(
+        py: Python<'_>,
+        game: &SparseGame,
+        by_turns: bool,
+    ) -> PyResult<PyLongExpectation> {
         if by_turns || game.rules().bonus.is_some() {
             // Turns differ from rolls only under a bonus rule, which the
             // dense engine counts.
@@ -231,9 +235,9 @@ impl PyLongExpectation {
             return Err(errors::analysis(refused));
         }
         let (moments, min_rolls) = interruptible(py, |ctl| {
-            let moments = snl::long::markov::moments_with(game, ctl)?;
-            let min_rolls = snl::long::shortest::min_rolls_with(game, ctl)?;
-            Ok::<_, LongError>((moments, min_rolls))
+            let moments = snl::sparse::markov::moments_with(game, ctl)?;
+            let min_rolls = snl::sparse::shortest::min_rolls_with(game, ctl)?;
+            Ok::<_, SparseError>((moments, min_rolls))
         })?
         .map_err(long_error)?;
         Ok(PyLongExpectation {

@@ -1,9 +1,9 @@
 use super::*;
-use crate::long::LongBoard;
 use crate::rules::{Die, Finish, Rules, Start};
+use crate::sparse::SparseBoard;
 
-fn game(n: u64, jumps: &[(u64, u64)], rules: Rules) -> LongGame {
-    LongGame::new(LongBoard::new(n, jumps.iter().copied()).unwrap(), rules).unwrap()
+fn game(n: u64, jumps: &[(u64, u64)], rules: Rules) -> SparseGame {
+    SparseGame::new(SparseBoard::new(n, jumps.iter().copied()).unwrap(), rules).unwrap()
 }
 
 #[test]

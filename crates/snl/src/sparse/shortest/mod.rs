@@ -25,8 +25,8 @@
 #![allow(clippy::many_single_char_names)]
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
-use crate::long::layout::{self, Layout};
-use crate::long::{LongError, LongGame, LongMove, Unsupported};
+use crate::sparse::layout::{self, Layout};
+use crate::sparse::{SparseError, SparseGame, SparseMove, Unsupported};
 
 pub mod count;
 mod radix;
@@ -64,17 +64,17 @@ pub struct Run {
 
 impl Run {
     /// The run's moves one by one.
-    pub fn moves(&self) -> impl Iterator<Item = LongMove> + '_ {
+    pub fn moves(&self) -> impl Iterator<Item = SparseMove> + '_ {
         (1..=self.count).map(move |i| {
             if i == self.count {
-                LongMove {
+                SparseMove {
                     roll: self.roll,
                     land: self.land,
                     to: self.to,
                 }
             } else {
                 let at = self.from + i * u64::from(self.roll);
-                LongMove {
+                SparseMove {
                     roll: self.roll,
                     land: at,
                     to: at,
@@ -97,17 +97,17 @@ impl Run {
 /// moved by the finish rule.
 ///
 /// ```
-/// use snl::long::LongMove;
-/// use snl::long::shortest::runs;
+/// use snl::sparse::SparseMove;
+/// use snl::sparse::shortest::runs;
 ///
-/// let plain = |land| LongMove { roll: 6, land, to: land };
-/// let moves = [plain(7), plain(13), LongMove { roll: 6, land: 19, to: 40 }, plain(46)];
+/// let plain = |land| SparseMove { roll: 6, land, to: land };
+/// let moves = [plain(7), plain(13), SparseMove { roll: 6, land: 19, to: 40 }, plain(46)];
 /// let path = runs(1, moves);
 /// assert_eq!(path.len(), 2);
 /// assert_eq!((path[0].count, path[0].land, path[0].to), (3, 19, 40));
 /// assert_eq!((path[1].from, path[1].count), (40, 1));
 /// ```
-pub fn runs(start: u64, moves: impl IntoIterator<Item = LongMove>) -> Vec<Run> {
+pub fn runs(start: u64, moves: impl IntoIterator<Item = SparseMove>) -> Vec<Run> {
     let mut out = Vec::new();
     let mut at = start;
     for m in moves {
@@ -236,9 +236,9 @@ impl Fewest {
 ///
 /// # Errors
 ///
-/// [`LongError::Unsupported`] under a bonus limit; [`LongError::Limit`]
+/// [`SparseError::Unsupported`] under a bonus limit; [`SparseError::Limit`]
 /// when the tables cannot be allocated.
-pub fn min_rolls(game: &LongGame) -> Result<Option<u64>, LongError> {
+pub fn min_rolls(game: &SparseGame) -> Result<Option<u64>, SparseError> {
     min_rolls_with(game, &Control::default())
 }
 
@@ -247,8 +247,8 @@ pub fn min_rolls(game: &LongGame) -> Result<Option<u64>, LongError> {
 ///
 /// # Errors
 ///
-/// As [`min_rolls`], and [`LongError::Limit`] when refused or stopped.
-pub fn min_rolls_with(game: &LongGame, ctl: &Control) -> Result<Option<u64>, LongError> {
+/// As [`min_rolls`], and [`SparseError::Limit`] when refused or stopped.
+pub fn min_rolls_with(game: &SparseGame, ctl: &Control) -> Result<Option<u64>, SparseError> {
     Ok(Search::run(game, ctl)?.map_or(Some(0), |s| s.min_rolls()))
 }
 
@@ -262,20 +262,20 @@ pub fn min_rolls_with(game: &LongGame, ctl: &Control) -> Result<Option<u64>, Lon
 /// # Examples
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::Rules;
 ///
 /// // 10^18 plain squares: 999,999,999,999,999,999 to go, five 6s short of
 /// // a multiple of six; the smallest first roll that still finishes in the
 /// // fewest rolls is a 3.
-/// let game = LongGame::new(LongBoard::new(1_000_000_000_000_000_000, [])?, Rules::default())?;
-/// let best = snl::long::shortest::solve(&game)?;
+/// let game = SparseGame::new(SparseBoard::new(1_000_000_000_000_000_000, [])?, Rules::default())?;
+/// let best = snl::sparse::shortest::solve(&game)?;
 /// assert_eq!(best.min_rolls, Some(166_666_666_666_666_667));
 /// assert_eq!((best.path[0].roll, best.path[0].count), (3, 1));
 /// assert_eq!((best.path[1].roll, best.path[1].count), (6, 166_666_666_666_666_666));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve(game: &LongGame) -> Result<Solution, LongError> {
+pub fn solve(game: &SparseGame) -> Result<Solution, SparseError> {
     solve_with(game, &Control::default())
 }
 
@@ -284,7 +284,7 @@ pub fn solve(game: &LongGame) -> Result<Solution, LongError> {
 /// # Errors
 ///
 /// As [`min_rolls_with`].
-pub fn solve_with(game: &LongGame, ctl: &Control) -> Result<Solution, LongError> {
+pub fn solve_with(game: &SparseGame, ctl: &Control) -> Result<Solution, SparseError> {
     let Some(search) = Search::run(game, ctl)? else {
         return Ok(Solution {
             min_rolls: Some(0),
@@ -302,7 +302,7 @@ pub fn solve_with(game: &LongGame, ctl: &Control) -> Result<Solution, LongError>
 /// The memory and work of [`solve`] on `game`, from its jumps: the zones'
 /// squares, each with a handful of numbers and the die's moves, and the
 /// crossings of the stretches, `K²` each.
-pub fn estimate(game: &LongGame) -> Estimate {
+pub fn estimate(game: &SparseGame) -> Estimate {
     let values = game.rules().die.values().count() as f64;
     let k = game.rules().die.max();
     let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
@@ -321,7 +321,7 @@ pub fn estimate(game: &LongGame) -> Estimate {
 
 /// How many squares the search keeps one by one on `game`: what its work
 /// grows with.
-pub fn kept_squares(game: &LongGame) -> u64 {
+pub fn kept_squares(game: &SparseGame) -> u64 {
     let k = game.rules().die.max();
     let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
     layout::node_count(&layout::intervals(game, k, gap, false))
@@ -329,7 +329,7 @@ pub fn kept_squares(game: &LongGame) -> u64 {
 
 /// The rules this engine takes: all but a bonus limit (without a limit,
 /// bonus rolls change no sequence of rolls).
-fn supported(game: &LongGame) -> Result<(), Unsupported> {
+fn supported(game: &SparseGame) -> Result<(), Unsupported> {
     if game.rules().bonus_limit().is_some() {
         return Err(Unsupported::BonusLimit);
     }
@@ -349,7 +349,7 @@ pub(crate) enum Settle {
 /// The search's result: the fewest rolls to the end from every node the
 /// search settled.
 pub(crate) struct Search<'g> {
-    pub game: &'g LongGame,
+    pub game: &'g SparseGame,
     pub layout: Layout,
     pub fewest: Fewest,
     pub values: Vec<u32>,
@@ -364,17 +364,17 @@ pub(crate) const NONE: u64 = u64::MAX;
 
 impl<'g> Search<'g> {
     /// The search, or `None` when the pawn starts on the last square.
-    fn run(game: &'g LongGame, ctl: &Control) -> Result<Option<Search<'g>>, LongError> {
+    fn run(game: &'g SparseGame, ctl: &Control) -> Result<Option<Search<'g>>, SparseError> {
         Search::settle(game, Settle::Start, ctl)
     }
 
     /// The search as far as `settle` says, or `None` when the pawn starts
     /// on the last square.
     pub(crate) fn settle(
-        game: &'g LongGame,
+        game: &'g SparseGame,
         settle: Settle,
         ctl: &Control,
-    ) -> Result<Option<Search<'g>>, LongError> {
+    ) -> Result<Option<Search<'g>>, SparseError> {
         supported(game)?;
         if game.starts_finished() {
             return Ok(None);
@@ -811,4 +811,4 @@ impl Across {
 mod tests;
 
 #[cfg(test)]
-mod against_the_square_by_square_search;
+mod vs_dense;

@@ -17,8 +17,8 @@
 //! last `K` squares before it (its exit) to the first `K` after it (its
 //! entry).
 //!
-//! - [`LongBoard`] and [`LongGame`]: a board of up to [`MAX_LONG_SQUARES`]
-//!   squares and [`MAX_LONG_JUMPS`] jumps, and its rules. The move rule is
+//! - [`SparseBoard`] and [`SparseGame`]: a board of up to [`MAX_SPARSE_SQUARES`]
+//!   squares and [`MAX_SPARSE_JUMPS`] jumps, and its rules. The move rule is
 //!   [`Finish::land`](crate::Finish::land) and the chaining rule the one of
 //!   [`Game`](crate::Game): both engines apply the same code.
 //! - [`shortest`]: the fewest rolls, and the optimal sequence whose rolls
@@ -30,13 +30,13 @@
 //!   finishing.
 //!
 //! ```
-//! use snl::long::{LongBoard, LongGame};
+//! use snl::sparse::{SparseBoard, SparseGame};
 //! use snl::Rules;
 //!
 //! // 10^12 squares, a ladder near the start and a snake near the end.
-//! let board = LongBoard::new(1_000_000_000_000, [(3, 500_000_000_000), (999_999_999_990, 7)])?;
-//! let game = LongGame::new(board, Rules::default())?;
-//! let best = snl::long::shortest::solve(&game)?;
+//! let board = SparseBoard::new(1_000_000_000_000, [(3, 500_000_000_000), (999_999_999_990, 7)])?;
+//! let game = SparseGame::new(board, Rules::default())?;
+//! let best = snl::sparse::shortest::solve(&game)?;
 //! assert_eq!(best.min_rolls, Some(1 + (500_000_000_000u64).div_ceil(6)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -57,24 +57,24 @@ use crate::limits::LimitError;
 use crate::rules::Rules;
 
 /// The most squares a board of any length may have: 2^62.
-pub const MAX_LONG_SQUARES: u64 = 1 << 62;
+pub const MAX_SPARSE_SQUARES: u64 = 1 << 62;
 
 /// The most jumps a board of any length may have.
-pub const MAX_LONG_JUMPS: usize = 1_000_000;
+pub const MAX_SPARSE_JUMPS: usize = 1_000_000;
 
 /// A jump on a board of any length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct LongJump {
+pub struct SparseJump {
     /// The square the jump starts on.
     pub from: u64,
     /// The square it takes the pawn to.
     pub to: u64,
 }
 
-/// A playable board of up to [`MAX_LONG_SQUARES`] squares, held as its list
+/// A playable board of up to [`MAX_SPARSE_SQUARES`] squares, held as its list
 /// of jumps: no table a square long.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct LongBoard {
+pub struct SparseBoard {
     squares: u64,
     /// The squares jumps start on, in order.
     from: Vec<u64>,
@@ -82,10 +82,10 @@ pub struct LongBoard {
     to: Vec<u64>,
 }
 
-impl From<&LongBoard> for crate::board::BoardSpec {
+impl From<&SparseBoard> for crate::board::BoardSpec {
     /// The spec of a board of any length, its jumps by starting square:
     /// what [`crate::check::check`] takes.
-    fn from(board: &LongBoard) -> crate::board::BoardSpec {
+    fn from(board: &SparseBoard) -> crate::board::BoardSpec {
         crate::board::BoardSpec {
             squares: board.squares,
             jumps: board
@@ -105,30 +105,30 @@ impl From<&LongBoard> for crate::board::BoardSpec {
 /// Why a board cannot be played as a board of any length.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum LongBoardError {
+pub enum SparseBoardError {
     /// A problem of the board as written (the same as for any board).
     #[error(transparent)]
     Board(#[from] BoardError),
-    /// More squares than [`MAX_LONG_SQUARES`].
-    #[error("the board has {0} squares; snl handles at most 2^62 = {MAX_LONG_SQUARES}")]
+    /// More squares than [`MAX_SPARSE_SQUARES`].
+    #[error("the board has {0} squares; snl handles at most 2^62 = {MAX_SPARSE_SQUARES}")]
     TooLong(u64),
-    /// More jumps than [`MAX_LONG_JUMPS`].
-    #[error("the board has {0} jumps; a board of any length may have at most {MAX_LONG_JUMPS}")]
+    /// More jumps than [`MAX_SPARSE_JUMPS`].
+    #[error("the board has {0} jumps; a board of any length may have at most {MAX_SPARSE_JUMPS}")]
     TooManyJumps(usize),
 }
 
-impl LongBoard {
+impl SparseBoard {
     /// A board of `squares` squares with the jumps `(from, to)`.
     ///
     /// # Errors
     ///
     /// The first problem that makes the board unplayable, as for
-    /// [`crate::Board::new`], and a size over [`MAX_LONG_SQUARES`] or more
-    /// than [`MAX_LONG_JUMPS`] jumps.
+    /// [`crate::Board::new`], and a size over [`MAX_SPARSE_SQUARES`] or more
+    /// than [`MAX_SPARSE_JUMPS`] jumps.
     pub fn new(
         squares: u64,
         jumps: impl IntoIterator<Item = (u64, u64)>,
-    ) -> Result<LongBoard, LongBoardError> {
+    ) -> Result<SparseBoard, SparseBoardError> {
         let spec = BoardSpec {
             squares,
             jumps: jumps
@@ -142,22 +142,22 @@ impl LongBoard {
                 })
                 .collect(),
         };
-        LongBoard::from_spec(&spec)
+        SparseBoard::from_spec(&spec)
     }
 
     /// The board of a spec as read from a file.
     ///
     /// # Errors
     ///
-    /// As [`LongBoard::new`]; the problems of the jumps are the first of
-    /// [`LongBoard::problems`].
-    pub fn from_spec(spec: &BoardSpec) -> Result<LongBoard, LongBoardError> {
-        if let Some(problem) = LongBoard::problems(spec).into_iter().next() {
+    /// As [`SparseBoard::new`]; the problems of the jumps are the first of
+    /// [`SparseBoard::problems`].
+    pub fn from_spec(spec: &BoardSpec) -> Result<SparseBoard, SparseBoardError> {
+        if let Some(problem) = SparseBoard::problems(spec).into_iter().next() {
             return Err(problem);
         }
         let mut jumps: Vec<(u64, u64)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
         jumps.sort_unstable();
-        Ok(LongBoard {
+        Ok(SparseBoard {
             squares: spec.squares,
             from: jumps.iter().map(|j| j.0).collect(),
             to: jumps.iter().map(|j| j.1).collect(),
@@ -168,22 +168,22 @@ impl LongBoard {
     /// in input order: those of [`BoardSpec::problems`], found by sorting
     /// the jumps instead of with a bit a square, under the limits of this
     /// module.
-    pub fn problems(spec: &BoardSpec) -> Vec<LongBoardError> {
-        if spec.squares > MAX_LONG_SQUARES {
-            return vec![LongBoardError::TooLong(spec.squares)];
+    pub fn problems(spec: &BoardSpec) -> Vec<SparseBoardError> {
+        if spec.squares > MAX_SPARSE_SQUARES {
+            return vec![SparseBoardError::TooLong(spec.squares)];
         }
-        if spec.jumps.len() > MAX_LONG_JUMPS {
-            return vec![LongBoardError::TooManyJumps(spec.jumps.len())];
+        if spec.jumps.len() > MAX_SPARSE_JUMPS {
+            return vec![SparseBoardError::TooManyJumps(spec.jumps.len())];
         }
-        spec.problems_within(MAX_LONG_SQUARES)
+        spec.problems_within(MAX_SPARSE_SQUARES)
             .into_iter()
-            .map(LongBoardError::Board)
+            .map(SparseBoardError::Board)
             .collect()
     }
 
     /// The same board, from a board of the square-by-square engines.
-    pub fn of_board(board: &Board) -> LongBoard {
-        LongBoard {
+    pub fn of_board(board: &Board) -> SparseBoard {
+        SparseBoard {
             squares: u64::from(board.squares()),
             from: board.jumps().map(|j| u64::from(j.from)).collect(),
             to: board.jumps().map(|j| u64::from(j.to)).collect(),
@@ -206,11 +206,11 @@ impl LongBoard {
     }
 
     /// Every jump, by starting square.
-    pub fn jumps(&self) -> impl Iterator<Item = LongJump> + '_ {
+    pub fn jumps(&self) -> impl Iterator<Item = SparseJump> + '_ {
         self.from
             .iter()
             .zip(&self.to)
-            .map(|(&from, &to)| LongJump { from, to })
+            .map(|(&from, &to)| SparseJump { from, to })
     }
 
     /// The index of the jump starting on `square`.
@@ -221,8 +221,8 @@ impl LongBoard {
 
 /// A board of any length under a set of rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LongGame {
-    board: LongBoard,
+pub struct SparseGame {
+    board: SparseBoard,
     rules: Rules,
     /// Where a pawn landing on each jump's start comes to rest: the jump's
     /// end, or with chaining on the end of the last jump in the chain.
@@ -232,7 +232,7 @@ pub struct LongGame {
 /// A board of any length that cannot be played under the given rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum LongGameError {
+pub enum SparseGameError {
     /// Chaining is on and jumps lead round in a circle.
     #[error("with chaining on, the jumps from squares {} lead round in a circle, so a pawn there never comes to rest; break the circle or turn chaining off", crate::words::circle(.squares))]
     Cycle {
@@ -253,7 +253,7 @@ pub enum LongGameError {
 /// One roll on a board of any length: the value rolled, where it landed,
 /// and where the pawn came to rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct LongMove {
+pub struct SparseMove {
     /// The value rolled.
     pub roll: u32,
     /// The square the roll landed on (after any bounce).
@@ -262,28 +262,28 @@ pub struct LongMove {
     pub to: u64,
 }
 
-impl LongGame {
+impl SparseGame {
     /// Prepares `board` for play under `rules`.
     ///
     /// # Errors
     ///
-    /// [`LongGameError::Cycle`] when chaining is on and the jumps form a
-    /// circle; [`LongGameError::ToSquare0`] when a snake leads to square 0
+    /// [`SparseGameError::Cycle`] when chaining is on and the jumps form a
+    /// circle; [`SparseGameError::ToSquare0`] when a snake leads to square 0
     /// and the pawn starts on square 1.
-    pub fn new(board: LongBoard, rules: Rules) -> Result<LongGame, LongGameError> {
+    pub fn new(board: SparseBoard, rules: Rules) -> Result<SparseGame, SparseGameError> {
         if let Some(from) = to_square0(&rules, board.jumps().map(|j| (j.from, j.to))) {
-            return Err(LongGameError::ToSquare0 { from });
+            return Err(SparseGameError::ToSquare0 { from });
         }
         let rest = if rules.chain {
             resolve_chains_by(&board.to, |s| board.index(s)).map_err(|circle| {
-                LongGameError::Cycle {
+                SparseGameError::Cycle {
                     squares: circle.iter().map(|&i| board.from[i]).collect(),
                 }
             })?
         } else {
             board.to.clone()
         };
-        Ok(LongGame { board, rules, rest })
+        Ok(SparseGame { board, rules, rest })
     }
 
     /// The same game, from a game of the square-by-square engines.
@@ -292,13 +292,13 @@ impl LongGame {
     ///
     /// Never: a [`Game`](crate::Game) has already refused circles of
     /// chained jumps and snakes to square 0 under a start on square 1.
-    pub fn of_game(game: &crate::Game) -> LongGame {
-        LongGame::new(LongBoard::of_board(game.board()), game.rules().clone())
+    pub fn of_game(game: &crate::Game) -> SparseGame {
+        SparseGame::new(SparseBoard::of_board(game.board()), game.rules().clone())
             .expect("a game's chains are already resolved")
     }
 
     /// The board.
-    pub fn board(&self) -> &LongBoard {
+    pub fn board(&self) -> &SparseBoard {
         &self.board
     }
 
@@ -327,7 +327,7 @@ impl LongGame {
     ///
     /// [`Game::jumps_taken`]: crate::Game::jumps_taken
     pub fn jumps_taken(&self, square: u64) -> impl Iterator<Item = u64> + '_ {
-        // `LongGame::new` refused circles of jumps under chaining.
+        // `SparseGame::new` refused circles of jumps under chaining.
         jumps_taken_by(square, self.rules.chain, |s| self.board.jump(s))
     }
 
@@ -345,8 +345,8 @@ impl LongGame {
     }
 
     /// Moves a pawn from `from` by `roll`; `None` when the roll is lost.
-    pub fn step(&self, from: u64, roll: u32) -> Option<LongMove> {
-        self.land(from, roll).map(|land| LongMove {
+    pub fn step(&self, from: u64, roll: u32) -> Option<SparseMove> {
+        self.land(from, roll).map(|land| SparseMove {
             roll,
             land,
             to: self.rest(land),
@@ -373,7 +373,7 @@ impl LongGame {
 /// Why an analysis of a board of any length gave no answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
-pub enum LongError {
+pub enum SparseError {
     /// A rule these analyses do not take.
     #[error(transparent)]
     Unsupported(#[from] Unsupported),
@@ -409,7 +409,7 @@ pub enum Unsupported {
     Turns,
 }
 
-impl fmt::Display for LongJump {
+impl fmt::Display for SparseJump {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}->{}", self.from, self.to)
     }
@@ -421,22 +421,22 @@ mod tests {
 
     #[test]
     fn boards_check_their_jumps_as_any_board() {
-        let err = LongBoard::new(1 << 40, [(5, 9), (5, 7)]).unwrap_err();
+        let err = SparseBoard::new(1 << 40, [(5, 9), (5, 7)]).unwrap_err();
         assert_eq!(
             err.to_string(),
             "two jumps start on square 5 (jump 0 and jump 1); keep one"
         );
-        let err = LongBoard::new(100, [(5, 101)]).unwrap_err();
+        let err = SparseBoard::new(100, [(5, 101)]).unwrap_err();
         assert!(err.to_string().contains("leaves the board"), "{err}");
         assert_eq!(
-            LongBoard::new((1 << 62) + 1, []).unwrap_err(),
-            LongBoardError::TooLong((1 << 62) + 1)
+            SparseBoard::new((1 << 62) + 1, []).unwrap_err(),
+            SparseBoardError::TooLong((1 << 62) + 1)
         );
-        let b = LongBoard::new(1 << 62, [(9, 2), (3, 1 << 61)]).unwrap();
+        let b = SparseBoard::new(1 << 62, [(9, 2), (3, 1 << 61)]).unwrap();
         assert_eq!(b.jump(3), Some(1 << 61));
         assert_eq!(
             b.jumps().next(),
-            Some(LongJump {
+            Some(SparseJump {
                 from: 3,
                 to: 1 << 61
             })
@@ -445,20 +445,20 @@ mod tests {
 
     #[test]
     fn chains_resolve_as_in_a_game() {
-        let board = LongBoard::new(1 << 50, [(2, 5), (5, 9), (9, 4)]).unwrap();
+        let board = SparseBoard::new(1 << 50, [(2, 5), (5, 9), (9, 4)]).unwrap();
         let chained = Rules {
             chain: true,
             ..Rules::default()
         };
-        let g = LongGame::new(board.clone(), chained.clone()).unwrap();
+        let g = SparseGame::new(board.clone(), chained.clone()).unwrap();
         assert_eq!((g.rest(2), g.rest(5), g.rest(9), g.rest(3)), (4, 4, 4, 3));
-        let plain = LongGame::new(board, Rules::default()).unwrap();
+        let plain = SparseGame::new(board, Rules::default()).unwrap();
         assert_eq!(plain.rest(2), 5);
-        let circle = LongBoard::new(1 << 50, [(2, 5), (5, 9), (9, 5)]).unwrap();
-        let err = LongGame::new(circle, chained).unwrap_err();
+        let circle = SparseBoard::new(1 << 50, [(2, 5), (5, 9), (9, 5)]).unwrap();
+        let err = SparseGame::new(circle, chained).unwrap_err();
         assert_eq!(
             err,
-            LongGameError::Cycle {
+            SparseGameError::Cycle {
                 squares: vec![5, 9]
             }
         );

@@ -1,5 +1,5 @@
 //! Boards of any length: the engine whose cost grows with the jumps
-//! ([`snl::long`]) on boards far past the dense engines' tables, and against
+//! ([`snl::sparse`]) on boards far past the dense engines' tables, and against
 //! the dense engines ([`snl::shortest`], [`snl::markov`]) on a board both
 //! hold, in the same run.
 //!
@@ -10,9 +10,9 @@
 //! ```
 //!
 //! For each board this prints the median time over a few rounds of the
-//! fewest rolls with one optimal sequence (`long::shortest::solve`) and of
-//! the mean and variance (`long::markov::moments`), the time of one count
-//! of the optimal sequences (`long::shortest::count::count_optimal`), the peak
+//! fewest rolls with one optimal sequence (`sparse::shortest::solve`) and of
+//! the mean and variance (`sparse::markov::moments`), the time of one count
+//! of the optimal sequences (`sparse::shortest::count::count_optimal`), the peak
 //! heap bytes of each, and how many squares each keeps one by one. The boards:
 //!
 //! - 10^12 squares with 10^4 jumps of up to 10^6 squares, and 10^18
@@ -37,9 +37,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
-use snl::long::{LongBoard, LongGame};
 use snl::random::{Amount, Size, Span, Spec};
 use snl::rng::SplitMix64;
+use snl::sparse::{SparseBoard, SparseGame};
 use snl::{Game, Rules};
 
 // Counts heap bytes so that the peak of one call can be read.
@@ -85,7 +85,7 @@ fn spread_jumps(n: u64, jumps: usize, reach: u64, seed: u64) -> Vec<(u64, u64)> 
 
 /// Writes `game`'s board as `DIR/name` in the pairs JSON form when
 /// `SNL_BENCH_BOARDS=DIR` is set.
-fn write_board(name: &str, game: &LongGame) {
+fn write_board(name: &str, game: &SparseGame) {
     let Some(dir) = std::env::var_os("SNL_BENCH_BOARDS") else {
         return;
     };
@@ -117,21 +117,21 @@ struct Sparse {
     std_dev: Option<f64>,
     solve: (Duration, usize),
     moments: (Duration, usize),
-    /// The count of optimal sequences (`long::shortest::count::count_optimal`),
+    /// The count of optimal sequences (`sparse::shortest::count::count_optimal`),
     /// timed once, with its peak heap.
-    count: (Option<snl::long::shortest::count::Count>, Duration, usize),
+    count: (Option<snl::sparse::shortest::count::Count>, Duration, usize),
 }
 
-fn sparse(game: &LongGame) -> Sparse {
-    let (best, solve_bytes, _) = measured(|| snl::long::shortest::solve(game).unwrap());
-    let (m, moments_bytes, _) = measured(|| snl::long::markov::moments(game).unwrap());
+fn sparse(game: &SparseGame) -> Sparse {
+    let (best, solve_bytes, _) = measured(|| snl::sparse::shortest::solve(game).unwrap());
+    let (m, moments_bytes, _) = measured(|| snl::sparse::markov::moments(game).unwrap());
     let (count, count_bytes, t_count) =
-        measured(|| snl::long::shortest::count::count_optimal(game).unwrap());
+        measured(|| snl::sparse::shortest::count::count_optimal(game).unwrap());
     let (mut t_solve, mut t_moments) = (Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
-        let (_, _, t) = measured(|| black_box(snl::long::shortest::solve(black_box(game))));
+        let (_, _, t) = measured(|| black_box(snl::sparse::shortest::solve(black_box(game))));
         t_solve.push(t);
-        let (_, _, t) = measured(|| black_box(snl::long::markov::moments(black_box(game))));
+        let (_, _, t) = measured(|| black_box(snl::sparse::markov::moments(black_box(game))));
         t_moments.push(t);
     }
     Sparse {
@@ -150,7 +150,7 @@ fn mb(bytes: usize) -> f64 {
     bytes as f64 / 1e6
 }
 
-fn report(name: &str, game: &LongGame, s: &Sparse) {
+fn report(name: &str, game: &SparseGame, s: &Sparse) {
     println!();
     println!(
         "{name}: {} squares, {} jumps, d6, exact finish",
@@ -159,8 +159,8 @@ fn report(name: &str, game: &LongGame, s: &Sparse) {
     );
     println!(
         "  kept one by one: {} squares for the search, {} for the moments",
-        snl::long::shortest::kept_squares(game),
-        snl::long::markov::kept_squares(game)
+        snl::sparse::shortest::kept_squares(game),
+        snl::sparse::markov::kept_squares(game)
     );
     println!(
         "  solve    {:>10.2?}  {:>8.1} MB  fewest rolls {}, path in {} runs",
@@ -218,8 +218,8 @@ fn main() {
             12,
         ),
     ] {
-        let board = LongBoard::new(n, spread_jumps(n, jumps, reach, seed)).unwrap();
-        let game = LongGame::new(board, Rules::default()).unwrap();
+        let board = SparseBoard::new(n, spread_jumps(n, jumps, reach, seed)).unwrap();
+        let game = SparseGame::new(board, Rules::default()).unwrap();
         write_board(file, &game);
         report(name, &game, &sparse(&game));
     }
@@ -234,7 +234,7 @@ fn main() {
     };
     let board = spec.draw(&mut SplitMix64::new(1)).unwrap();
     let game = Game::new(board, Rules::default()).unwrap();
-    let long = LongGame::of_game(&game);
+    let long = SparseGame::of_game(&game);
     write_board("scale.pairs.json", &long);
     let s = sparse(&long);
     report("the scale benchmark's board", &long, &s);

@@ -1,11 +1,11 @@
 use super::*;
-use crate::long::LongBoard;
 use crate::rng::SplitMix64;
 use crate::rules::{Die, Finish, Rules, Start};
+use crate::sparse::SparseBoard;
 use num_traits::{Signed, ToPrimitive};
 
 /// The zones of `game` as the moments lay it out.
-fn spans(game: &LongGame) -> Vec<layout::Interval> {
+fn spans(game: &SparseGame) -> Vec<layout::Interval> {
     layout::intervals(game, game.rules().die.max(), gap(game), true)
 }
 
@@ -23,15 +23,15 @@ fn the_same_moments() {
             _ => 2 + rng.below(15_000) as u32,
         };
         let jumps = rng.below(u64::from(n / 80 + 3)) as u32;
-        let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
+        let Some(game) = crate::sparse::testing::game(&mut rng, n, jumps) else {
             continue;
         };
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         let Ok(dense) = crate::markov::moments(&game, crate::game::Unit::Rolls) else {
             continue;
         };
         let sparse = match moments(&long) {
-            Err(LongError::Unsupported(Unsupported::SlowDie)) => continue,
+            Err(SparseError::Unsupported(Unsupported::SlowDie)) => continue,
             other => other.unwrap_or_else(|e| panic!("case {case}: {e}")),
         };
         let about = |a: f64, b: f64, bound: f64, rel: f64| (a - b).abs() <= bound + rel * b.abs();
@@ -125,7 +125,7 @@ fn empty_boards_within_the_bounds_of_the_exact_fractions() {
         }
         let from = rules.start.position() as usize;
         let exact_var = &s[from] - &e[from] * &e[from];
-        let game = LongGame::new(LongBoard::new(n, []).unwrap(), rules).unwrap();
+        let game = SparseGame::new(SparseBoard::new(n, []).unwrap(), rules).unwrap();
         let system = System::new(&game, spans(&game), &Control::default()).unwrap();
         assert!(system.layout.stretches() > 0 || n == 100, "{spec} {n}");
         let m = moments(&game).unwrap();
@@ -161,8 +161,8 @@ fn within_the_bound_of_the_exact_mean() {
     for case in 0..40 {
         let n = 150 + rng.below(250) as u32;
         let jumps = rng.below(4) as u32;
-        let board = crate::long::testing::board(&mut rng, n, jumps);
-        let mut rules = crate::long::testing::rules(&mut rng);
+        let board = crate::sparse::testing::board(&mut rng, n, jumps);
+        let mut rules = crate::sparse::testing::rules(&mut rng);
         rules.die = ["d2", "d3", "1,2", "2,1,1", "d1"][case % 5]
             .parse()
             .unwrap();
@@ -172,7 +172,7 @@ fn within_the_bound_of_the_exact_mean() {
         let Ok(Some(exact)) = crate::markov::exact_mean(&game) else {
             continue;
         };
-        let m = moments(&LongGame::of_game(&game)).unwrap();
+        let m = moments(&SparseGame::of_game(&game)).unwrap();
         let mean = m.mean.unwrap();
         // Compared as fractions: the error, against the bound.
         let got = num_rational::BigRational::from_float(mean).unwrap();

@@ -1,8 +1,8 @@
 use super::count::{Count, count_optimal};
 use super::*;
-use crate::long::LongBoard;
 use crate::rng::SplitMix64;
 use crate::rules::Rules;
+use crate::sparse::SparseBoard;
 
 /// The fewest rolls and the whole optimal sequence equal those of the
 /// square-by-square search, move for move, on random boards under
@@ -18,10 +18,10 @@ fn the_same_answer_and_the_same_sequence() {
             _ => 2 + rng.below(60_000) as u32,
         };
         let jumps = rng.below(u64::from(n / 20 + 3)) as u32;
-        let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
+        let Some(game) = crate::sparse::testing::game(&mut rng, n, jumps) else {
             continue;
         };
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         let dense = crate::shortest::solve(&game).unwrap_or_else(|e| panic!("case {case}: {e}"));
         let sparse = solve(&long).unwrap_or_else(|e| panic!("case {case}: {e}"));
         assert_eq!(
@@ -31,11 +31,11 @@ fn the_same_answer_and_the_same_sequence() {
             game.rules(),
             game.board().jumps().collect::<Vec<_>>()
         );
-        let moves: Vec<LongMove> = sparse.path.iter().flat_map(Run::moves).collect();
-        let want: Vec<LongMove> = dense
+        let moves: Vec<SparseMove> = sparse.path.iter().flat_map(Run::moves).collect();
+        let want: Vec<SparseMove> = dense
             .path
             .iter()
-            .map(|m| LongMove {
+            .map(|m| SparseMove {
                 roll: m.roll,
                 land: u64::from(m.land),
                 to: u64::from(m.to),
@@ -74,10 +74,10 @@ fn the_same_count_of_optimal_sequences() {
             _ => 2 + rng.below(100_000) as u32,
         };
         let jumps = rng.below(u64::from(n / 200 + 3)) as u32;
-        let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
+        let Some(game) = crate::sparse::testing::game(&mut rng, n, jumps) else {
             continue;
         };
-        let long = LongGame::of_game(&game);
+        let long = SparseGame::of_game(&game);
         let dense =
             crate::shortest::count_optimal(&game).unwrap_or_else(|e| panic!("case {case}: {e}"));
         let sparse = count_optimal(&long).unwrap_or_else(|e| panic!("case {case}: {e}"));
@@ -116,7 +116,8 @@ fn counts_past_128_bits_are_at_least_the_largest() {
         10_000_000_000,
         100_000_000_000,
     ] {
-        let game = LongGame::new(LongBoard::new(6 * m - 3, []).unwrap(), Rules::default()).unwrap();
+        let game =
+            SparseGame::new(SparseBoard::new(6 * m - 3, []).unwrap(), Rules::default()).unwrap();
         let b = BigUint::from(m);
         let want = (&b + 3u32) * (&b + 2u32) * (&b + 1u32) * &b / 24u32;
         let want = match u128::try_from(&want) {

@@ -22,7 +22,7 @@
 //! `K` squares, so exits and entries are nodes.
 
 use crate::limits::LimitError;
-use crate::long::LongGame;
+use crate::sparse::SparseGame;
 
 /// A run of squares kept one by one: squares `first..=last`, numbered as
 /// nodes from `node` on.
@@ -78,7 +78,7 @@ pub(crate) struct Interval {
 /// are lone nodes where they can be (the moments' engine); without, each
 /// has a zone of its own (the search's, which crosses a stretch from its
 /// exit alone).
-pub(crate) fn intervals(game: &LongGame, k: u32, gap: u64, lone_rests: bool) -> Vec<Interval> {
+pub(crate) fn intervals(game: &SparseGame, k: u32, gap: u64, lone_rests: bool) -> Vec<Interval> {
     let n = game.goal();
     let k = u64::from(k);
     let mut spans: Vec<(u64, u64)> = Vec::with_capacity(2 * game.board().jump_count() + 2);
@@ -182,7 +182,12 @@ impl Layout {
     /// [`LimitError::Size`] when the zones have more squares than 32-bit
     /// node numbers can count; [`LimitError::Alloc`] when their tables
     /// cannot be allocated.
-    pub fn new(game: &LongGame, k: u32, gap: u64, lone_rests: bool) -> Result<Layout, LimitError> {
+    pub fn new(
+        game: &SparseGame,
+        k: u32,
+        gap: u64,
+        lone_rests: bool,
+    ) -> Result<Layout, LimitError> {
         Layout::of_intervals(game, k, intervals(game, k, gap, lone_rests))
     }
 
@@ -193,7 +198,7 @@ impl Layout {
     ///
     /// As [`Layout::new`].
     pub(crate) fn of_intervals(
-        game: &LongGame,
+        game: &SparseGame,
         k: u32,
         spans: Vec<Interval>,
     ) -> Result<Layout, LimitError> {
@@ -304,8 +309,8 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::long::LongBoard;
     use crate::rules::Rules;
+    use crate::sparse::SparseBoard;
 
     /// Each zone's squares, and whether it is lone.
     fn spans(l: &Layout) -> Vec<(u64, u64, bool)> {
@@ -314,12 +319,12 @@ mod tests {
 
     #[test]
     fn zones_sit_round_the_jumps() {
-        let board = LongBoard::new(
+        let board = SparseBoard::new(
             1_000_000,
             [(500, 900_000), (950_000, 40), (600, 300_007), (300_000, 10)],
         )
         .unwrap();
-        let game = LongGame::new(board, Rules::default()).unwrap();
+        let game = SparseGame::new(board, Rules::default()).unwrap();
         let l = Layout::new(&game, 6, 30, true).unwrap();
         assert_eq!(
             spans(&l),
@@ -355,8 +360,8 @@ mod tests {
         let l = Layout::new(&game, 6, 40, true).unwrap();
         assert_eq!((l.zones[0].first, l.zones[0].last), (1, 6));
         assert_eq!((l.zones[2].first, l.zones[2].last), (40, 40));
-        let board = LongBoard::new(1_000, [(500, 20), (100, 495)]).unwrap();
-        let game = LongGame::new(board, Rules::default()).unwrap();
+        let board = SparseBoard::new(1_000, [(500, 20), (100, 495)]).unwrap();
+        let game = SparseGame::new(board, Rules::default()).unwrap();
         let l = Layout::new(&game, 6, 7, true).unwrap();
         assert_eq!(
             spans(&l),

@@ -17,7 +17,7 @@ use std::collections::hash_map::Entry;
 
 use super::{Across, Landing, NONE, Search, Settle};
 use crate::limits::{Control, Estimate, LimitError, Meter};
-use crate::long::{LongError, LongGame, layout};
+use crate::sparse::{SparseError, SparseGame, layout};
 
 /// How many optimal sequences of rolls a board has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -60,19 +60,19 @@ impl std::fmt::Display for Count {
 /// # Examples
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
-/// use snl::long::shortest::count::{Count, count_optimal};
+/// use snl::sparse::{SparseBoard, SparseGame};
+/// use snl::sparse::shortest::count::{Count, count_optimal};
 /// use snl::Rules;
 ///
 /// // 10^12 plain squares: 999,999,999,999 to go in 166,666,666,667 rolls,
 /// // 3 short of six each: a 3, or a 4 and a 5, or three 5s, anywhere.
-/// let game = LongGame::new(LongBoard::new(1_000_000_000_000, [])?, Rules::default())?;
+/// let game = SparseGame::new(SparseBoard::new(1_000_000_000_000, [])?, Rules::default())?;
 /// let m: u128 = 166_666_666_667;
 /// let want = m + m * (m - 1) + m * (m - 1) * (m - 2) / 6;
 /// assert_eq!(count_optimal(&game)?, Some(Count::Exactly(want)));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn count_optimal(game: &LongGame) -> Result<Option<Count>, LongError> {
+pub fn count_optimal(game: &SparseGame) -> Result<Option<Count>, SparseError> {
     count_optimal_with(game, &Control::default())
 }
 
@@ -82,7 +82,7 @@ pub fn count_optimal(game: &LongGame) -> Result<Option<Count>, LongError> {
 /// # Errors
 ///
 /// As [`super::solve_with`].
-pub fn count_optimal_with(game: &LongGame, ctl: &Control) -> Result<Option<Count>, LongError> {
+pub fn count_optimal_with(game: &SparseGame, ctl: &Control) -> Result<Option<Count>, SparseError> {
     ctl.admit("counting the optimal sequences", count_estimate(game))?;
     let Some(search) = Search::settle(game, Settle::All, ctl)? else {
         return Ok(Some(Count::Exactly(1)));
@@ -144,7 +144,7 @@ pub fn count_optimal_with(game: &LongGame, ctl: &Control) -> Result<Option<Count
 /// node, and for each stretch a `K × K` matrix raised to a power of up to
 /// the stretch's length over `K` (`K³` for each bit of it, `K` the top
 /// value).
-pub fn count_estimate(game: &LongGame) -> Estimate {
+pub fn count_estimate(game: &SparseGame) -> Estimate {
     let k = game.rules().die.max();
     let gap = super::Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
     let spans = layout::intervals(game, k, gap, false);

@@ -18,8 +18,8 @@
 #![allow(clippy::many_single_char_names)]
 
 use crate::limits::{Control, LimitError, Meter};
-use crate::long::shortest::{Landing, NONE, Search, Settle};
-use crate::long::{LongError, LongGame, Unsupported};
+use crate::sparse::shortest::{Landing, NONE, Search, Settle};
+use crate::sparse::{SparseError, SparseGame, Unsupported};
 
 /// What a pawn can reach, from the start of a game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,13 +41,13 @@ pub struct Reach {
 ///
 /// # Errors
 ///
-/// [`LongError::Unsupported`] under a bonus limit; [`LongError::Limit`]
+/// [`SparseError::Unsupported`] under a bonus limit; [`SparseError::Limit`]
 /// when refused, stopped, or out of memory.
 ///
 /// # Examples
 ///
 /// ```
-/// use snl::long::{LongBoard, LongGame};
+/// use snl::sparse::{SparseBoard, SparseGame};
 /// use snl::Rules;
 ///
 /// // Squares 10^12 - 7 to 10^12 - 2 all lead back to 10^12 - 8: no roll
@@ -55,14 +55,14 @@ pub struct Reach {
 /// // (1 to 10^12 - 8) is a trap.
 /// let n = 1_000_000_000_000;
 /// let wall = (n - 7..n - 1).map(|s| (s, n - 8));
-/// let game = LongGame::new(LongBoard::new(n, wall)?, Rules::default())?;
-/// let r = snl::long::reach::reach(&game, 3, &Default::default())?;
+/// let game = SparseGame::new(SparseBoard::new(n, wall)?, Rules::default())?;
+/// let r = snl::sparse::reach::reach(&game, 3, &Default::default())?;
 /// assert!(!r.goal);
 /// assert_eq!(r.trapped, [1, 2, 3]);
 /// assert_eq!(r.trapped_count, n - 8);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn reach(game: &LongGame, list: usize, ctl: &Control) -> Result<Reach, LongError> {
+pub fn reach(game: &SparseGame, list: usize, ctl: &Control) -> Result<Reach, SparseError> {
     if game.rules().bonus_limit().is_some() {
         return Err(Unsupported::BonusLimit.into());
     }
@@ -339,10 +339,10 @@ mod tests {
         for case in 0..500 {
             let n = 2 + rng.below(if case % 2 == 0 { 400 } else { 4000 }) as u32;
             let jumps = rng.below(u64::from(n / 60 + 4)) as u32;
-            let Some(game) = crate::long::testing::game(&mut rng, n, jumps) else {
+            let Some(game) = crate::sparse::testing::game(&mut rng, n, jumps) else {
                 continue;
             };
-            let long = LongGame::of_game(&game);
+            let long = SparseGame::of_game(&game);
             let r = reach(&long, 10, &Control::default()).unwrap();
             let (reached, landed, live) = square_by_square(&game);
             let want_landed: Vec<bool> = game
