@@ -25,10 +25,9 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
-use snl::plan::{Analysis, Engine, SquareBySquare};
+use snl::plan::{SquareBySquare, Subject};
 use snl::presets;
-use snl::sparse::{SparseBoard, SparseGame};
-use snl::{Bonus, Die, Finish, Game, Rules, Start};
+use snl::{BoardSpec, Bonus, Die, Finish, Game, Rules, Start};
 
 use crate::read_file::BoardFile;
 
@@ -386,113 +385,45 @@ impl LoadedGame {
     }
 }
 
-/// A board ready to play with the engine for boards of any length.
+/// A board ready for the library's questions: what was read (but its
+/// jumps, which are the subject's: `subject.spec()`), and the subject they
+/// are asked of.
 #[derive(Debug, Clone)]
-pub struct LoadedLong {
+pub struct LoadedSubject {
     /// The board as read.
     pub board: LoadedBoard,
-    /// The board under its rules.
-    pub game: SparseGame,
+    /// The board under its rules, checked.
+    pub subject: Subject,
 }
 
-impl LoadedLong {
-    /// The rules in force.
-    pub fn rules(&self) -> &Rules {
-        self.game.rules()
-    }
-
-    /// The same board for the dense engine, where the library sends the
-    /// question there after all (a board small enough to count, or whose
-    /// distribution is followed).
-    ///
-    /// # Errors
-    ///
-    /// The first problem that makes the board unplayable on the dense
-    /// engine.
-    pub fn into_dense(self) -> Result<LoadedGame> {
-        let game = snl::check::playable(&self.board.parsed.spec, self.game.rules().clone())
-            .map_err(|p| anyhow!("{}: {p}", self.board.source))?;
-        Ok(LoadedGame {
-            board: self.board,
-            game,
-        })
-    }
-}
-
-/// A board read for one question, built for the engine that answers it.
-#[derive(Debug, Clone)]
-pub enum Chosen {
-    /// Tables a square long ([`snl::Game`]).
-    Dense(LoadedGame),
-    /// Squares kept only near the jumps ([`SparseGame`]).
-    Sparse(LoadedLong),
-}
-
-/// Reads the board, settles the rules and builds the game for the engine
-/// [`snl::plan::engine`] chooses for `analysis`: the sparse one for a board
-/// longer than the dense engines hold, or where it is faster. `dense` names
-/// what needs the dense engine whatever the board (an option only it
-/// answers): then the board is built for it, and one longer than it holds
-/// is refused with that reason. `choosing` is for a command that plays
-/// optional jumps (`snl expect`, `snl solve`): a game with them is then
-/// built, for the dense engine, where other commands refuse it.
+/// Reads the board, settles the rules and checks the board under them:
+/// the subject of `solve` and `expect`, which pick their engine
+/// themselves, play optional jumps, and take boards of any length.
 ///
 /// # Errors
 ///
-/// As [`load_game`], and a board over 2^30 squares when `dense` is given
-/// or when some jumps are optional.
-pub fn load_for(
-    board: &BoardArgs,
-    rules: &RulesArgs,
-    analysis: Analysis,
-    dense: Option<&str>,
-    choosing: bool,
-) -> Result<Chosen> {
-    let loaded = board.load()?;
+/// Everything [`BoardArgs::load`] and [`RulesArgs::resolve`] report, and
+/// the first problem that makes the board unplayable (with a pointer to
+/// `snl check`, which lists them all).
+pub fn load_subject(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedSubject> {
+    let mut loaded = board.load()?;
     let rules = rules.resolve(&loaded.parsed.rules)?;
-    let spec = &loaded.parsed.spec;
-    let unplayable = |problem: &dyn fmt::Display| {
+    // The jumps move into the subject (a long board's are megabytes); the
+    // board as read keeps its size, name and form.
+    let squares = loaded.parsed.spec.squares;
+    let spec = std::mem::replace(&mut loaded.parsed.spec, BoardSpec::of_jumps(squares, []));
+    let subject = Subject::new(spec, rules).map_err(|problem| {
         anyhow!(
             "{}: {problem} (`snl check` lists every problem)",
             loaded.source
         )
-    };
-    // The sparse engine takes every jump: optional ones are played (or,
-    // by commands that do not play them, refused) on the dense engine.
-    let dense = dense.or((!rules.optional.is_none()).then_some("playing optional jumps"));
-    if spec.squares > snl::board::MAX_SQUARES {
-        let board = SparseBoard::from_spec(spec).map_err(|p| unplayable(&p))?;
-        if let Some(what) = dense {
-            let refused = snl::plan::DenseOnly {
-                what: what.to_string(),
-                squares: spec.squares,
-            };
-            bail!("{}: {refused}", loaded.source);
-        }
-        let game = SparseGame::new(board, rules).map_err(|p| unplayable(&p))?;
-        crate::timings::stage(CHECK);
-        return Ok(Chosen::Sparse(LoadedLong {
-            board: loaded,
-            game,
-        }));
-    }
-    if dense.is_none()
-        && !snl::plan::surely_dense(spec.squares, spec.jumps.len(), analysis)
-        && let Ok(board) = SparseBoard::from_spec(spec)
-        && let Ok(game) = SparseGame::new(board, rules.clone())
-        && snl::plan::engine(&game, analysis) == Engine::Sparse
-    {
-        crate::timings::stage(CHECK);
-        return Ok(Chosen::Sparse(LoadedLong {
-            board: loaded,
-            game,
-        }));
-    }
-    let game = playable(&loaded, rules, choosing)?;
-    Ok(Chosen::Dense(LoadedGame {
+    })?;
+    crate::timings::stage(CHECK);
+    let subject = subject.named(loaded.parsed.name.clone());
+    Ok(LoadedSubject {
         board: loaded,
-        game,
-    }))
+        subject,
+    })
 }
 
 /// Reads the board, settles the rules and builds the game, for `work`:
@@ -501,10 +432,9 @@ pub fn load_for(
 ///
 /// # Errors
 ///
-/// Everything [`BoardArgs::load`] and [`RulesArgs::resolve`] report, the
-/// first problem that makes the board unplayable (with a pointer to
-/// `snl check`, which lists them all), and `work`'s reason on a board over
-/// 2^30 squares.
+/// Everything [`load_subject`] reports, `work`'s reason on a board over
+/// 2^30 squares, and rules that let a player decline jumps, which the
+/// analyses that take every jump refuse.
 pub fn load_game(board: &BoardArgs, rules: &RulesArgs, work: SquareBySquare) -> Result<LoadedGame> {
     load_game_for(board, rules, |squares| work.too_long(squares))
 }
@@ -522,52 +452,19 @@ pub fn load_game_for(
     rules: &RulesArgs,
     too_long: impl FnOnce(u64) -> Option<snl::plan::DenseOnly>,
 ) -> Result<LoadedGame> {
-    let loaded = board.load()?;
-    let rules = rules.resolve(&loaded.parsed.rules)?;
-    let spec = &loaded.parsed.spec;
-    if spec.squares > snl::board::MAX_SQUARES {
-        // The board's own faults first, as a board of any length has them.
-        if let Some(problem) = SparseBoard::problems(spec).first() {
-            bail!(
-                "{}: {problem} (`snl check` lists every problem)",
-                loaded.source
-            );
+    let LoadedSubject { board, subject } = load_subject(board, rules)?;
+    let game = subject.into_plain_game_by(too_long).map_err(|e| {
+        if e.unplayable().is_some() {
+            anyhow!(
+                "{}: {e}; `snl expect` and `snl solve` play it, and `--optional none` takes every jump",
+                board.source
+            )
+        } else {
+            anyhow!("{}: {e}", board.source)
         }
-        if let Some(refused) = too_long(spec.squares) {
-            bail!("{}: {refused}", loaded.source);
-        }
-    }
-    let game = playable(&loaded, rules, false)?;
-    Ok(LoadedGame {
-        board: loaded,
-        game,
-    })
+    })?;
+    Ok(LoadedGame { board, game })
 }
 
 /// The stage of `--timings` that ends once the game is built.
 const CHECK: &str = "check and build";
-
-/// The game of `loaded` under `rules` when it is playable (with optional
-/// jumps too when `choosing`), else why not, naming the board.
-fn playable(loaded: &LoadedBoard, rules: Rules, choosing: bool) -> Result<Game> {
-    let spec = &loaded.parsed.spec;
-    let game = if choosing {
-        snl::check::playable_choosing(spec, rules)
-    } else {
-        snl::check::playable(spec, rules)
-    };
-    crate::timings::stage(CHECK);
-    game.map_err(|problem| {
-        if problem.errors[0].code == "optional-unplayed" {
-            anyhow!(
-                "{}: {problem}; `snl expect` and `snl solve` play it, and `--optional none` takes every jump",
-                loaded.source
-            )
-        } else {
-            anyhow!(
-                "{}: {problem} (`snl check` lists every problem)",
-                loaded.source
-            )
-        }
-    })
-}

@@ -134,15 +134,20 @@ pub fn limit_error(err: &anyhow::Error) -> Option<&LimitError> {
 /// [`Stopped`]; a refusal over the budget says how to insist.
 pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
     let err = err.into();
-    let direct = err
-        .chain()
-        .find_map(|cause| match cause.downcast_ref::<MarkovError>() {
+    let direct = err.chain().find_map(|cause| {
+        // A question's error holds the analysis's.
+        let markov = match cause.downcast_ref::<snl::plan::Error>() {
+            Some(question) => question.get_ref().downcast_ref::<MarkovError>(),
+            None => cause.downcast_ref::<MarkovError>(),
+        };
+        match markov {
             Some(MarkovError::NotConverged {
                 direct: Some(direct),
                 ..
             }) => Some(*direct),
             _ => None,
-        });
+        }
+    });
     // Without a budget the solver eliminates only up to
     // DIRECT_WORK_UNBUDGETED: past it `--force` would sweep again, and only
     // a budget with room for the elimination solves it.
@@ -173,6 +178,33 @@ pub fn explain(err: impl Into<anyhow::Error>) -> anyhow::Error {
             anyhow::anyhow!("{err:#}; the machine does not have that much memory free for snl")
         }
         _ => err,
+    }
+}
+
+/// The error of one of the library's questions (`snl::plan`) about the
+/// board read from `source`, as the command reports it: a board the dense
+/// engine does not hold, named by where it came from; any other
+/// [`explain`]ed, and the part of the answer it was met in named by its
+/// option where it has one.
+pub fn question(err: snl::plan::Error, source: &dyn fmt::Display) -> anyhow::Error {
+    use snl::plan::Part;
+    if err.dense_only().is_some() {
+        return anyhow::anyhow!("{source}: {err}");
+    }
+    let context = match (err.part(), err.exact_too_large().is_some()) {
+        (Some(Part::Exact | Part::BestPlay), true) => {
+            Some("--exact (--force tries it anyway, under no budget)")
+        }
+        (Some(Part::Exact), false) => Some("--exact"),
+        (Some(Part::BestPlay), false) => Some("the best play"),
+        (Some(Part::Impact), _) => Some("--impact"),
+        (Some(Part::Visits), _) => Some("--visits"),
+        _ => None,
+    };
+    let err = explain(err);
+    match context {
+        Some(context) => err.context(context),
+        None => err,
     }
 }
 

@@ -9,7 +9,7 @@ use anyhow::Result;
 use serde::Serialize;
 use snl::words::{plural, rules_line};
 
-use crate::board_arg::{LoadedGame, LoadedLong};
+use crate::board_arg::{LoadedGame, LoadedSubject};
 
 /// Standard output, whose write errors say that they are standard
 /// output's (a full disk under `snl ... > file`, say), keeping their kind
@@ -90,20 +90,25 @@ pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
     Ok(())
 }
 
-/// The board and rules lines of a board of any length.
-pub fn header_long(out: &mut dyn Write, loaded: &LoadedLong) -> Result<()> {
-    let game = &loaded.game;
-    let board = game.board();
-    let ladders = board.jumps().filter(|j| j.to > j.from).count() as u64;
+/// The board and rules lines of a board asked of the library's questions,
+/// of any length.
+pub fn header_subject(out: &mut dyn Write, loaded: &LoadedSubject) -> Result<()> {
+    let subject = &loaded.subject;
+    let ladders = subject
+        .spec()
+        .jumps
+        .pairs()
+        .filter(|(from, to)| to > from)
+        .count() as u64;
     writeln!(
         out,
         "board: {}, {}, {}, {}",
         loaded.board.label(),
-        plural(game.goal(), "square", "squares"),
+        plural(subject.squares(), "square", "squares"),
         plural(ladders, "ladder", "ladders"),
-        plural(board.jump_count() as u64 - ladders, "snake", "snakes"),
+        plural(subject.jump_count() as u64 - ladders, "snake", "snakes"),
     )?;
-    writeln!(out, "rules: {}", rules_line(loaded.rules()))?;
+    writeln!(out, "rules: {}", rules_line(subject.rules()))?;
     Ok(())
 }
 

@@ -558,16 +558,18 @@ impl PyBoard {
             .game_choosing(rules.as_deref())?
             .expect("a board not held by its jumps is dense");
         // Where the library sends the search, as `snl solve` without
-        // `--count` (and with every jump taken, which the sparse engine
-        // plays).
-        let search = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
-        let jumps = game.board().jump_count();
-        if !count
-            && game.rules().optional.is_none()
-            && !snl::plan::surely_dense(u64::from(game.goal()), jumps, search)
-        {
-            let long = SparseGame::of_game(&game);
-            if snl::plan::solve_engine(&long, false) == snl::plan::Engine::Sparse {
+        // `--count`.
+        if !count {
+            let subject = snl::plan::Subject::of_game(game.clone());
+            let query = snl::plan::SolveQuery {
+                count: snl::plan::Count::Never,
+                ..snl::plan::SolveQuery::default()
+            };
+            let ctl = snl::limits::Control::new(crate::budget::budget());
+            let prepared = snl::plan::prepare(&subject, snl::plan::Question::Solve(&query), &ctl)
+                .map_err(errors::analysis)?;
+            if prepared.engine == snl::plan::Engine::Sparse {
+                let long = SparseGame::of_game(&game);
                 let answer = PyLongSolution::compute(py, &long, false)?;
                 return Ok(answer.into_pyobject(py)?.into_any().unbind());
             }

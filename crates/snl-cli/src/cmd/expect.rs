@@ -1,20 +1,19 @@
 //! `snl expect`: the exact statistics of a one-player game's length.
 
 use std::io::{IsTerminal, Write};
-use std::sync::mpsc::RecvTimeoutError;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 
 use anyhow::{Context, Result, bail};
-use snl::answer::{
-    EXPECT_QUANTILES, ExpectAnswer, Header, Impact, LeftOutReason, LengthStats, VisitsAnswer,
-};
-use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError};
-use snl::plan::Engine;
+use snl::answer::{EXPECT_QUANTILES, ExpectAnswer, LeftOutReason, LengthStats, VisitsAnswer};
+use snl::markov::{self, JumpImpact};
+use snl::plan::{self, Engine, ExpectQuery, Progress, Step, WithinQuery};
 use snl::words::{figure, signed_figure};
-use snl::{Game, Unit};
 
-use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
-use crate::control::{self, Explain};
-use crate::output::{header, header_long, note, write_json};
+use crate::board_arg::{BoardArgs, LoadedSubject, RulesArgs, load_subject};
+use crate::control;
+use crate::output::{header_subject, note, write_json};
 
 /// How long a one-player game with a real die lasts: exact statistics.
 ///
@@ -42,11 +41,16 @@ use crate::output::{header, header_long, note, write_json};
 /// a progress bar on a terminal (Ctrl-C stops it and keeps what was
 /// followed); `snl simulate` estimates the same figures by playing games.
 ///
-/// A board in the pairs forms past 2^30 squares (up to 2^62) is answered by
-/// the sparse engine, whose cost grows with the jumps: the mean, variance
-/// and standard deviation with a bound on the error of each, the chance of
-/// never finishing and the fewest rolls; not the distribution (--within,
-/// --full), nor --exact, --visits, --impact or counts by turns.
+/// A board in the pairs forms past 2^30 squares (up to 2^62), and a long
+/// board with few jumps whose distribution would not be followed anyway,
+/// is answered by the sparse engine, whose cost grows with the jumps: the
+/// mean, variance and standard deviation with a bound on the error of
+/// each, the chance of never finishing and the fewest rolls; not the
+/// distribution (a chance --within K is given only below the fewest
+/// rolls, where it is 0). --exact, --visits, --impact, --full, a choice
+/// (--optional, --choose-die) and counts by turns take the dense engine,
+/// which holds boards of up to 2^30 squares. The JSON's `engine` says
+/// which answered.
 // Flags are bools in clap.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -137,35 +141,22 @@ fn note_left_out(answer: &ExpectAnswer) {
     }
 }
 
-/// The visits, or why they are left out: visits that cannot be trusted,
-/// are over the budget or did not converge within it leave the rest of the
-/// answer standing (the mean is given, with why the visits are not). A stop
-/// by Ctrl-C and a failed allocation end the command.
-fn visits(game: &snl::Game, ctl: &snl::limits::Control) -> Result<VisitsAnswer> {
-    use snl::limits::LimitError;
-    match markov::visits_with(game, ctl) {
-        Ok(v) => Ok(VisitsAnswer::new(v.as_ref())),
-        Err(
-            e @ (MarkovError::Inaccurate { .. }
-            | MarkovError::NotConverged { .. }
-            | MarkovError::Limit(LimitError::Memory { .. } | LimitError::Work { .. })),
-        ) => {
-            let why = format!("{:#}", control::explain(e));
-            note(&format!("the visits are not given: {why}"));
-            Ok(VisitsAnswer::unavailable(why))
-        }
-        Err(e) => Err(control::explain(e)),
-    }
+/// A progress bar on stderr for the long steps of an answer, one at a
+/// time, drawn when stderr is a terminal.
+#[derive(Debug, Default)]
+struct Bars {
+    /// The bar being drawn: dropping the sender ends its thread at once.
+    current: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
 }
 
-/// `run`, an analysis estimated at `work` units, with a bar on stderr
-/// showing the work it records against that, when stderr is a terminal.
-fn with_progress<T>(
-    work: u64,
-    ctl: &snl::limits::Control,
-    run: impl FnOnce() -> Result<T>,
-) -> Result<T> {
-    let bar = if std::io::stderr().is_terminal() {
+impl Bars {
+    /// Shows a bar for work estimated at `work` units, the work recorded on
+    /// `ctl`'s token from now on against it.
+    fn start(&self, work: u64, ctl: &'static snl::limits::Control) {
+        self.finish();
+        if !std::io::stderr().is_terminal() {
+            return;
+        }
         let bar = indicatif::ProgressBar::new(work);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
@@ -173,17 +164,11 @@ fn with_progress<T>(
             )
             .expect("the template is valid"),
         );
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    // The drawing thread wakes every 200 ms, and at once when `finished`
-    // is dropped, so the bar adds no wait at the end of the run.
-    let (finished, wait) = std::sync::mpsc::channel::<()>();
-    let base = ctl.cancel.work_done();
-    let answer = std::thread::scope(|scope| {
-        let bar = &bar;
-        scope.spawn(move || {
+        let base = ctl.cancel.work_done();
+        let (finished, wait) = mpsc::channel::<()>();
+        // The drawing thread wakes every 200 ms, and at once when
+        // `finished` is dropped, so the bar adds no wait at the end.
+        let thread = std::thread::spawn(move || {
             let tick = std::time::Duration::from_millis(200);
             loop {
                 bar.set_position((ctl.cancel.work_done() - base).min(work));
@@ -191,20 +176,95 @@ fn with_progress<T>(
                     break;
                 }
             }
+            bar.finish_and_clear();
         });
-        let answer = run();
-        drop(finished);
-        answer
-    });
-    bar.finish_and_clear();
-    answer
+        if let Ok(mut current) = self.current.lock() {
+            *current = Some((finished, thread));
+        }
+    }
+
+    /// Ends the bar being drawn, if any.
+    fn finish(&self) {
+        let current = self.current.lock().ok().and_then(|mut c| c.take());
+        if let Some((finished, thread)) = current {
+            drop(finished);
+            let _ = thread.join();
+        }
+    }
 }
 
-/// The first option asked for that only the dense engine answers; the
-/// sparse one answers boards past the dense engine's size, with the
-/// moments alone.
-fn dense_only(args: &Args) -> Option<&'static str> {
-    [
+/// What `--full` shows while the distribution is followed: a note with
+/// its estimate, when that is over a second of work, and a bar.
+fn progress(bars: &Arc<Bars>) -> Progress {
+    let bars = Arc::clone(bars);
+    Progress::new(move |step| {
+        let Step::Following { unit, work } = step else {
+            return;
+        };
+        if work > markov::FOLLOW_WORK {
+            note(&format!(
+                "following the whole distribution of {}: {} (Ctrl-C stops it and keeps \
+                 what was followed)",
+                unit.plural(),
+                snl::words::about_time(work)
+            ));
+            bars.start(work, control::get());
+        }
+    })
+}
+
+/// Runs `snl expect`.
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
+    let loaded = load_subject(&args.board, &args.rules)?;
+    if let snl::choice::Goal::Within(rolls) = args.goal {
+        return run_within(args, &loaded, rolls, out);
+    }
+    let bars = Arc::new(Bars::default());
+    let query = ExpectQuery {
+        exact: args.exact,
+        within: args.within.clone(),
+        visits: args.visits,
+        impact: args.impact,
+        full: args.full,
+        dice: args.choose_die.clone(),
+        engine: None,
+        progress: args.full.then(|| progress(&bars)),
+    };
+    let found = plan::expect(&loaded.subject, &query, control::get());
+    bars.finish();
+    let expectation = found.map_err(|e| control::question(e, &loaded.board.source))?;
+    crate::timings::analysis();
+    let mut answer = ExpectAnswer::new(&loaded.subject, &expectation);
+    // Visits left out leave the rest of the answer standing: why, with how
+    // to insist, is the note and the JSON's `unavailable`.
+    if let Some(Err(e)) = &expectation.visits {
+        let why = format!("{:#}", control::explain(e.clone()));
+        note(&format!("the visits are not given: {why}"));
+        answer.visits = Some(VisitsAnswer::unavailable(why));
+    }
+    if expectation.engine == Engine::Sparse {
+        control::check_interrupted()?;
+    }
+    note_left_out(&answer);
+    if args.json {
+        write_json(out, &answer)?;
+    } else {
+        write_text(out, &loaded, &answer, expectation.impact.as_deref())?;
+    }
+    // Ctrl-C stops the distribution where it is: the answer above is what
+    // was resolved by then, and says so.
+    Ok(control::exit_code())
+}
+
+/// `snl expect --goal within:K`: the best play for finishing within K
+/// rolls, and its chance.
+fn run_within(
+    args: &Args,
+    loaded: &LoadedSubject,
+    rolls: u64,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    let other = [
         (args.exact, "--exact"),
         (!args.within.is_empty(), "--within"),
         (args.visits, "--visits"),
@@ -212,65 +272,21 @@ fn dense_only(args: &Args) -> Option<&'static str> {
         (args.full, "--full"),
     ]
     .into_iter()
-    .find_map(|(asked, what)| asked.then_some(what))
-}
-
-/// Runs `snl expect`.
-pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    // The best play of a choice is found on the tables a square long.
-    let within = match args.goal {
-        snl::choice::Goal::Within(k) => Some(k),
-        _ => None,
-    };
-    let dense = dense_only(args)
-        .or((!args.choose_die.is_empty()).then_some("--choose-die"))
-        .or(within.map(|_| "--goal within:K"));
-    // The moments go where they are quicker, and the distribution, when
-    // it is followed, takes the dense engine.
-    let analysis = snl::plan::Analysis::Markov(markov::Measure::Mean);
-    let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
-        Chosen::Dense(loaded) => loaded,
-        Chosen::Sparse(long) => {
-            let found =
-                snl::plan::expect_sparse::expect_long(&long.game, control::get()).budget()?;
-            if found.chosen.engine == Engine::Sparse {
-                return run_sparse(args, &long, &found, out);
-            }
-            long.into_dense()?
-        }
-    };
-    if let Some(k) = within {
-        return run_within(args, &loaded, k, out);
-    }
-    if !loaded.rules().optional.is_none() || !args.choose_die.is_empty() {
-        return run_choice(args, &loaded, out);
-    }
-    run_plain(args, &loaded, &loaded.game, None, out)
-}
-
-/// `snl expect --goal within:K`: the best play for finishing within K
-/// rolls, and its chance.
-fn run_within(
-    args: &Args,
-    loaded: &LoadedGame,
-    rolls: u64,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    if let Some(other) = dense_only(args) {
+    .find_map(|(asked, what)| asked.then_some(what));
+    if let Some(other) = other {
         bail!(
             "{other} is not given with --goal within:K: it is a figure of the play best for the mean, and this play is best for finishing within {rolls} rolls (leave out --goal for it)"
         );
     }
-    let game = &loaded.game;
-    let options = snl::choice::Options {
+    let query = WithinQuery {
+        rolls,
         dice: args.choose_die.clone(),
-        ..snl::choice::Options::default()
     };
-    let best = snl::choice::within_with(game, &options, rolls, control::get())
-        .budget()
+    let best = plan::best_within(&loaded.subject, &query, control::get())
+        .map_err(|e| control::question(e, &loaded.board.source))
         .with_context(|| format!("--goal within:{rolls}"))?;
     let answer = snl::answer::WithinAnswer::new(
-        Header::new(loaded.board.name(), game),
+        snl::answer::Header::of_subject(&loaded.subject),
         &best,
         !args.choose_die.is_empty(),
     );
@@ -279,7 +295,7 @@ fn run_within(
         write_json(out, &answer)?;
         return Ok(control::exit_code());
     }
-    header(out, loaded)?;
+    header_subject(out, loaded)?;
     writeln!(
         out,
         "best play (the greatest chance of finishing within {rolls} rolls):"
@@ -322,238 +338,6 @@ fn run_within(
     Ok(control::exit_code())
 }
 
-/// `snl expect` with a choice: the best play, then the statistics of the
-/// plain game it is when it is one.
-fn run_choice(
-    args: &Args,
-    loaded: &LoadedGame,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    if args.impact {
-        anyhow::bail!(
-            "--impact is not given with a choice (--optional, --choose-die): each jump's effect would need the best play solved again without it"
-        );
-    }
-    let game = &loaded.game;
-    let ctl = control::get();
-    let options = snl::choice::Options {
-        dice: args.choose_die.clone(),
-        exact: args.exact,
-        max_exact_states: control::forced().then_some(usize::MAX),
-    };
-    let solution = match snl::choice::solve_with(game, &options, ctl) {
-        Err(e @ snl::choice::ChoiceError::TooLarge(_)) => {
-            return Err(
-                anyhow::Error::new(e).context("--exact (--force tries it anyway, under no budget)")
-            );
-        }
-        other => other.budget().context("the best play")?,
-    };
-    if let Some(plain) = solution.plain(game)? {
-        return run_plain(args, loaded, &plain, Some(&solution), out);
-    }
-    let answer = ExpectAnswer::of_choice(
-        Header::new(loaded.board.name(), &loaded.game),
-        &solution,
-        &args.within,
-        !args.choose_die.is_empty(),
-    );
-    crate::timings::analysis();
-    note_left_out(&answer);
-    if args.json {
-        write_json(out, &answer)?;
-    } else {
-        write_text(out, loaded, &answer, None)?;
-    }
-    Ok(control::exit_code())
-}
-
-/// The statistics of `game` (the loaded game, or the plain game the best
-/// play is, with its policy and exact mean).
-fn run_plain(
-    args: &Args,
-    loaded: &LoadedGame,
-    game: &Game,
-    choice: Option<&snl::choice::Solution>,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    let bonus = game.rules().bonus.is_some();
-    let ctl = control::get();
-    // The documented limit of --exact, unless --force: the elimination's
-    // cost grows with the cube of the states and the digits of its
-    // fractions, and past it the budget alone decides.
-    let exact =
-        |unit: Unit| {
-            let options = ExactOptions {
-                unit,
-                max_states: (!control::forced()).then_some(markov::exact::MAX_EXACT_STATES),
-            };
-            match markov::exact_mean_with(game, &options, ctl) {
-                Err(e @ MarkovError::TooLarge(_)) => Err(anyhow::Error::new(e)
-                    .context("--exact (--force tries it anyway, under no budget)")),
-                other => other.budget().context("--exact"),
-            }
-        };
-    let follow = if args.full {
-        Follow::Whole
-    } else {
-        Follow::IfItFits
-    };
-    let stats = |unit: Unit| -> Result<markov::Stats> {
-        let options = LengthOptions {
-            unit,
-            follow,
-            ..LengthOptions::default()
-        };
-        // The moments first, solved once: they say what following the
-        // whole distribution will cost, for the progress bar.
-        let moments = markov::moments_with(game, unit, ctl).budget()?;
-        let run = || markov::stats_from(game, moments, &options, ctl).budget();
-        let long = markov::distribution_cost(game, &moments, unit)
-            .map(|(_, work)| work)
-            .filter(|&work| args.full && work > markov::FOLLOW_WORK);
-        match long {
-            Some(work) => {
-                note(&format!(
-                    "following the whole distribution of {}: {} (Ctrl-C stops it and keeps \
-                     what was followed)",
-                    unit.plural(),
-                    snl::words::about_time(work)
-                ));
-                with_progress(work, ctl, run)
-            }
-            None => run(),
-        }
-    };
-    let rolls = stats(Unit::Rolls)?;
-    let policy = choice.map(|s| snl::answer::PolicyAnswer::new(s, !args.choose_die.is_empty()));
-    let exact_rolls = match choice {
-        Some(solution) => solution.exact.clone(),
-        None if args.exact => exact(Unit::Rolls)?,
-        None => None,
-    };
-    let turns = if bonus {
-        let stats = stats(Unit::Turns)?;
-        let exact_turns = if args.exact && policy.is_none() {
-            exact(Unit::Turns)?
-        } else {
-            None
-        };
-        Some((stats, exact_turns))
-    } else {
-        None
-    };
-    let visits = if args.visits {
-        Some(visits(game, ctl)?)
-    } else {
-        None
-    };
-    let impact = if args.impact {
-        Some(markov::impact_with(game, ctl).budget()?)
-    } else {
-        None
-    };
-    let min_rolls = snl::shortest::min_rolls_with(game, ctl).budget()?;
-    let answer = ExpectAnswer {
-        visits,
-        impact: impact
-            .as_ref()
-            .map(|list| list.iter().map(Impact::from).collect()),
-        policy,
-        ..ExpectAnswer::dense(
-            Header::new(loaded.board.name(), &loaded.game),
-            (&rolls, exact_rolls.as_ref()),
-            turns.as_ref().map(|(t, exact)| (t, exact.as_ref())),
-            &args.within,
-            min_rolls,
-        )
-    };
-    crate::timings::analysis();
-    note_left_out(&answer);
-    if args.json {
-        write_json(out, &answer)?;
-    } else {
-        write_text(out, loaded, &answer, impact.as_deref())?;
-    }
-    // Ctrl-C stops the distribution where it is: the answer above is what
-    // was resolved by then, and says so.
-    Ok(control::exit_code())
-}
-
-/// `snl expect` by the engine for boards of any length: the mean and
-/// variance of the number of rolls with their error bounds, the chance of
-/// never finishing, the fewest rolls.
-fn run_sparse(
-    args: &Args,
-    loaded: &LoadedLong,
-    found: &snl::plan::expect_sparse::LongExpect,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    let game = &loaded.game;
-    let Some((moments, min_rolls)) = found.answer else {
-        // The sparse engine answers every game but one with the bonus rule.
-        let refused = snl::plan::DenseOnly {
-            what: "counting the statistics by turns (the bonus rule)".to_string(),
-            squares: game.goal(),
-        };
-        bail!("{}: {refused}", loaded.board.source);
-    };
-    let answer = ExpectAnswer::from_long(
-        Header::of_long(loaded.board.name(), game),
-        &moments,
-        min_rolls,
-        found.chosen.over.as_ref(),
-    );
-    crate::timings::analysis();
-    control::check_interrupted()?;
-    note_left_out(&answer);
-    if args.json {
-        write_json(out, &answer)?;
-        return Ok(std::process::ExitCode::SUCCESS);
-    }
-    header_long(out, loaded)?;
-    let bounds = answer
-        .error_bounds
-        .expect("the sparse engine states its bounds");
-    let s = &answer.rolls;
-    if s.never_finishes > 0.0 {
-        writeln!(
-            out,
-            "the pawn can get stuck: it never finishes with chance {:.6} (error at most {:.1e})",
-            s.never_finishes, bounds.never_finishes
-        )?;
-    }
-    writeln!(out, "rolls:")?;
-    match s.mean {
-        Some(mean) => writeln!(
-            out,
-            "  mean       {mean:.6} (error at most {:.1e})",
-            bounds.mean
-        )?,
-        None => writeln!(
-            out,
-            "  mean       infinite: the game never ends with chance {:.6}",
-            s.never_finishes
-        )?,
-    }
-    if let Some(sd) = s.std_dev {
-        writeln!(
-            out,
-            "  std dev    {sd:.6} (error at most {:.1e})",
-            bounds.std_dev
-        )?;
-    }
-    if let Some(v) = s.variance {
-        writeln!(
-            out,
-            "  variance   {v:.6} (error at most {:.1e})",
-            bounds.variance
-        )?;
-    }
-    writeln!(out, "  fewest     {}", opt(answer.min_rolls))?;
-    Ok(std::process::ExitCode::SUCCESS)
-}
-
 fn opt<T: ToString>(v: Option<T>) -> String {
     v.map_or_else(|| "-".to_string(), |v| v.to_string())
 }
@@ -591,14 +375,7 @@ fn write_count(
         .map(|&(q, key)| format!("{}%: {}", q * 100.0, opt(s.quantiles[key])))
         .collect();
     writeln!(out, "  quantiles  {}", quantiles.join("  "))?;
-    for (k, p) in &s.within {
-        let label = format!("within {k}");
-        match p {
-            Some(p) => writeln!(out, "  {label:<10} {:.6}%", p * 100.0)?,
-            None => writeln!(out, "  {label:<10} -")?,
-        }
-    }
-    Ok(())
+    write_within(out, s)
 }
 
 /// The best play: each optional jump's choice, and the die of each square.
@@ -645,12 +422,14 @@ fn span<T: PartialEq + std::fmt::Display + Copy>(a: T, b: T) -> String {
 
 fn write_text(
     out: &mut dyn Write,
-    loaded: &LoadedGame,
+    loaded: &LoadedSubject,
     a: &ExpectAnswer,
-    impact: Option<&[markov::JumpImpact]>,
+    impact: Option<&[JumpImpact]>,
 ) -> Result<()> {
-    let game: &Game = &loaded.game;
-    header(out, loaded)?;
+    header_subject(out, loaded)?;
+    if let Some(bounds) = &a.error_bounds {
+        return write_sparse(out, a, bounds);
+    }
     if a.rolls.never_finishes > 0.0 {
         writeln!(
             out,
@@ -686,7 +465,7 @@ fn write_text(
                     )?;
                 }
                 writeln!(out, "  lost rolls {}", figure(v.lost.unwrap_or(0.0), 4))?;
-                if game.rules().bonus_limit().is_some() {
+                if loaded.subject.rules().bonus_limit().is_some() {
                     writeln!(out, "  sent back  {}", figure(v.resets.unwrap_or(0.0), 4))?;
                 }
             }
@@ -717,16 +496,76 @@ fn write_text(
     Ok(())
 }
 
+/// The sparse engine's answer: the mean and variance with the bound on the
+/// error of each, the chance of never finishing, the fewest rolls, and
+/// the chances within K it gives (below the fewest rolls).
+fn write_sparse(
+    out: &mut dyn Write,
+    a: &ExpectAnswer,
+    bounds: &snl::answer::ErrorBounds,
+) -> Result<()> {
+    let s = &a.rolls;
+    if s.never_finishes > 0.0 {
+        writeln!(
+            out,
+            "the pawn can get stuck: it never finishes with chance {:.6} (error at most {:.1e})",
+            s.never_finishes, bounds.never_finishes
+        )?;
+    }
+    writeln!(out, "rolls:")?;
+    match s.mean {
+        Some(mean) => writeln!(
+            out,
+            "  mean       {mean:.6} (error at most {:.1e})",
+            bounds.mean
+        )?,
+        None => writeln!(
+            out,
+            "  mean       infinite: the game never ends with chance {:.6}",
+            s.never_finishes
+        )?,
+    }
+    if let Some(sd) = s.std_dev {
+        writeln!(
+            out,
+            "  std dev    {sd:.6} (error at most {:.1e})",
+            bounds.std_dev
+        )?;
+    }
+    if let Some(v) = s.variance {
+        writeln!(
+            out,
+            "  variance   {v:.6} (error at most {:.1e})",
+            bounds.variance
+        )?;
+    }
+    writeln!(out, "  fewest     {}", opt(a.min_rolls))?;
+    write_within(out, s)?;
+    Ok(())
+}
+
+/// The chances within K rolls asked for, `-` where not given.
+fn write_within(out: &mut dyn Write, s: &LengthStats) -> Result<()> {
+    for (k, p) in &s.within {
+        let label = format!("within {k}");
+        match p {
+            Some(p) => writeln!(out, "  {label:<10} {:.6}%", p * 100.0)?,
+            None => writeln!(out, "  {label:<10} -")?,
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn the_bar_adds_no_wait_at_the_end() {
-        let ctl = snl::limits::Control::new(snl::limits::Budget::DEFAULT);
+        let bars = Bars::default();
         let start = std::time::Instant::now();
-        let answer = with_progress(u64::MAX, &ctl, || Ok(7)).unwrap();
-        assert_eq!(answer, 7);
+        bars.start(u64::MAX, control::get());
+        bars.finish();
         // The drawing thread ticks every 200 ms; ending must not wait for it.
         assert!(start.elapsed() < std::time::Duration::from_millis(150));
     }

@@ -6,12 +6,12 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::ValueEnum;
-use snl::answer::{Declined, Header, PathRun, SolveAnswer, Step};
+use snl::answer::{Declined, PathRun, SolveAnswer, Step};
+use snl::plan::{self, Count, Counted, Engine, SolveQuery, Uncounted};
 
-use crate::board_arg::{BoardArgs, Chosen, LoadedGame, LoadedLong, RulesArgs, load_for};
-use crate::control::{self, Explain};
-use crate::output::{header, header_long, note, write_json};
-use snl::plan::{COUNT_LIMIT, Counting, Engine};
+use crate::board_arg::{BoardArgs, RulesArgs, load_subject};
+use crate::control;
+use crate::output::{header_subject, note, write_json};
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -79,135 +79,53 @@ pub enum Method {
 
 /// Runs `snl solve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    // The exhaustive search takes the dense engine; so does counting on a
-    // board it holds (its count is exact however large), and every board
-    // small enough to be counted by default. Past 2^30 squares the sparse
-    // engine counts, in 128 bits.
-    let dense = (args.method == Method::Brute).then_some("--method brute");
-    let analysis = snl::plan::Analysis::Shortest(snl::shortest::Search::Solve);
-    // The search plays optional jumps: the game is built with them.
-    let loaded = match load_for(&args.board, &args.rules, analysis, dense, true)? {
-        Chosen::Dense(loaded) => loaded,
-        Chosen::Sparse(long)
-            if snl::plan::solve_engine(&long.game, args.count) == Engine::Dense =>
-        {
-            // Small enough to count: the dense engine counts too.
-            return run_dense(args, &long.into_dense()?, out);
-        }
-        Chosen::Sparse(long) => return run_sparse(args, &long, out),
+    let loaded = load_subject(&args.board, &args.rules)?;
+    let query = SolveQuery {
+        // The text without --path shows no sequence, so none is rebuilt.
+        path: args.json || args.path,
+        count: if args.count {
+            Count::Always
+        } else {
+            Count::Auto
+        },
+        method: match args.method {
+            Method::Bfs => plan::Method::Bfs,
+            Method::Brute => plan::Method::Brute,
+        },
+        engine: None,
     };
-    run_dense(args, &loaded, out)
-}
-
-/// `snl solve` by the engine for boards of any length, which counts the
-/// optimal sequences (in 128 bits) with --count.
-fn run_sparse(
-    args: &Args,
-    loaded: &LoadedLong,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    let game = &loaded.game;
-    let ctl = control::get();
-    let solution = snl::sparse::shortest::solve_with(game, ctl).budget()?;
-    let count = if args.count && solution.min_rolls.is_some() {
-        snl::sparse::shortest::count::count_optimal_with(game, ctl).budget()?
-    } else {
-        if solution.min_rolls.is_some_and(|k| k > 0) {
-            note(&format!(
-                "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
-                 add --count to count them",
-                game.goal(),
-            ));
+    let solved = plan::solve(&loaded.subject, &query, control::get())
+        .map_err(|e| control::question(e, &loaded.board.source))?;
+    match &solved.count {
+        Counted::Not(why @ Uncounted::TooLong { .. }) => {
+            note(&format!("{why}; add --count to count them"));
         }
-        None
-    };
-    let answer = SolveAnswer::from_long(Header::of_long(loaded.board.name(), game), &solution)
-        .with_long_count(count);
+        Counted::Not(why @ Uncounted::OverBudget(_)) => {
+            note(&format!("{why}; add --force to count them anyway"));
+        }
+        _ => {}
+    }
+    let answer = SolveAnswer::new(&loaded.subject, &solved);
     crate::timings::analysis();
     control::check_interrupted()?;
     if args.json {
         write_json(out, &answer)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    header_long(out, loaded)?;
-    write_fewest(out, &answer, game.goal())?;
+    header_subject(out, &loaded)?;
+    write_fewest(out, &answer, loaded.subject.squares())?;
     if args.path && !answer.path.is_empty() {
-        write_runs(out, &answer.path, game.goal())?;
-    }
-    Ok(std::process::ExitCode::SUCCESS)
-}
-
-/// `snl solve` by the engines that keep tables a square long.
-fn run_dense(
-    args: &Args,
-    loaded: &LoadedGame,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    let game = &loaded.game;
-    let ctl = control::get();
-    let header = Header::new(loaded.board.name(), game);
-    let answer = match args.method {
-        Method::Bfs => {
-            // The text without --path shows no sequence, so none is rebuilt.
-            let solution = if args.json || args.path {
-                snl::shortest::solve_with(game, ctl).budget()?
-            } else {
-                snl::shortest::Solution {
-                    min_rolls: snl::shortest::min_rolls_with(game, ctl).budget()?,
-                    path: Vec::new(),
-                }
-            };
-            let counting = snl::plan::counting(game, args.count, &ctl.budget);
-            match counting {
-                Counting::TooLong if solution.min_rolls.is_some() => note(&format!(
-                    "not counting the optimal sequences on a board of {} squares (over {COUNT_LIMIT}); \
-                     add --count to count them",
-                    game.goal()
-                )),
-                Counting::OverBudget(cost) if solution.min_rolls.is_some() => note(&format!(
-                    "not counting the optimal sequences: counting them would take {cost}, \
-                     over the budget; add --force to count them anyway"
-                )),
-                _ => {}
+        match answer.engine {
+            // Roll by roll on a board the dense engine holds.
+            Engine::Dense => {
+                let steps: Vec<Step> = answer.path.iter().flat_map(steps).collect();
+                let goal = loaded.subject.squares() as u32;
+                write_path(out, &steps, goal, &answer.declined)?;
             }
-            let count = counting == Counting::Count;
-            let optimal = if count {
-                snl::shortest::count_optimal_with(game, ctl).budget()?
-            } else {
-                None
-            };
-            SolveAnswer::from_search(header, &solution, optimal.as_ref())
-                .with_choices(game, &solution.path)
+            _ => write_runs(out, &answer.path, loaded.subject.squares())?,
         }
-        Method::Brute => {
-            let found = snl::brute::search_with(game, ctl).budget()?;
-            SolveAnswer::from_brute(header, &found).with_choices(game, &found.path)
-        }
-    };
-    crate::timings::analysis();
-    control::check_interrupted()?;
-    if args.json {
-        write_json(out, &answer)?;
-    } else {
-        write_text(out, loaded, &answer, args.path)?;
     }
     Ok(std::process::ExitCode::SUCCESS)
-}
-
-fn write_text(
-    out: &mut dyn Write,
-    loaded: &LoadedGame,
-    answer: &SolveAnswer,
-    show_path: bool,
-) -> Result<()> {
-    let game = &loaded.game;
-    header(out, loaded)?;
-    write_fewest(out, answer, u64::from(game.goal()))?;
-    if show_path && !answer.path.is_empty() {
-        let steps: Vec<Step> = answer.path.iter().flat_map(steps).collect();
-        write_path(out, &steps, game.goal(), &answer.declined)?;
-    }
-    Ok(())
 }
 
 /// The fewest rolls and the count of optimal sequences, as text.

@@ -187,8 +187,17 @@ fn long_boards_leave_the_distribution_out_and_say_why() {
     // The fewest rolls come from the search instead, given once.
     assert!(answer["min_rolls"].is_u64());
     assert!(answer.get("min").is_none());
-    assert_eq!(answer["within"]["100"], Value::Null);
+    // Below the fewest rolls a game cannot have ended: exactly 0, though
+    // the distribution was not followed.
+    assert!(answer["min_rolls"].as_u64().unwrap() > 100);
+    assert_eq!(answer["within"]["100"], 0.0);
     let left = &answer["left_out"];
+    assert!(
+        !left["fields"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("within.100"))
+    );
     assert_eq!(left["reason"], "over_budget");
     assert_eq!(left["steps_followed"], 0);
     assert_eq!(left["allowed_work"], 500_000_000);
@@ -199,7 +208,7 @@ fn long_boards_leave_the_distribution_out_and_say_why() {
         .iter()
         .map(|f| f.as_str().unwrap())
         .collect();
-    for field in ["median", "mode", "quantiles.0.5", "within.100"] {
+    for field in ["median", "mode", "quantiles.0.5"] {
         assert!(fields.contains(&field), "{fields:?}");
     }
     assert!(!fields.contains(&"min"), "{fields:?}");
@@ -389,18 +398,51 @@ fn a_board_of_any_length_by_the_sparse_engine() {
     );
     assert!(run.stdout.contains("fewest     -"), "{}", run.stdout);
 
-    // What only the dense engine answers is refused clearly.
-    for flag in ["--visits", "--exact", "--impact", "--full"] {
+    // What only the dense engine answers is refused clearly, naming the
+    // board.
+    for (flag, what) in [
+        ("--visits", "giving the expected visits"),
+        ("--exact", "giving the exact mean"),
+        ("--impact", "giving each jump's impact"),
+        ("--full", "following the whole distribution"),
+    ] {
         let run = snl(&["expect", flag], Some(empty));
         assert_eq!(run.code, 2, "{flag}: {}", run.stderr);
         assert!(
             run.stderr.contains(&format!(
-                "{flag} needs the engine that keeps tables a square long"
+                "snl: error: standard input: {what} needs the engine that keeps tables a square long"
             )),
             "{}",
             run.stderr
         );
     }
+    // A chance within K rolls is read off the distribution, which the
+    // sparse engine does not give: left out, but for K below the fewest
+    // rolls, where it is 0.
+    let run = snl(
+        &[
+            "expect",
+            "--finish",
+            "pass",
+            "--within",
+            "5",
+            "--within",
+            "200000000000",
+            "--json",
+        ],
+        Some(empty),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["engine"], "sparse");
+    assert_eq!(v["within"]["5"], 0.0);
+    assert_eq!(v["within"]["200000000000"], Value::Null);
+    let fields = v["left_out"]["fields"].as_array().unwrap();
+    assert!(
+        fields.contains(&Value::from("within.200000000000")),
+        "{fields:?}"
+    );
+    assert!(!fields.contains(&Value::from("within.5")), "{fields:?}");
     let run = snl(&["expect", "--bonus"], Some(empty));
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(

@@ -345,7 +345,7 @@ fn boards_past_the_dense_engines_are_refused_clearly() {
     let run = snl(&["solve", "--method", "brute"], Some(LONG));
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stderr.contains("--method brute needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1000000000000"),
+        run.stderr.contains("snl: error: standard input: the exhaustive search needs the engine that keeps tables a square long, which holds boards of up to 2^30 squares; this one has 1000000000000"),
         "{}",
         run.stderr
     );

@@ -11,7 +11,7 @@ use crate::choice::{self, Play};
 use crate::game::Unit;
 use crate::limits;
 use crate::markov::{self, Stats};
-use crate::plan::{DistributionOver, Engine};
+use crate::plan::{DistributionOver, Engine, Expectation, Length, Subject};
 use crate::sparse;
 use crate::words;
 
@@ -142,6 +142,60 @@ pub struct ErrorBounds {
 }
 
 impl ExpectAnswer {
+    /// The answer `expectation` gives of `subject` ([`crate::plan::expect`]):
+    /// the statistics of the engine that answered, with the chances within
+    /// each K asked for (exactly 0 below the fewest rolls, where the
+    /// distribution was not followed), the best play where there was a
+    /// choice, the visits (or why they are left out) and the impact where
+    /// asked for.
+    pub fn new(subject: &Subject, expectation: &Expectation) -> ExpectAnswer {
+        let e = expectation;
+        let header = Header::of_subject(subject);
+        let mut answer = match (&e.length, &e.best) {
+            (
+                Length::Dense {
+                    rolls,
+                    exact,
+                    turns,
+                },
+                _,
+            ) => ExpectAnswer {
+                min_rolls: e.min_rolls,
+                ..ExpectAnswer::dense(
+                    header,
+                    (rolls, exact.as_ref()),
+                    turns.as_ref().map(|(t, exact)| (t, exact.as_ref())),
+                    &e.within,
+                    None,
+                )
+            },
+            (Length::Sparse { moments, over }, _) => {
+                let mut answer =
+                    ExpectAnswer::from_long(header, moments, e.min_rolls, over.as_ref());
+                answer.rolls.leave_out_within(&e.within);
+                answer
+            }
+            (Length::Policy, Some(best)) => ExpectAnswer {
+                min_rolls: e.min_rolls,
+                ..ExpectAnswer::of_choice(header, best, &e.within, e.picked)
+            },
+            (Length::Policy, None) => unreachable!("a policy's statistics come with the best play"),
+        };
+        if let Some(fewest) = e.min_rolls {
+            answer.rolls.none_within(fewest);
+        }
+        answer.policy = e.best.as_ref().map(|b| PolicyAnswer::new(b, e.picked));
+        answer.visits = e.visits.as_ref().map(|v| match v {
+            Ok(visits) => VisitsAnswer::new(visits.as_ref()),
+            Err(why) => VisitsAnswer::unavailable(why.to_string()),
+        });
+        answer.impact = e
+            .impact
+            .as_ref()
+            .map(|list| list.iter().map(Impact::from).collect());
+        answer
+    }
+
     /// The answer of the engine that keeps tables a square long, for a
     /// game with no choice: the statistics of the number of rolls, and of
     /// turns (given under the bonus rule), each with the chance of ending
@@ -373,6 +427,34 @@ impl LengthStats {
 }
 
 impl LengthStats {
+    /// Each chance within K rolls asked for, left out (`null`, and named
+    /// in `left_out`) where no distribution was followed: the sparse
+    /// engine's statistics.
+    fn leave_out_within(&mut self, within: &[usize]) {
+        for &k in within {
+            self.within.insert(k, None);
+            if let Some(left) = &mut self.left_out {
+                left.fields.push(format!("within.{k}"));
+            }
+        }
+    }
+
+    /// The chances within fewer rolls than the `fewest` a game can end
+    /// in, which are 0 whether the distribution was followed or not: no
+    /// longer left out.
+    fn none_within(&mut self, fewest: u64) {
+        let mut given = Vec::new();
+        for (&k, chance) in &mut self.within {
+            if (k as u64) < fewest {
+                *chance = Some(0.0);
+                given.push(format!("within.{k}"));
+            }
+        }
+        if let Some(left) = &mut self.left_out {
+            left.fields.retain(|f| !given.contains(f));
+        }
+    }
+
     /// The statistics of the best play when it is no plain game: its mean,
     /// variance and exact mean, every figure of the distribution left out
     /// ([`LeftOutReason::Choice`]).

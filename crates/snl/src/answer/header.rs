@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::BoardSpec;
 use crate::game::Game;
+use crate::plan::Subject;
 use crate::rules::{Rules, RulesJson};
 use crate::sparse::SparseGame;
 
@@ -26,6 +27,15 @@ impl Header {
             board: name.map(str::to_string),
             squares: u64::from(game.goal()),
             rules: RulesJson::from(game.rules()),
+        }
+    }
+
+    /// The header of an answer about `subject`.
+    pub fn of_subject(subject: &Subject) -> Header {
+        Header {
+            board: subject.name().map(str::to_string),
+            squares: subject.squares(),
+            rules: RulesJson::from(subject.rules()),
         }
     }
 

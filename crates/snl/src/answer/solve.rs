@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::header::Header;
 use crate::brute::BruteResult;
 use crate::game::{Game, Move};
-use crate::plan::Engine;
+use crate::plan::{Counted, Engine, Path, Solved, Subject};
 use crate::shortest::Solution;
 use crate::sparse::shortest::Run;
 use crate::sparse::{self, SparseMove};
@@ -104,16 +104,8 @@ impl PathRun {
     }
 }
 
-/// Which search answered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[non_exhaustive]
-pub enum SolveMethod {
-    /// The breadth-first search of [`crate::shortest`].
-    Bfs,
-    /// The exhaustive search of [`crate::brute`].
-    Brute,
-}
+/// Which search answered ([`crate::plan::Method`]).
+pub use crate::plan::Method as SolveMethod;
 
 /// One roll of a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -137,6 +129,44 @@ impl From<&Move> for Step {
 }
 
 impl SolveAnswer {
+    /// The answer `solved` gives of `subject` ([`crate::plan::solve`]),
+    /// with the jumps its path declines where jumps may be declined.
+    pub fn new(subject: &Subject, solved: &Solved) -> SolveAnswer {
+        let (optimal_sequences, optimal_sequences_at_least) = match &solved.count {
+            Counted::Exactly(n) => (Some(n.to_string()), None),
+            Counted::AtLeast(n) => (None, Some(n.to_string())),
+            _ => (None, None),
+        };
+        let header = Header::of_subject(subject);
+        let answer = SolveAnswer {
+            method: solved.method,
+            engine: solved.engine,
+            min_rolls: solved.min_rolls,
+            optimal_sequences,
+            optimal_sequences_at_least,
+            path: Vec::new(),
+            declined: Vec::new(),
+            header,
+        };
+        match &solved.path {
+            Path::Runs(runs) => SolveAnswer {
+                path: runs.iter().map(PathRun::from).collect(),
+                ..answer
+            },
+            Path::Moves(moves) => {
+                let answer = SolveAnswer {
+                    path: PathRun::of_moves(answer.header.rules.start, moves),
+                    ..answer
+                };
+                // A path of moves is the dense engine's, whose game is built.
+                match subject.built_dense() {
+                    Some(game) => answer.with_choices(game, moves),
+                    None => answer,
+                }
+            }
+        }
+    }
+
     /// The same answer with the jumps its `path` (the moves the runs were
     /// made from) declines named, and a run ended on each, so that no run
     /// passes over a declined jump's start as over a plain square. The

@@ -296,30 +296,13 @@ fn never_taken(d: &choice::Declined) -> Diagnostic {
 /// [`check_with`] for a board of any length, by the engine that keeps only
 /// the squares near its jumps.
 fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
-    let errors = |diagnostics| Checked {
-        diagnostics,
-        skipped: None,
-    };
-    let problems = SparseBoard::problems(spec);
-    let written = written_errors(
-        spec,
-        rules,
-        problems.iter().map(|p| long_problem(p, spec.squares)),
-    );
-    if !written.is_empty() {
-        return errors(written);
-    }
-    let board = match SparseBoard::from_spec(spec) {
-        Ok(board) => board,
-        Err(p) => return errors(vec![long_problem(&p, spec.squares)]),
-    };
-    let game = match SparseGame::new(board, rules.clone()) {
+    let game = match playable_sparse(spec, rules.clone()) {
         Ok(game) => game,
-        Err(e) => {
-            return errors(vec![match &e {
-                SparseGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
-                SparseGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
-            }]);
+        Err(refused) => {
+            return Checked {
+                diagnostics: refused.errors,
+                skipped: None,
+            };
         }
     };
     let (diagnostics, skipped) = long_warnings(&game, ctl);
@@ -327,6 +310,37 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
         diagnostics,
         skipped,
     }
+}
+
+/// [`playable_choosing`] for the sparse engine, whose cost grows with the
+/// jumps: the same errors, found by sorting the jumps instead of with a
+/// bit a square, under its limits ([`crate::sparse::MAX_SPARSE_SQUARES`]
+/// squares, [`crate::sparse::MAX_SPARSE_JUMPS`] jumps), and the game,
+/// which takes every jump whatever [`Rules::optional`] says (a front end
+/// that plays optional jumps plays them on the dense engine).
+///
+/// # Errors
+///
+/// [`Unplayable`], with every error of the board as written, or the circle
+/// its jumps make under chaining.
+pub fn playable_sparse(spec: &BoardSpec, rules: Rules) -> Result<SparseGame, Unplayable> {
+    let problems = SparseBoard::problems(spec);
+    let errors = written_errors(
+        spec,
+        &rules,
+        problems.iter().map(|p| long_problem(p, spec.squares)),
+    );
+    if !errors.is_empty() {
+        return Err(Unplayable { errors });
+    }
+    // No errors: the spec has no problems.
+    let board = SparseBoard::build_checked(spec);
+    SparseGame::new(board, rules).map_err(|e| Unplayable {
+        errors: vec![match &e {
+            SparseGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
+            SparseGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
+        }],
+    })
 }
 
 /// The diagnostic for one problem of a board of any length.
@@ -541,12 +555,19 @@ pub fn playable(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
     if optional.is_none() {
         return Ok(game);
     }
+    Err(optional_unplayed(optional))
+}
+
+/// The refusal of a game whose jumps may be declined (`optional`) by an
+/// analysis that takes every jump, as [`playable`] gives it: the code
+/// `optional-unplayed`.
+pub fn optional_unplayed(optional: Optional) -> Unplayable {
     let what = match optional {
         Optional::Ladders => "ladders",
         Optional::Snakes => "snakes",
         _ => "jumps",
     };
-    Err(Unplayable {
+    Unplayable {
         errors: vec![Diagnostic {
             severity: Severity::Error,
             code: "optional-unplayed",
@@ -555,7 +576,7 @@ pub fn playable(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
             ),
             squares: Vec::new(),
         }],
-    })
+    }
 }
 
 /// [`playable`] for a front end that plays optional jumps (by

@@ -35,11 +35,13 @@
 
 mod layers;
 mod path;
+mod picking;
 mod streak;
 
 use num_bigint::BigUint;
 
 use crate::game::{Game, Move};
+use crate::rules::Die;
 use crate::limits::{self, Budget, Control, Estimate, LimitError};
 
 use layers::{bfs, set_distances};
@@ -90,6 +92,47 @@ pub fn min_rolls(game: &Game) -> Result<Option<u32>, LimitError> {
 /// [`LimitError`] when refused, stopped, or out of memory.
 pub fn min_rolls_with(game: &Game, ctl: &Control) -> Result<Option<u32>, LimitError> {
     min_rolls_from_with(game, game.start(), ctl)
+}
+
+/// The fewest rolls from the start to the last square of `game` when the
+/// player picks one of `dice` before each roll (none: the rules' die) and
+/// chooses every roll, and every optional jump: `None` when the last
+/// square cannot be reached.
+///
+/// Without a bonus limit, which rolls are allowed does not depend on the
+/// die rolled before, so this is the search of a die with every face of
+/// every die; under a limit a top value is the top of the die rolled, and
+/// the search follows each die's faces with the streak they make.
+///
+/// # Errors
+///
+/// [`LimitError`] when refused, stopped, or out of memory.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{Board, Die, Game, Rules};
+///
+/// let game = Game::new(Board::empty(20)?, Rules::default())?;
+/// let dice: Vec<Die> = vec!["d4".parse()?, "0,0,0,0,0,0,0,0,0,1".parse()?];
+/// // From square 1: a 10 to 11, then the d4 thrice (4, 4, 1) to 20.
+/// let fewest = snl::shortest::min_rolls_picking(&game, &dice, &Default::default())?;
+/// assert_eq!(fewest, Some(4));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn min_rolls_picking(
+    game: &Game,
+    dice: &[Die],
+    ctl: &Control,
+) -> Result<Option<u32>, LimitError> {
+    match dice {
+        [] => min_rolls_with(game, ctl),
+        [only] => min_rolls_with(&game.with_die(only.clone()), ctl),
+        _ if game.rules().bonus_limit().is_none() => {
+            min_rolls_with(&game.with_die(picking::every_face(dice)), ctl)
+        }
+        _ => picking::by_streak(game, dice, ctl),
+    }
 }
 
 /// The fewest rolls from position `from` (a pawn there at the start of a

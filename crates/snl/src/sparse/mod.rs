@@ -155,13 +155,19 @@ impl SparseBoard {
         if let Some(problem) = SparseBoard::problems(spec).into_iter().next() {
             return Err(problem);
         }
+        Ok(SparseBoard::build_checked(spec))
+    }
+
+    /// The board of a spec that has no problems
+    /// ([`SparseBoard::problems`] is empty), without looking for them again.
+    pub(crate) fn build_checked(spec: &BoardSpec) -> SparseBoard {
         let mut jumps: Vec<(u64, u64)> = spec.jumps.iter().map(|j| (j.from, j.to)).collect();
         jumps.sort_unstable();
-        Ok(SparseBoard {
+        SparseBoard {
             squares: spec.squares,
             from: jumps.iter().map(|j| j.0).collect(),
             to: jumps.iter().map(|j| j.1).collect(),
-        })
+        }
     }
 
     /// Every problem that makes `spec` unplayable as a board of any length,

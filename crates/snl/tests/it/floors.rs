@@ -290,12 +290,13 @@ impl Graph {
     }
 }
 
-/// The most lines a source file of the crate may have: past it a file
-/// holds more than one idea, and is split by idea.
-const MOST_LINES: usize = 900;
+/// A smoke alarm, not the rule: the rule is one idea a file, named for
+/// it, and a file past this many lines is looked at again for the ideas
+/// it holds, and split by them.
+const MOST_LINES: usize = 1500;
 
 #[test]
-fn no_source_file_is_over_900_lines() {
+fn a_file_so_long_it_may_hold_several_ideas_is_looked_at_again() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
