@@ -26,11 +26,13 @@
 //! - [`analyses`]: the checks, the fewest rolls, the game-length statistics,
 //!   races, duels, simulation and the pictures.
 //! - [`meter`]: what an analysis allocated, to hold its estimate to.
+//! - [`corpus`]: the answers every front end is checked against.
 
 #![deny(missing_docs)]
 
 pub mod analyses;
 pub mod arb;
+pub mod corpus;
 pub mod meter;
 pub mod oracle;
 pub mod readers;

@@ -1,6 +1,7 @@
 //! Tests of the `snl` command: each subcommand, standard input, every exit
 //! code, bad input, and the README's examples.
 
+mod answers;
 mod check;
 mod design;
 mod draw;

@@ -41,8 +41,8 @@ mod streak;
 use num_bigint::BigUint;
 
 use crate::game::{Game, Move};
-use crate::rules::Die;
 use crate::limits::{self, Budget, Control, Estimate, LimitError};
+use crate::rules::Die;
 
 use layers::{bfs, set_distances};
 use path::{first_path, search_recorded};

@@ -19,7 +19,11 @@ pub(super) fn every_face(dice: &[Die]) -> Die {
 
 /// The search over (position, streak) under a bonus limit, each die with
 /// its own top value.
-pub(super) fn by_streak(game: &Game, dice: &[Die], ctl: &Control) -> Result<Option<u32>, LimitError> {
+pub(super) fn by_streak(
+    game: &Game,
+    dice: &[Die],
+    ctl: &Control,
+) -> Result<Option<u32>, LimitError> {
     let states = game.choice_states();
     let faces: usize = dice.iter().map(|d| d.values().count()).sum();
     let n = states.len() as u64;
@@ -79,8 +83,8 @@ pub(super) fn by_streak(game: &Game, dice: &[Die], ctl: &Control) -> Result<Opti
 mod tests {
     use super::*;
     use crate::board::{Board, Jump};
-    use crate::shortest::{min_rolls_picking, min_rolls_with};
     use crate::rules::{Bonus, Optional, Rules};
+    use crate::shortest::{min_rolls_picking, min_rolls_with};
 
     fn d(spec: &str) -> Die {
         spec.parse().unwrap()

@@ -1,5 +1,6 @@
 //! Integration and property tests for the snl library.
 
+mod answers;
 mod check;
 mod design;
 mod duel;
