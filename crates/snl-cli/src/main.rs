@@ -10,6 +10,7 @@ mod cmd;
 mod control;
 mod output;
 mod output_file;
+mod progress;
 mod read_file;
 mod timings;
 

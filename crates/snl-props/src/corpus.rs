@@ -1,5 +1,5 @@
 //! The corpus of answers every front end is checked against,
-//! `testdata/answers.json`: its rows, each row's board as text, the
+//! `testdata/answers/corpus.json`: its rows, each row's board as text, the
 //! arguments the command takes for it, and whether an answer (as the JSON
 //! the command prints) agrees with it. The library's tests, the command's,
 //! the Python module's and the JavaScript package's read the same rows.
@@ -8,7 +8,10 @@ use serde_json::Value;
 
 /// The rows of the corpus.
 pub fn rows() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/answers.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../testdata/answers/corpus.json"
+    );
     let text = std::fs::read_to_string(path).expect("the corpus is readable");
     let corpus: Value = serde_json::from_str(&text).expect("the corpus is JSON");
     corpus["rows"].as_array().expect("rows").clone()

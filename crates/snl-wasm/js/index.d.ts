@@ -65,6 +65,8 @@ export interface Rules {
   start?: 0 | 1;
   bonus?: boolean;
   bonus_limit?: number | null;
+  /** The jumps a player may decline (as `--optional`). */
+  optional?: "none" | "ladders" | "snakes" | "all";
 }
 
 /** How to read the board, and the rules over the file's: every question takes these. */
@@ -86,6 +88,8 @@ export interface ExpectOptions extends BoardOptions {
   exact?: boolean;
   /** Add `pmf` (and under the bonus rule `turns.pmf`) to the answer. */
   pmf?: boolean;
+  /** Dice to pick one of before each roll, each as `--choose-die` reads it. */
+  choose_die?: string[];
 }
 
 export interface RaceOptions extends BoardOptions {

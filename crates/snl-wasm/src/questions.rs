@@ -21,14 +21,13 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use snl::RulesPatch;
 use snl::answer::{CheckAnswer, ExpectAnswer, Header, RaceAnswer, SolveAnswer};
 use snl::check::Skipped;
-use snl::limits::{Cancel, Control, LimitError};
-use snl::markov::{self, ExactOptions, Follow, LengthOptions, MarkovError, Measure};
-use snl::plan::{self, Counting};
+use snl::limits::{Cancel, Control};
+use snl::markov::MarkovError;
+use snl::plan::{self, Count, ExpectQuery, Length, SolveQuery};
 use snl::race::RaceError;
-use snl::shortest::Search;
-use snl::{RulesPatch, Unit};
 use snl_draw::render::{self, Overlay};
 use snl_draw::{DrawError, Layout};
 use snl_web::analyse::{self, Playable, Read};
@@ -76,6 +75,9 @@ struct ExpectOptions {
     /// The distribution of the length, `pmf[t]` for each `t` followed.
     #[serde(default)]
     pmf: bool,
+    /// As `--choose-die SPEC`, repeated.
+    #[serde(default)]
+    choose_die: Vec<String>,
 }
 
 /// [`race`]'s options.
@@ -132,102 +134,63 @@ pub fn check(board: &str, options: &str) -> String {
 }
 
 /// `snl solve --json`: the fewest rolls, one optimal sequence, and the
-/// number of optimal sequences where `snl solve` counts them
-/// ([`plan::counting`]; `{"count": true}` as `--count`).
+/// number of optimal sequences where `snl solve` counts them (`{"count":
+/// true}` as `--count`); optional jumps are played, as `snl solve` plays
+/// them.
 #[wasm_bindgen]
 pub fn solve(board: &str, options: &str) -> String {
     envelope(options_of::<SolveOptions>(options).and_then(|o| {
         let limits = StudioLimits::default();
-        let p = playable(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
-        let game = &p.game;
-        analyse::admit(game, &[plan::Analysis::Shortest(Search::Solve)], &limits)?;
-        let ctl = control(&limits);
-        let over = |e: LimitError| ApiError::limit(e, &limits);
-        let solution = snl::shortest::solve_with(game, &ctl).map_err(over)?;
-        let count = match plan::counting(game, o.count, &limits.budget) {
-            Counting::Count => snl::shortest::count_optimal_with(game, &ctl).map_err(over)?,
-            _ => None,
+        let read = read(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
+        let subject = analyse::subject(&read)?;
+        let query = SolveQuery {
+            count: if o.count { Count::Always } else { Count::Auto },
+            ..SolveQuery::default()
         };
-        Ok(SolveAnswer::from_search(
-            header(&p),
-            &solution,
-            count.as_ref(),
-        ))
+        let solved = plan::solve(&subject, &query, &control(&limits))
+            .map_err(|e| analyse::question_error(&e, &read, &limits))?;
+        Ok(SolveAnswer::new(&subject, &solved))
     }))
 }
 
-/// `snl expect --json`, with `within` as `--within K` and `exact` as
-/// `--exact`; with `{"pmf": true}` the answer also has `pmf` (and, under
-/// the bonus rule, `turns.pmf`): `pmf[t]`, the chance that the game ends on
-/// roll (turn) `t`, for every `t` the distribution was followed to.
+/// `snl expect --json`, with `within` as `--within K`, `exact` as
+/// `--exact` and `choose_die` as `--choose-die` (each die as it reads
+/// one); optional jumps are played, as `snl expect` plays them. With
+/// `{"pmf": true}` the answer also has `pmf` (and, under the bonus rule,
+/// `turns.pmf`): `pmf[t]`, the chance that the game ends on roll (turn)
+/// `t`, for every `t` the distribution was followed to.
 #[wasm_bindgen]
 pub fn expect(board: &str, options: &str) -> String {
     envelope(options_of::<ExpectOptions>(options).and_then(|o| {
         let limits = StudioLimits::default();
-        let p = playable(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
-        let game = &p.game;
-        analyse::admit(
-            game,
-            &[
-                plan::Analysis::Shortest(Search::MinRolls),
-                plan::Analysis::Markov(Measure::Mean),
-            ],
-            &limits,
-        )?;
+        let read = read(board, o.format, o.squares, o.rules.as_ref(), &limits)?;
+        let subject = analyse::subject(&read)?;
+        let specs: Vec<&str> = o.choose_die.iter().map(String::as_str).collect();
+        let dice = analyse::dice("choose_die", &specs)?;
+        let query = ExpectQuery {
+            exact: o.exact,
+            within: o.within.clone(),
+            dice,
+            ..ExpectQuery::default()
+        };
         let ctl = control(&limits);
-        let markov = |e: MarkovError| match e {
-            MarkovError::Limit(e) => ApiError::limit(e, &limits),
-            e => ApiError::Analysis(e.to_string()),
-        };
-        // As `snl expect` follows it: the distribution is skipped at once
-        // when its estimate is over the work it is given.
-        let stats = |unit| {
-            let options = LengthOptions {
-                follow: Follow::IfItFits,
-                ..LengthOptions::of(unit)
-            };
-            markov::stats_with(game, &options, &ctl).map_err(markov)
-        };
-        let exact = |unit| {
-            if !o.exact {
-                return Ok(None);
-            }
-            let options = ExactOptions {
-                unit,
-                ..ExactOptions::default()
-            };
-            markov::exact_mean_with(game, &options, &ctl).map_err(|e| match e {
-                MarkovError::Limit(e) => ApiError::limit(e, &limits),
-                e => ApiError::Analysis(format!("exact: {e}")),
-            })
-        };
-        let rolls = stats(Unit::Rolls)?;
-        let exact_rolls = exact(Unit::Rolls)?;
-        let turns = match game.rules().bonus {
-            Some(_) => Some((stats(Unit::Turns)?, exact(Unit::Turns)?)),
-            None => None,
-        };
-        let min_rolls =
-            snl::shortest::min_rolls_with(game, &ctl).map_err(|e| ApiError::limit(e, &limits))?;
+        let expectation = plan::expect(&subject, &query, &ctl)
+            .map_err(|e| analyse::question_error(&e, &read, &limits))?;
         // A distribution stopped by the deadline keeps what it reached: an
         // answer cut short is not given as if it were whole.
         ctl.cancel
             .check()
             .map_err(|e| ApiError::limit(e, &limits))?;
-        let answer = ExpectAnswer::dense(
-            header(&p),
-            (&rolls, exact_rolls.as_ref()),
-            turns.as_ref().map(|(t, exact)| (t, exact.as_ref())),
-            &o.within,
-            min_rolls,
-        );
+        let answer = ExpectAnswer::new(&subject, &expectation);
         if !o.pmf {
             return to_value(&answer);
         }
         let mut value = to_value(&answer)?;
-        value["pmf"] = serde_json::json!(rolls.distribution.pmf);
-        if let (Some((t, _)), Some(turns)) = (&turns, value.get_mut("turns")) {
-            turns["pmf"] = serde_json::json!(t.distribution.pmf);
+        if let Length::Dense { rolls, turns, .. } = &expectation.length {
+            value["pmf"] = serde_json::json!(rolls.distribution.pmf);
+            if let (Some((t, _)), Some(turns)) = (turns, value.get_mut("turns")) {
+                turns["pmf"] = serde_json::json!(t.distribution.pmf);
+            }
         }
         Ok(value)
     }))

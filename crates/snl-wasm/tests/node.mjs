@@ -390,3 +390,91 @@ test("the package README's Node example runs and prints the command's answers", 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** The corpus every front end is checked against (testdata/answers/corpus.json). */
+const corpus = JSON.parse(readFileSync(join(root, "testdata", "answers", "corpus.json"), "utf8"));
+
+/** A row's board as text: a preset's, a file's, inline pairs, or a pattern written out. */
+function corpusBoard(board) {
+  if (board.preset) return JSON.stringify(snl.presets().find((p) => p.name === board.preset).board);
+  if (board.file) return readFileSync(join(root, board.file), "utf8");
+  if (board.pattern) {
+    const ladders = [];
+    const snakes = [];
+    for (const run of board.pattern.runs) {
+      for (let i = 0; i < run.count; i++) {
+        const from = run.first + i * run.step;
+        (run.rise > 0 ? ladders : snakes).push([from, from + run.rise]);
+      }
+    }
+    return JSON.stringify({ squares: board.pattern.squares, ladders, snakes });
+  }
+  return JSON.stringify(board.pairs);
+}
+
+test("every row of the corpus the studio takes is answered by its engine with its figures", () => {
+  let answeredRows = 0;
+  for (const row of corpus.rows) {
+    const text = corpusBoard(row.board);
+    const query = row.query ?? {};
+    const options = { rules: row.rules };
+    const ask = () =>
+      row.question === "solve"
+        ? snl.solve(text, { ...options, count: query.count ?? false })
+        : snl.expect(text, { ...options, within: query.within ?? [], exact: query.exact ?? false, choose_die: query.dice ?? [] });
+    if (!row.studio) {
+      assert.throws(ask, (e) => e.status === 422 && /live/.test(e.message), row.name);
+      continue;
+    }
+    const got = ask();
+    assert.equal(got.engine, row.engine, row.name);
+    const tolerance = row.expected.tolerance ?? 0;
+    for (const [key, want] of Object.entries(row.expected)) {
+      if (key === "tolerance") continue;
+      const found = {
+        left_out: got.left_out?.reason,
+        turns_mean: got.turns?.mean,
+        die_by_square: got.policy?.die_by_square,
+      }[key] ?? got[key];
+      if (key === "mean" || key === "turns_mean") {
+        assert.ok(Math.abs(found - want) <= tolerance * Math.abs(want), `${row.name}: ${key} ${found} against ${want}`);
+      } else {
+        assert.deepEqual(found ?? null, want, `${row.name}: ${key}`);
+      }
+    }
+    answeredRows += 1;
+  }
+  assert.ok(answeredRows >= 9, `only ${answeredRows} rows answered`);
+});
+
+test("the studio's fewest rolls name the jumps they decline, as snl solve does", () => {
+  const board = JSON.stringify({ squares: 102, snakes: [[18, 14]], rules: { die: "d3", start: 0, optional: "snakes" } });
+  const dir = mkdtempSync(join(tmpdir(), "snl-"));
+  try {
+    const path = join(dir, "board.json");
+    writeFileSync(path, board);
+    const want = cli(["solve", path]);
+    assert.deepEqual(want.declined, [{ step: 6, from: 18, to: 14 }]);
+    const answer = snl.analyse(board);
+    same(answer.solve.declined, want.declined, "analyse declined");
+    same(answer.solve.path, want.path, "analyse path");
+    same(snl.solve(board).declined, want.declined, "solve declined");
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
+test("expect plays optional jumps as snl expect does", () => {
+  const board = JSON.stringify({ squares: 20, ladders: [[2, 19], [12, 15]], snakes: [[9, 2]], rules: { optional: "all" } });
+  const dir = mkdtempSync(join(tmpdir(), "snl-"));
+  try {
+    const path = join(dir, "board.json");
+    writeFileSync(path, board);
+    const want = cli(["expect", "--within", "5", path]);
+    const got = snl.expect(board, { within: [5] });
+    same(got, want, "expect --optional");
+    assert.ok(got.policy.jumps.some((j) => j.play === "declined"), JSON.stringify(got.policy));
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});

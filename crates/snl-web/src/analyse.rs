@@ -19,11 +19,11 @@ use snl::check::{self, Diagnostic};
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::MarkovError;
-use snl::markov::{Follow, LengthOptions, Measure, Stats};
-use snl::plan::{self, Counting};
+use snl::markov::{Measure, Stats};
+use snl::plan::{self, ExpectQuery, SolveQuery, SquareBySquare, Subject, WithinQuery};
 use snl::race::RaceError;
 use snl::shortest::Search;
-use snl::{Game, Rules, Unit};
+use snl::{Game, Rules};
 use snl_draw::plot::LengthPlot;
 pub use snl_draw::render::Overlay;
 use snl_draw::{DrawError, Layout, render};
@@ -77,21 +77,14 @@ impl Options {
     /// [`ApiError::Query`] naming the parameter and the die or goal that
     /// cannot be read.
     pub fn choosing(&self) -> Result<Choosing, ApiError> {
-        let mut dice = Vec::new();
-        for (i, spec) in self
+        let specs: Vec<&str> = self
             .choose_dice
             .as_deref()
             .unwrap_or("")
             .split(';')
             .map(str::trim)
-            .enumerate()
-            .filter(|(_, spec)| !spec.is_empty())
-        {
-            let read = spec.parse::<snl::Die>().map_err(|e| {
-                ApiError::Query(format!("choose_dice: die {} (`{spec}`): {e}", i + 1))
-            })?;
-            dice.push(read);
-        }
+            .collect();
+        let dice = dice("choose_dice", &specs)?;
         let goal = match self.goal.as_deref().map(str::trim) {
             None | Some("") => snl::choice::Goal::Mean,
             Some(goal) => goal
@@ -100,6 +93,23 @@ impl Options {
         };
         Ok(Choosing { dice, goal })
     }
+}
+
+/// The dice of `specs`, each as `--choose-die` reads one (empty ones
+/// skipped), for the option called `option`.
+///
+/// # Errors
+///
+/// [`ApiError::Query`] naming the option and the die that cannot be read.
+pub fn dice(option: &str, specs: &[&str]) -> Result<Vec<snl::Die>, ApiError> {
+    let mut dice = Vec::new();
+    for (i, spec) in specs.iter().enumerate().filter(|(_, s)| !s.is_empty()) {
+        let read = spec
+            .parse::<snl::Die>()
+            .map_err(|e| ApiError::Query(format!("{option}: die {} (`{spec}`): {e}", i + 1)))?;
+        dice.push(read);
+    }
+    Ok(dice)
 }
 
 /// The players whose races are answered: the studio shows 2 to 4.
@@ -185,21 +195,25 @@ pub fn playable(read: Read) -> Result<Playable, ApiError> {
     })
 }
 
-/// The game of a board for [`analyse_with`], which plays optional jumps:
-/// the game whatever [`Rules::optional`]. Its check is found once the
-/// best play is solved ([`check::check_played`]), for the notes of the
-/// jumps that play never takes.
+/// The subject of a read board, for the library's questions: the board
+/// checked once under its rules, optional jumps and all.
 ///
 /// # Errors
 ///
-/// As [`playable`], but for a game whose jumps may be declined.
-fn game_choosing(read: &Read) -> Result<Game, ApiError> {
-    check::playable_choosing(&read.parsed.spec, read.rules.clone()).map_err(|e| {
-        ApiError::Unplayable {
+/// [`ApiError::Unplayable`] with the first error as the message and the
+/// whole check beside it.
+pub fn subject(read: &Read) -> Result<Subject, ApiError> {
+    Subject::new(read.parsed.spec.clone(), read.rules.clone())
+        .map(|s| s.named(read.parsed.name.clone()))
+        .map_err(|e| ApiError::Unplayable {
             message: e.to_string(),
             check: Box::new(check_json(read, &e.errors)),
-        }
-    })
+        })
+}
+
+/// The error of a question about `read`, as the studio answers it.
+pub fn question_error(e: &plan::Error, read: &Read, limits: &StudioLimits) -> ApiError {
+    ApiError::of_question(e, limits, |unplayable| check_json(read, &unplayable.errors))
 }
 
 /// An analysis the studio did not run because it cannot honour the rules
@@ -324,51 +338,44 @@ pub fn analyse_with(
 ) -> Result<Analysis, ApiError> {
     let choice = options.choosing()?;
     let read = read(body, options, limits)?;
-    let game = game_choosing(&read)?;
+    let subject = subject(&read)?;
+    let game = subject
+        .dense_game(SquareBySquare::Studio)
+        .map_err(|e| ApiError::Analysis(e.to_string()))?
+        .clone();
     // Jumps that may be declined: the best play answers `expect`, the
     // search plays the choice, and the races, which cannot, are left out.
     // Dice to pick from: the best play answers `expect`, and the search and
     // the races, which roll the rules' die alone, are left out.
     let picked = !choice.dice.is_empty();
-    let choosing = !game.rules().optional.is_none() || picked;
     refuse_overlay(&game, &choice, options.overlay)?;
     let searched = searches(&game, &choice.dice);
-    // As `snl solve` does: the count is left out (not refused) above the
-    // count limit, and when its own estimate is over the budget.
-    let counted = searched && plan::counting(&game, false, &limits.budget) == Counting::Count;
     let picture = picture_options(options, searched);
-    let choice_options = snl::choice::Options {
-        dice: choice.dice.clone(),
-        ..snl::choice::Options::default()
-    };
-    let mut analyses = Vec::new();
-    if searched {
-        analyses.push(plan::Analysis::Shortest(Search::Solve));
-    }
-    analyses.push(if choosing {
-        plan::Analysis::Choice {
-            faces: choice_options.faces(&game),
-        }
-    } else {
-        plan::Analysis::Markov(Measure::Mean)
-    });
-    analyses.extend(picture.analyses());
-    admit(&game, &analyses, limits)?;
+    admit_all(&game, &choice, searched, &picture, limits)?;
     let ctl = Control {
         cancel: cancel.clone(),
         budget: limits.budget,
     };
-    let over = |e: LimitError| ApiError::limit(e, limits);
-    // The best play, solved once: for `expect`, and for the check's notes
-    // of the jumps it never takes.
-    let choice_error = |e| choice_error(e, limits);
-    let best = if choosing {
-        Some(snl::choice::solve_with(&game, &choice_options, &ctl).map_err(choice_error)?)
+    let question = |e| question_error(&e, &read, limits);
+    // `snl expect`: the best play, where there is a choice, is solved once,
+    // for the answer and for the check's notes of the jumps it never takes.
+    let query = ExpectQuery {
+        dice: choice.dice.clone(),
+        ..ExpectQuery::default()
+    };
+    let expectation = plan::expect(&subject, &query, &ctl).map_err(question)?;
+    // The check's notes are of the rules' die, as `snl check` gives them:
+    // a best play among dice is not the one it plays.
+    let best = expectation.best.as_ref().filter(|_| !picked);
+    let diagnostics = check::check_played(&read.parsed.spec, &read.rules, best, &ctl).diagnostics;
+    // `snl solve`, counting as it counts (left out, not refused, above the
+    // count limit and over the budget).
+    let solve = if searched {
+        let solved = plan::solve(&subject, &SolveQuery::default(), &ctl).map_err(question)?;
+        Some(SolveAnswer::new(&subject, &solved))
     } else {
         None
     };
-    let diagnostics =
-        check::check_played(&read.parsed.spec, &read.rules, best.as_ref(), &ctl).diagnostics;
     let playable = Playable {
         read,
         diagnostics,
@@ -377,19 +384,25 @@ pub fn analyse_with(
     let game = &playable.game;
     let name = playable.read.parsed.name.as_deref();
     let header = || Header::new(name, game);
-    let (solve, fewest) = search(game, header(), searched.then_some(counted), &ctl, limits)?;
     // The jumps the best play declines, drawn faded.
-    let declined: Vec<u32> = best
+    let declined: Vec<u32> = expectation
+        .best
         .as_ref()
         .map(|b| b.declined().iter().map(|j| j.from).collect())
         .unwrap_or_default();
-    let (expect, stats, min_rolls) = expect_of(game, header(), best, fewest, picked, &ctl, limits)?;
+    let expect = ExpectAnswer::new(&subject, &expectation);
+    let stats = expectation.rolls().cloned();
+    let min_rolls = expectation.min_rolls.map(|m| m as u32);
     let within = match choice.goal {
-        snl::choice::Goal::Within(rolls) => Some(snl::answer::WithinAnswer::new(
-            header(),
-            &snl::choice::within_with(game, &choice_options, rolls, &ctl).map_err(choice_error)?,
-            picked,
-        )),
+        snl::choice::Goal::Within(rolls) => {
+            let query = WithinQuery {
+                rolls,
+                dice: choice.dice.clone(),
+            };
+            let best = plan::best_within(&subject, &query, &ctl)
+                .map_err(|e| question_error(&e, &playable.read, limits))?;
+            Some(snl::answer::WithinAnswer::new(header(), &best, picked))
+        }
         _ => None,
     };
     let (race, left_out) = if searched {
@@ -400,7 +413,9 @@ pub fn analyse_with(
     // A distribution stopped by the token keeps what it reached (as
     // `unresolved`) instead of failing: an answer cut short by the deadline
     // is not given as if it were whole.
-    ctl.cancel.check().map_err(over)?;
+    ctl.cancel
+        .check()
+        .map_err(|e: LimitError| ApiError::limit(e, limits))?;
     let check = CheckAnswer::new(header(), &playable.diagnostics);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let (svg, layout, plot) = draw(
@@ -434,6 +449,36 @@ pub fn analyse_with(
     })
 }
 
+/// Refuses, before anything is computed, a request whose analyses (the
+/// search where it runs, the mean or the best play of a choice, and the
+/// picture's) are estimated over the budget ([`admit`]).
+fn admit_all(
+    game: &Game,
+    choice: &Choosing,
+    searched: bool,
+    picture: &render::Options,
+    limits: &StudioLimits,
+) -> Result<(), ApiError> {
+    let choosing = !game.rules().optional.is_none() || !choice.dice.is_empty();
+    let mut analyses = Vec::new();
+    if searched {
+        analyses.push(plan::Analysis::Shortest(Search::Solve));
+    }
+    analyses.push(if choosing {
+        let options = snl::choice::Options {
+            dice: choice.dice.clone(),
+            ..snl::choice::Options::default()
+        };
+        plan::Analysis::Choice {
+            faces: options.faces(game),
+        }
+    } else {
+        plan::Analysis::Markov(Measure::Mean)
+    });
+    analyses.extend(picture.analyses());
+    admit(game, &analyses, limits)
+}
+
 /// Whether the fewest-rolls search plays the game with these dice to pick
 /// from: it plays optional jumps as a choice of its own, but rolls the
 /// rules' die alone, and is left out where the library refuses it.
@@ -464,41 +509,6 @@ fn refuse_overlay(game: &Game, choice: &Choosing, overlay: Overlay) -> Result<()
     Ok(())
 }
 
-/// `snl solve`'s answer and the fewest rolls, when `counted` is some
-/// (counting the optimal sequences when it is `Some(true)`): none when the
-/// search is left out.
-fn search(
-    game: &Game,
-    header: Header,
-    counted: Option<bool>,
-    ctl: &Control,
-    limits: &StudioLimits,
-) -> Result<(Option<SolveAnswer>, Option<u32>), ApiError> {
-    let Some(counted) = counted else {
-        return Ok((None, None));
-    };
-    let over = |e: LimitError| ApiError::limit(e, limits);
-    let solution = snl::shortest::solve_with(game, ctl).map_err(over)?;
-    let count = if counted {
-        snl::shortest::count_optimal_with(game, ctl).map_err(over)?
-    } else {
-        None
-    };
-    let solve = SolveAnswer::from_search(header, &solution, count.as_ref());
-    Ok((Some(solve), solution.min_rolls))
-}
-
-/// The error of a best play as the studio answers it.
-fn choice_error(e: snl::choice::ChoiceError, limits: &StudioLimits) -> ApiError {
-    match e {
-        snl::choice::ChoiceError::Limit(e) => ApiError::limit(e, limits),
-        e @ snl::choice::ChoiceError::TooManyDice(_) => {
-            ApiError::Query(format!("choose_dice: {e}"))
-        }
-        e => ApiError::Analysis(e.to_string()),
-    }
-}
-
 /// With dice to pick from, the die the best play picks on each square, to
 /// be written on it; none otherwise.
 fn die_notes(expect: &ExpectAnswer) -> Vec<String> {
@@ -519,78 +529,6 @@ fn optional_noun(optional: snl::Optional) -> &'static str {
         snl::Optional::Snakes => "snakes",
         _ => "jumps",
     }
-}
-
-/// `expect`'s answer as `snl expect` gives it, with the statistics it was
-/// read from (none for a best play that is no plain game) and the fewest
-/// rolls of the game played (`fewest`, the search's, but for the plain
-/// game of a best play, which has its own).
-fn expect_of(
-    game: &Game,
-    header: Header,
-    best: Option<snl::choice::Solution>,
-    fewest: Option<u32>,
-    picked: bool,
-    ctl: &Control,
-    limits: &StudioLimits,
-) -> Result<(ExpectAnswer, Option<Stats>, Option<u32>), ApiError> {
-    let over = |e: LimitError| ApiError::limit(e, limits);
-    let markov = |e: MarkovError| match e {
-        MarkovError::Limit(e) => over(e),
-        e => ApiError::Analysis(e.to_string()),
-    };
-    // The best play (`best`, when there is a choice), as `snl expect`
-    // plays it: the plain game it is when it is one (one die, each jump
-    // always taken or always declined).
-    let best = match best {
-        Some(best) => {
-            let plain = best
-                .plain(game)
-                .map_err(|e| ApiError::Analysis(e.to_string()))?;
-            Some((best, plain))
-        }
-        None => None,
-    };
-    let played = match &best {
-        Some((_, Some(plain))) => Some(plain),
-        Some((_, None)) => None,
-        None => Some(game),
-    };
-    // The distribution followed as `snl expect` follows it: skipped at once
-    // when its estimate is over the work a distribution is given.
-    let length = |game: &Game, unit| {
-        let options = LengthOptions {
-            follow: Follow::IfItFits,
-            ..LengthOptions::of(unit)
-        };
-        snl::markov::stats_with(game, &options, ctl).map_err(markov)
-    };
-    let stats = match played {
-        Some(played) => Some(length(played, Unit::Rolls)?),
-        None => None,
-    };
-    // As `snl expect` gives them: by rolls, and by turns under the bonus rule.
-    let turns = match (played, game.rules().bonus) {
-        (Some(played), Some(_)) => Some(length(played, Unit::Turns)?),
-        _ => None,
-    };
-    // The fewest rolls of the game played: the plain game of the best play
-    // has its own, as `snl expect --optional` gives it.
-    let min_rolls = match &best {
-        Some((_, Some(plain))) => snl::shortest::min_rolls_with(plain, ctl).map_err(over)?,
-        _ => fewest,
-    };
-    let expect = match (&stats, &best) {
-        (Some(stats), _) => ExpectAnswer {
-            policy: best
-                .as_ref()
-                .map(|(best, _)| snl::answer::PolicyAnswer::new(best, picked)),
-            ..expect_answer(header, stats, turns.as_ref(), min_rolls)
-        },
-        (None, Some((best, _))) => ExpectAnswer::of_choice(header, best, &[], picked),
-        (None, None) => unreachable!("a game without a choice is played as it is"),
-    };
-    Ok((expect, stats, min_rolls))
 }
 
 /// The races of [`RACE_PLAYERS`], or, when they cannot play the rules
@@ -638,23 +576,6 @@ fn races_of(
         .map(|(race, from)| RaceAnswer::new(header(), from, race))
         .collect();
     Ok((race, None))
-}
-
-/// `expect`'s answer as the studio gives it: the dense engine's statistics
-/// by rolls, and by turns under the bonus rule.
-fn expect_answer(
-    header: Header,
-    stats: &Stats,
-    turns: Option<&Stats>,
-    min_rolls: Option<u32>,
-) -> ExpectAnswer {
-    ExpectAnswer::dense(
-        header,
-        (stats, None),
-        turns.map(|t| (t, None)),
-        &[],
-        min_rolls,
-    )
 }
 
 /// The board picture a request asks for: with a path unless told not to,

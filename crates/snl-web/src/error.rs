@@ -141,6 +141,40 @@ impl ApiError {
     }
 }
 
+impl ApiError {
+    /// The error of one of the library's questions (`snl::plan`), the one
+    /// place the studio maps them: a limit as [`ApiError::limit`] maps it,
+    /// a board that cannot be played with its check (`check`, as `snl
+    /// check --json` prints it), too many dice to pick from as the query's
+    /// fault, anything else as the library words it.
+    pub fn of_question(
+        e: &snl::plan::Error,
+        limits: &crate::StudioLimits,
+        check: impl FnOnce(&snl::check::Unplayable) -> serde_json::Value,
+    ) -> ApiError {
+        if let Some(limit) = e.limit() {
+            return ApiError::limit(limit.clone(), limits);
+        }
+        if let Some(unplayable) = e.unplayable() {
+            return ApiError::Unplayable {
+                message: e.to_string(),
+                check: Box::new(check(unplayable)),
+            };
+        }
+        if let Some(too_many @ snl::choice::ChoiceError::TooManyDice(_)) =
+            e.get_ref().downcast_ref::<snl::choice::ChoiceError>()
+        {
+            return ApiError::Query(format!("choose_dice: {too_many}"));
+        }
+        // The part of the answer, by the option that asked for it.
+        match e.part() {
+            Some(snl::plan::Part::Exact) => ApiError::Analysis(format!("exact: {e}")),
+            Some(snl::plan::Part::BestWithin) => ApiError::Analysis(format!("goal: {e}")),
+            _ => ApiError::Analysis(e.to_string()),
+        }
+    }
+}
+
 /// A duration in seconds as people write it: `15`, `0.05`.
 fn seconds(d: std::time::Duration) -> String {
     if d.subsec_nanos() == 0 {

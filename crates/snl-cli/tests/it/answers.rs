@@ -1,5 +1,5 @@
 //! The corpus of answers every front end is checked against
-//! (`testdata/answers.json`): the command gives each row's engine and
+//! (`testdata/answers/corpus.json`): the command gives each row's engine and
 //! figures.
 
 use serde_json::Value;

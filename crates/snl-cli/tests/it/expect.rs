@@ -721,3 +721,64 @@ fn a_snake_to_square_0_needs_the_start_off_the_board() {
     let v = json(&["expect", "-", "--start", "0"], Some(board));
     assert!(v["mean"].as_f64().is_some(), "{v}");
 }
+
+/// The fewest rolls `snl expect` gives under a choice are those of
+/// `snl solve` (the search plays the choice too), and are given where the
+/// best play decides by the bonus streak, which has no distribution.
+#[test]
+fn the_fewest_rolls_under_a_choice_are_the_searchs() {
+    let optional = r#"{"squares": 17, "ladders": [[6, 15], [10, 12], [15, 17]], "rules": {"optional": "all"}}"#;
+    let solved = json(&["solve", "-"], Some(optional));
+    let expected = json(&["expect", "-"], Some(optional));
+    assert_eq!(solved["min_rolls"], 2);
+    assert_eq!(expected["min_rolls"], solved["min_rolls"]);
+    let by_streak = r#"{"squares": 18, "ladders": [[11, 14]], "snakes": [[14, 12], [15, 8], [12, 1]], "rules": {"optional": "all", "bonus_limit": 3}}"#;
+    let run = snl(&["expect", "-", "--json"], Some(by_streak));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let plays: Vec<&str> = v["policy"]["jumps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|j| j["play"].as_str().unwrap())
+        .collect();
+    assert!(plays.contains(&"by_streak"), "{plays:?}");
+    assert_eq!(v["left_out"]["reason"], "choice");
+    assert_eq!(
+        v["min_rolls"],
+        json(&["solve", "-"], Some(by_streak))["min_rolls"]
+    );
+    assert!(v["min_rolls"].is_u64());
+}
+
+/// `--visits` under a best play that is no plain game is not dropped: the
+/// answer says it is not given, and why, on stderr and in the JSON.
+#[test]
+fn visits_of_a_play_that_is_no_plain_game_say_why_they_are_missing() {
+    let run = snl(
+        &[
+            "expect",
+            "testdata/seed-004-twenty.pairs.json",
+            "--choose-die",
+            "d6",
+            "--choose-die",
+            "1,1,1,0,0,0",
+            "--visits",
+            "--json",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: Value = serde_json::from_str(&run.stdout).unwrap();
+    let why = v["visits"]["unavailable"].as_str().unwrap();
+    assert!(
+        why.contains("no plain game whose visits are counted"),
+        "{why}"
+    );
+    assert!(
+        run.stderr
+            .contains("the visits are not given: the best play picks among dice"),
+        "{}",
+        run.stderr
+    );
+}

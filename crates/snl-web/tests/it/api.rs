@@ -620,3 +620,62 @@ async fn the_goal_within_k_rolls_gives_its_chance() {
         assert!(a.error().starts_with(says), "{query}: {}", a.error());
     }
 }
+
+/// The fewest rolls of a board whose jumps may be declined name the jumps
+/// their path declines, and end a run on each, as `snl solve` does: here
+/// the path stays on the snake's start at 18 (6 rolls of 3), where one run
+/// of 34 threes would pass over it as over a plain square.
+#[tokio::test]
+async fn the_fewest_rolls_name_the_jumps_they_decline() {
+    let body = r#"{"squares": 102, "snakes": [[18, 14]], "rules": {"die": "d3", "start": 0, "optional": "snakes"}}"#;
+    let a = post("/api/analyse", body).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    let solve = &v["solve"];
+    assert_eq!(solve["min_rolls"], 34);
+    assert_eq!(
+        solve["declined"],
+        serde_json::json!([{"step": 6, "from": 18, "to": 14}])
+    );
+    let runs: Vec<(u64, u64)> = solve["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["roll"].as_u64().unwrap(), r["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(runs, [(3, 6), (3, 28)]);
+}
+
+/// A board whose distribution would not be followed, and whose mean the
+/// sparse engine gives more exactly, is answered as `snl expect` answers
+/// it: by the sparse engine, the closed form of 100,000 empty squares to
+/// the last digit, and no plot, saying why.
+#[tokio::test]
+async fn a_long_empty_board_is_answered_by_the_engine_the_command_uses() {
+    let a = post("/api/analyse", r#"{"squares": 100000}"#).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    assert_eq!(v["expect"]["engine"], "sparse");
+    assert_eq!(v["expect"]["mean"], 28_575.904_761_904_763);
+    assert_eq!(v["expect"]["left_out"]["reason"], "over_budget");
+    assert_eq!(v["plot"], serde_json::Value::Null);
+    let note = v["plot_note"].as_str().unwrap();
+    assert!(note.starts_with("there is no plot: "), "{note}");
+}
+
+/// The check's notes are those of `snl check`, which plays the rules' die:
+/// with dice to pick from, not the figures of the best play among them.
+#[tokio::test]
+async fn the_check_under_dice_to_pick_from_is_the_commands() {
+    let body = r#"{"squares": 20, "ladders": [[2, 19], [12, 15]], "snakes": [[9, 2]], "rules": {"optional": "all"}}"#;
+    let a = post("/api/analyse?choose_dice=d6;1,1,1,0,0,0", body).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let parsed = input::parse(body.as_bytes(), &ParseOptions::default()).unwrap();
+    let checked = snl::check::check(&parsed.spec, &parsed.rules.rules());
+    let header = snl::answer::Header::of_spec(None, &parsed.spec, &parsed.rules.rules());
+    let expected =
+        serde_json::to_value(snl::answer::CheckAnswer::new(header, &checked.diagnostics)).unwrap();
+    let v = a.json();
+    assert_eq!(v["check"]["notes"], expected["notes"]);
+    assert_eq!(v["check"]["notes"][0]["code"], "never-taken");
+}

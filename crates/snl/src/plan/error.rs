@@ -126,7 +126,7 @@ pub enum NotGiven {
     ImpactUnderChoice,
     /// The visits of a best play that is no plain game.
     #[error(
-        "the visits are not given: the best play picks among dice, or by the bonus streak, so it is no plain game whose visits are counted"
+        "the best play picks among dice, or by the bonus streak, so it is no plain game whose visits are counted"
     )]
     VisitsUnderPolicy,
 }

@@ -64,13 +64,14 @@ pub(crate) struct Layout {
 /// The most nodes a layout may have: they are numbered in 32 bits.
 pub(crate) const MAX_NODES: u64 = u32::MAX as u64 - 1;
 
-/// A zone as an interval of squares, before its nodes are numbered, and
-/// whether it is a lone square in a stretch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Interval {
-    pub first: u64,
-    pub last: u64,
-    pub lone: bool,
+pub(crate) use crate::sparse::Interval;
+
+/// The zones of `game`'s layout for the search (`lone_rests` false) or the
+/// moments (true), with the die's top value `k` and `gap`, which are the
+/// same each time an engine asks: found once a game, and kept in it
+/// (choosing an engine, estimating and answering ask for the same ones).
+pub(crate) fn zones(game: &SparseGame, k: u32, gap: u64, lone_rests: bool) -> &[Interval] {
+    game.zones[usize::from(lone_rests)].get_or_init(|| intervals(game, k, gap, lone_rests))
 }
 
 /// The zones of `game` as intervals, in the order of their squares: what
@@ -188,7 +189,7 @@ impl Layout {
         gap: u64,
         lone_rests: bool,
     ) -> Result<Layout, LimitError> {
-        Layout::of_intervals(game, k, intervals(game, k, gap, lone_rests))
+        Layout::of_intervals(game, k, zones(game, k, gap, lone_rests))
     }
 
     /// As [`Layout::new`], from the zones [`intervals`] gave for the same
@@ -200,9 +201,9 @@ impl Layout {
     pub(crate) fn of_intervals(
         game: &SparseGame,
         k: u32,
-        spans: Vec<Interval>,
+        spans: &[Interval],
     ) -> Result<Layout, LimitError> {
-        let nodes = node_count(&spans);
+        let nodes = node_count(spans);
         if nodes > MAX_NODES {
             return Err(LimitError::Size {
                 what: "the squares kept one by one near the jumps",
@@ -212,7 +213,7 @@ impl Layout {
         }
         let mut zones = Vec::with_capacity(spans.len());
         let mut next = 0u32;
-        for Interval { first, last, lone } in spans {
+        for &Interval { first, last, lone } in spans {
             zones.push(Zone {
                 first,
                 last,

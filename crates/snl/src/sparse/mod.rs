@@ -50,6 +50,7 @@ pub mod shortest;
 pub(crate) mod testing;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::board::{Board, BoardError, BoardSpec};
 use crate::game::{jumps_taken_by, resolve_chains_by, to_square0};
@@ -225,15 +226,37 @@ impl SparseBoard {
     }
 }
 
+/// A zone of a layout as an interval of squares, before its nodes are
+/// numbered, and whether it is a lone square in a stretch (see
+/// `layout`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Interval {
+    pub first: u64,
+    pub last: u64,
+    pub lone: bool,
+}
+
 /// A board of any length under a set of rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct SparseGame {
     board: SparseBoard,
     rules: Rules,
     /// Where a pawn landing on each jump's start comes to rest: the jump's
     /// end, or with chaining on the end of the last jump in the chain.
     rest: Vec<u64>,
+    /// The zones of each engine's layout, the search's and the moments',
+    /// found the first time they are asked for (`layout::zones`).
+    pub(crate) zones: [OnceLock<Vec<Interval>>; 2],
 }
+
+impl PartialEq for SparseGame {
+    /// The same board under the same rules, whatever zones were found.
+    fn eq(&self, other: &SparseGame) -> bool {
+        (&self.board, &self.rules, &self.rest) == (&other.board, &other.rules, &other.rest)
+    }
+}
+
+impl Eq for SparseGame {}
 
 /// A board of any length that cannot be played under the given rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -289,7 +312,12 @@ impl SparseGame {
         } else {
             board.to.clone()
         };
-        Ok(SparseGame { board, rules, rest })
+        Ok(SparseGame {
+            board,
+            rules,
+            rest,
+            zones: Default::default(),
+        })
     }
 
     /// The same game, from a game of the square-by-square engines.

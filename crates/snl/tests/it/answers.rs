@@ -1,5 +1,5 @@
 //! The corpus of answers every front end is checked against
-//! (`testdata/answers.json`): each row's question, asked through the one
+//! (`testdata/answers/corpus.json`): each row's question, asked through the one
 //! entry the library has for it, gives the row's engine and figures; and
 //! on the boards both engines answer quickly, forcing the other engine
 //! gives the same figures.

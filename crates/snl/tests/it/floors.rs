@@ -680,3 +680,55 @@ fn resolve(
     }
     Some(best)
 }
+
+/// The files where the front ends ask `solve` and `expect`, and what they
+/// must not write there: they ask the library's one entry per question
+/// (`snl::plan::solve`, `expect`, `best_within`), which picks the engine,
+/// and never an engine or an analysis's parts themselves.
+const FRONT_END_QUESTIONS: [&str; 4] = [
+    "snl-cli/src/cmd/solve.rs",
+    "snl-cli/src/cmd/expect.rs",
+    "snl-web/src/analyse.rs",
+    "snl-wasm/src/questions.rs",
+];
+
+/// What picks an engine or assembles an answer from an analysis's parts.
+const PICKING: [&str; 13] = [
+    "snl::sparse::",
+    "sparse::shortest",
+    "sparse::markov",
+    "plan::engine",
+    "markov::moments_with",
+    "markov::stats_with",
+    "markov::stats_from",
+    "markov::exact_mean_with",
+    "shortest::solve_with",
+    "shortest::min_rolls_with",
+    "shortest::count_optimal_with",
+    "choice::solve_with",
+    "choice::within_with",
+];
+
+#[test]
+fn front_ends_ask_each_question_through_its_one_entry() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut found = Vec::new();
+    for file in FRONT_END_QUESTIONS {
+        let path = crates.join(file);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for picking in PICKING {
+                if code.contains(picking) {
+                    found.push(format!("{file}:{}: {picking}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "front ends that pick an engine or assemble an analysis (ask snl::plan instead):\n{}",
+        found.join("\n")
+    );
+}

@@ -321,7 +321,8 @@ fn testdata_forms_of_one_board_agree() {
 #[test]
 fn every_testdata_file_is_tested() {
     // Folders hold other tests' inputs (`fuzz/`: the fuzz targets' findings;
-    // `solutions/`: the programs `snl judge` is tested on; `long/`: boards
+    // `solutions/`: the programs `snl judge` is tested on; `answers/`: the
+    // corpus every front end is checked against; `long/`: boards
     // past the dense engines' 2^30 squares, for the README's examples).
     let mut files: Vec<String> = std::fs::read_dir(testdata())
         .unwrap()

@@ -12,6 +12,7 @@ mod input_errors;
 mod limits;
 mod markov;
 mod matrix;
+mod plan;
 mod presets;
 mod race;
 mod shortest;

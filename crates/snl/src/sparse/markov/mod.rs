@@ -110,8 +110,8 @@ pub fn moments_with(game: &SparseGame, ctl: &Control) -> Result<Moments, SparseE
         });
     }
     // Laid out once, for the estimate and the system.
-    let spans = layout::intervals(game, game.rules().die.max(), gap(game), true);
-    ctl.admit("the mean and variance", estimate_of(game, &spans))?;
+    let spans = layout::zones(game, game.rules().die.max(), gap(game), true);
+    ctl.admit("the mean and variance", estimate_of(game, spans))?;
     let system = System::new(game, spans, ctl)?;
     system.solve(ctl)
 }
@@ -128,12 +128,7 @@ fn gap(game: &SparseGame) -> u64 {
 /// when the start reaches it and it reaches the end): what its work grows
 /// with.
 pub fn kept_squares(game: &SparseGame) -> u64 {
-    layout::node_count(&layout::intervals(
-        game,
-        game.rules().die.max(),
-        gap(game),
-        true,
-    ))
+    layout::node_count(layout::zones(game, game.rules().die.max(), gap(game), true))
 }
 
 /// The memory and work of [`moments`] before the elimination's plan is
@@ -145,7 +140,7 @@ pub fn kept_squares(game: &SparseGame) -> u64 {
 pub fn estimate(game: &SparseGame) -> Estimate {
     estimate_of(
         game,
-        &layout::intervals(game, game.rules().die.max(), gap(game), true),
+        layout::zones(game, game.rules().die.max(), gap(game), true),
     )
 }
 
@@ -221,7 +216,7 @@ impl<'g> System<'g> {
     /// The system of `game`, whose zones (with lone rests) are `spans`.
     fn new(
         game: &'g SparseGame,
-        spans: Vec<layout::Interval>,
+        spans: &[layout::Interval],
         ctl: &Control,
     ) -> Result<System<'g>, SparseError> {
         let die = &game.rules().die;

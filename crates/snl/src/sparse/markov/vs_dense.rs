@@ -5,8 +5,8 @@ use crate::sparse::SparseBoard;
 use num_traits::{Signed, ToPrimitive};
 
 /// The zones of `game` as the moments lay it out.
-fn spans(game: &SparseGame) -> Vec<layout::Interval> {
-    layout::intervals(game, game.rules().die.max(), gap(game), true)
+fn spans(game: &SparseGame) -> &[layout::Interval] {
+    layout::zones(game, game.rules().die.max(), gap(game), true)
 }
 
 /// The mean, the variance and the chance of never finishing agree with

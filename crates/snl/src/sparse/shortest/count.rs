@@ -147,8 +147,8 @@ pub fn count_optimal_with(game: &SparseGame, ctl: &Control) -> Result<Option<Cou
 pub fn count_estimate(game: &SparseGame) -> Estimate {
     let k = game.rules().die.max();
     let gap = super::Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
-    let spans = layout::intervals(game, k, gap, false);
-    let nodes = layout::node_count(&spans) as f64;
+    let spans = layout::zones(game, k, gap, false);
+    let nodes = layout::node_count(spans) as f64;
     let stretches = spans.len().saturating_sub(1) as f64;
     let k = f64::from(k);
     let bits = (game.goal().max(2) as f64).log2().ceil();

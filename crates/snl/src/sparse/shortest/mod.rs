@@ -306,8 +306,8 @@ pub fn estimate(game: &SparseGame) -> Estimate {
     let values = game.rules().die.values().count() as f64;
     let k = game.rules().die.max();
     let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
-    let spans = layout::intervals(game, k, gap, false);
-    let nodes = layout::node_count(&spans) as f64;
+    let spans = layout::zones(game, k, gap, false);
+    let nodes = layout::node_count(spans) as f64;
     let stretches = spans.len().saturating_sub(1) as f64;
     let k = f64::from(k);
     // Target, flag and fewest rolls a node; the moves into it, and a few
@@ -324,7 +324,7 @@ pub fn estimate(game: &SparseGame) -> Estimate {
 pub fn kept_squares(game: &SparseGame) -> u64 {
     let k = game.rules().die.max();
     let gap = Fewest::new(&game.rules().die.values().collect::<Vec<_>>()).gap();
-    layout::node_count(&layout::intervals(game, k, gap, false))
+    layout::node_count(layout::zones(game, k, gap, false))
 }
 
 /// The rules this engine takes: all but a bonus limit (without a limit,
