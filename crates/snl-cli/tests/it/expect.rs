@@ -782,3 +782,24 @@ fn visits_of_a_play_that_is_no_plain_game_say_why_they_are_missing() {
         run.stderr
     );
 }
+
+/// The exact mean's limit refuses a game at once, before the statistics
+/// are computed (on 10^7 squares they take half a minute in a test build).
+#[test]
+fn the_exact_means_limit_refuses_before_anything_is_computed() {
+    let board = r#"{"squares": 10000000, "ladders": [[3, 50]], "snakes": [[9000000, 20]]}"#;
+    let started = std::time::Instant::now();
+    let run = snl(&["expect", "-", "--exact"], Some(board));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the exact mean is limited to 2002 chain states"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}

@@ -62,6 +62,7 @@ pub mod distribution;
 mod error;
 pub mod exact;
 mod fraction;
+pub(crate) mod front;
 pub mod impact;
 pub mod incremental;
 mod landing;

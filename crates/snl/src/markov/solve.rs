@@ -21,6 +21,7 @@ use std::cell::Cell;
 use std::time::Duration;
 
 use super::error::MarkovError;
+use super::front::{Front, NONE};
 pub(crate) use super::scalar::{Dual, Scalar};
 use crate::limits::{self, Cancel, Control, Estimate, Instant, LimitError, Meter};
 
@@ -40,8 +41,6 @@ pub(crate) trait Rows {
     /// which keeps their precision when a state is nearly a trap.
     fn stochastic(&self) -> bool;
 }
-
-const NONE: u32 = u32::MAX;
 
 /// The shape of the elimination, worked out before any arithmetic.
 #[derive(Debug, Clone)]
@@ -313,26 +312,11 @@ fn eliminate<T: Scalar>(
         Keep::All => usize::MAX,
     };
     let kept = plan.kept + usize::from(!all);
-    // An expression is [constant, exit chance, one coefficient per slot].
-    let stride = open + 2;
     let what = "the solver's tables";
-    let mut pool: Vec<T> = limits::vec_of(
-        kept.max(1).saturating_mul(stride),
-        T::zero(),
-        "the solver's open expressions",
-    )?;
-    let mut pool_free: Vec<u32> = (0..kept as u32).rev().collect();
-    let mut pool_used = limits::vec_of(kept, false, what)?;
-    // Where each unknown's expression is: its slot while it is open, before
-    // its row is eliminated; its row of the pool after, while it is kept.
-    let mut place = limits::vec_of_with(n, NONE, what, meter.cancel())?;
-    let mut var_of_slot = limits::vec_of(open, NONE, what)?;
-    // Slots are taken lowest first, so that those in use stay below `top`
-    // and every expression is worked on that far only: the most unknowns
-    // open at once sets the room, far fewer are open on most rows. Beyond
-    // `top` every expression (and `work`) holds zeros.
-    let mut slot_used = limits::vec_of(open, false, what)?;
-    let mut top = 0usize;
+    // The open unknowns and the kept expressions; an expression is
+    // [constant, exit chance, one coefficient per slot].
+    let mut front = Front::new(n, open, kept, T::zero(), meter.cancel())?;
+    let stride = front.stride();
     // Every row's expression as it was when eliminated, for the
     // back-substitution: constant, then (unknown, coefficient) pairs.
     let rows_kept = if all { n } else { 0 };
@@ -349,7 +333,7 @@ fn eliminate<T: Scalar>(
         if !rows.active(k) {
             continue;
         }
-        for w in &mut work[..2 + top] {
+        for w in &mut work[..front.width()] {
             *w = T::zero();
         }
         work[0] = rhs(k);
@@ -363,39 +347,25 @@ fn eliminate<T: Scalar>(
                 None => work[1].add(p),
                 Some(t) if t as usize == k => own.add(p),
                 Some(t) if t as usize > k => {
-                    let r = place[t as usize] as usize;
-                    let row = &pool[r * stride..r * stride + 2 + top];
-                    for (w, e) in work.iter_mut().zip(row) {
+                    for (w, e) in work.iter_mut().zip(front.kept(t as usize)) {
                         w.add_mul(p, e);
                     }
                 }
-                Some(t) => {
-                    let t = t as usize;
-                    if place[t] == NONE {
-                        let s = slot_used
-                            .iter()
-                            .position(|&u| !u)
-                            .expect("the plan counts open unknowns");
-                        slot_used[s] = true;
-                        top = top.max(s + 1);
-                        place[t] = s as u32;
-                        var_of_slot[s] = t as u32;
-                    }
-                    work[2 + place[t] as usize].add(p);
-                }
+                Some(t) => work[front.open(t as usize)].add(p),
             }
         }
-        let slot = place[k];
-        if slot != NONE {
-            let c = std::mem::replace(&mut work[2 + slot as usize], T::zero());
+        let slot = front.slot_of(k);
+        if let Some(s) = slot {
+            let c = std::mem::replace(&mut work[s], T::zero());
             own.add(&c);
         }
+        let width = front.width();
         // The pivot: 1 - (chance of coming back to k before leaving). When
         // that chance is large, 1 - it loses precision; the chance of
         // leaving, summed from its parts, does not.
         let pivot = if stochastic && own.is_large() {
             let mut d = work[1].clone();
-            for w in &work[2..2 + top] {
+            for w in &work[2..width] {
                 d.add(w);
             }
             T::pivot_from_parts(&own, d)
@@ -403,30 +373,23 @@ fn eliminate<T: Scalar>(
             T::one().sub(&own)
         };
         let inverse = pivot.recip();
-        for w in &mut work[..2 + top] {
+        for w in &mut work[..width] {
             if !w.is_zero() {
                 *w = w.mul(&inverse);
             }
         }
-        if slot != NONE {
-            let s = 2 + slot as usize;
+        if let Some(s) = slot {
             meter.add(kept as u64)?;
-            for r in 0..kept {
-                if !pool_used[r] || pool[r * stride + s].is_zero() {
-                    continue;
-                }
+            let substitute = |_, e: &mut [T]| {
                 meter.add(stride as u64 * T::COST)?;
-                let f = std::mem::replace(&mut pool[r * stride + s], T::zero());
-                for (e, w) in pool[r * stride..r * stride + 2 + top].iter_mut().zip(&work) {
+                let f = std::mem::replace(&mut e[s], T::zero());
+                for (e, w) in e.iter_mut().zip(&work) {
                     e.add_mul(&f, w);
                 }
-            }
-            slot_used[slot as usize] = false;
-            while top > 0 && !slot_used[top - 1] {
-                top -= 1;
-            }
-            var_of_slot[slot as usize] = NONE;
-            place[k] = NONE;
+                Ok(())
+            };
+            front.each_referring(s, substitute, T::is_zero)?;
+            front.close(k);
         }
         if all {
             constant[k] = work[0].clone();
@@ -436,38 +399,30 @@ fn eliminate<T: Scalar>(
             // so far apart that a return is certain to the last digit). The
             // NaN is in the other terms too, and the callers' checks refuse
             // the answer.
-            for (s, w) in work[2..2 + top].iter().enumerate() {
-                if slot_used[s] && !w.is_zero() {
-                    vars.push(var_of_slot[s]);
-                    coefs.push(w.clone());
+            for (var, s) in front.open_unknowns() {
+                if !work[s].is_zero() {
+                    vars.push(var);
+                    coefs.push(work[s].clone());
                 }
             }
         }
         if plan.lo[k] != NONE || k == at {
-            let r = pool_free.pop().expect("the plan counts kept expressions");
-            pool[r as usize * stride..(r as usize + 1) * stride].clone_from_slice(&work);
-            pool_used[r as usize] = true;
-            place[k] = r;
+            front.keep(k, &work);
         }
         for &(t, _) in &terms {
             let Some(t) = t else { continue };
             let t = t as usize;
-            if t > k && t != at && plan.lo[t] == k as u32 && place[t] != NONE {
-                pool_used[place[t] as usize] = false;
-                pool_free.push(place[t]);
-                place[t] = NONE;
+            if t > k && t != at && plan.lo[t] == k as u32 {
+                front.release(t);
             }
         }
     }
     if !all {
         // Every unknown below `at` is eliminated: its expression is a
         // constant.
-        let r = place.get(at).copied().unwrap_or(NONE);
-        return Ok(Solution::At(if r == NONE {
-            T::zero()
-        } else {
-            pool[r as usize * stride].clone()
-        }));
+        return Ok(Solution::At(
+            front.constant(at).cloned().unwrap_or_else(T::zero),
+        ));
     }
     // Back-substitution, lowest first: every expression refers only to
     // unknowns below its own.

@@ -431,14 +431,23 @@ fn plain(
         markov::stats_from(game, moments, &options, ctl)
             .map_err(|e| Error::from(e).in_part(Part::Distribution))
     };
+    // The documented limit of the exact mean, unless there is no budget.
+    let max_states = (!ctl.budget.is_unlimited()).then_some(markov::exact::MAX_EXACT_STATES);
     let exact_of = |unit: Unit| -> Result<Option<BigRational>, Error> {
-        let options = ExactOptions {
-            unit,
-            max_states: (!ctl.budget.is_unlimited()).then_some(markov::exact::MAX_EXACT_STATES),
-        };
+        let options = ExactOptions { unit, max_states };
         markov::exact_mean_with(game, &options, ctl)
             .map_err(|e| Error::from(e).in_part(Part::Exact))
     };
+    // A game past that limit is refused before anything is computed.
+    let chain = game.states().len();
+    if let Some(limit) = max_states.filter(|&limit| query.exact && best.is_none() && chain > limit)
+    {
+        let refused = markov::MarkovError::from(markov::ExactTooLarge {
+            states: chain,
+            limit,
+        });
+        return Err(Error::from(refused).in_part(Part::Exact));
+    }
     let rolls = stats(Unit::Rolls)?;
     let policy = best.is_some();
     let exact = match best {

@@ -31,6 +31,7 @@
 
 use crate::limits::{self, Control, Estimate, LimitError, Meter};
 use crate::markov::dd::{DD, DDual, UNIT};
+use crate::markov::front::{Front, NONE};
 use crate::markov::solve::FillIn;
 use crate::sparse::crossing::{self, Crossing, Sums, SumsTable};
 use crate::sparse::layout::{self, Layout};
@@ -481,8 +482,6 @@ impl<'g> System<'g> {
     }
 }
 
-const NONE: u32 = u32::MAX;
-
 /// The shape of the elimination, worked out before any arithmetic (as in
 /// [`crate::markov`]'s solver): for each unknown the lowest row that refers
 /// to it from below, and the most unknowns open and expressions kept.
@@ -645,19 +644,12 @@ fn eliminate<T: Num>(
     let at = system.layout.start as usize;
     let open = plan.open;
     let kept = plan.kept;
-    // An expression is [constant, chance of leaving the system, one
-    // coefficient per slot].
-    let stride = open + 2;
-    let what = "the solver's tables";
-    let mut pool: Vec<T> = limits::vec_of(kept * stride, T::ZERO, "the solver's expressions")?;
-    let mut pool_free: Vec<u32> = (0..kept as u32).rev().collect();
-    let mut pool_used = limits::vec_of(kept, false, what)?;
+    // The open unknowns and the kept expressions; an expression is
+    // [constant, chance of leaving the system, one coefficient per slot].
+    let mut front = Front::new(n, open, kept, T::ZERO, &ctl.cancel)?;
+    let stride = front.stride();
     // How many substitutions each kept expression has been through.
-    let mut pool_updates = limits::vec_of(kept, 0u32, what)?;
-    let mut place = limits::vec_of(n, NONE, what)?;
-    let mut var_of_slot = limits::vec_of(open, NONE, what)?;
-    let mut slot_used = limits::vec_of(open, false, what)?;
-    let mut top = 0usize;
+    let mut pool_updates = limits::vec_of(kept, 0u32, "the solver's tables")?;
     let mut work = vec![T::ZERO; stride];
     let mut row = Row::default();
     let mut most_updates = 0u32;
@@ -667,7 +659,7 @@ fn eliminate<T: Num>(
         }
         system.row(k as u32, true, &mut row);
         meter.add((row.terms.len() * stride) as u64 * 8 + 16)?;
-        for w in &mut work[..2 + top] {
+        for w in &mut work[..front.width()] {
             *w = T::ZERO;
         }
         work[0] = T::of(rhs(&row));
@@ -679,89 +671,62 @@ fn eliminate<T: Num>(
                 Target::Exit | Target::Dead => work[1].add(p),
                 Target::Node(t) if t as usize == k => own.add(p),
                 Target::Node(t) if t as usize > k => {
-                    let r = place[t as usize] as usize;
+                    let r = front.place[t as usize] as usize;
                     updates = updates.max(pool_updates[r]);
-                    let expr = &pool[r * stride..r * stride + 2 + top];
-                    for (w, &e) in work.iter_mut().zip(expr) {
+                    for (w, &e) in work.iter_mut().zip(front.kept(t as usize)) {
                         w.add_mul(p, e);
                     }
                 }
-                Target::Node(t) => {
-                    let t = t as usize;
-                    if place[t] == NONE {
-                        let s = slot_used
-                            .iter()
-                            .position(|&u| !u)
-                            .expect("the plan counts open unknowns");
-                        slot_used[s] = true;
-                        top = top.max(s + 1);
-                        place[t] = s as u32;
-                        var_of_slot[s] = t as u32;
-                    }
-                    work[2 + place[t] as usize].add(p);
-                }
+                Target::Node(t) => work[front.open(t as usize)].add(p),
             }
         }
-        let slot = place[k];
-        if slot != NONE {
-            let c = std::mem::replace(&mut work[2 + slot as usize], T::ZERO);
+        let slot = front.slot_of(k);
+        if let Some(s) = slot {
+            let c = std::mem::replace(&mut work[s], T::ZERO);
             own.add(c);
         }
+        let width = front.width();
         // The pivot from the chances of leaving: the exits and the
         // unknowns still open.
         let mut leaving = work[1].re();
-        for w in &work[2..2 + top] {
+        for w in &work[2..width] {
             leaving = leaving + w.re();
         }
         let inverse = T::inverse_pivot(own, leaving);
-        for w in &mut work[..2 + top] {
+        for w in &mut work[..width] {
             if !w.is_zero() {
                 *w = w.mul(inverse);
             }
         }
-        if slot != NONE {
+        if let Some(s) = slot {
             // Every kept expression that refers to k now refers to k's
             // expression instead.
-            let s = 2 + slot as usize;
-            for r in 0..kept {
-                if !pool_used[r] || pool[r * stride + s].is_zero() {
-                    continue;
-                }
+            let substitute = |r: usize, e: &mut [T]| {
                 meter.add(stride as u64 * 8)?;
-                let f = std::mem::replace(&mut pool[r * stride + s], T::ZERO);
-                for (e, &w) in pool[r * stride..r * stride + 2 + top].iter_mut().zip(&work) {
+                let f = std::mem::replace(&mut e[s], T::ZERO);
+                for (e, &w) in e.iter_mut().zip(&work) {
                     e.add_mul(f, w);
                 }
                 pool_updates[r] = pool_updates[r].max(updates) + 1;
                 most_updates = most_updates.max(pool_updates[r]);
-            }
-            slot_used[slot as usize] = false;
-            while top > 0 && !slot_used[top - 1] {
-                top -= 1;
-            }
-            var_of_slot[slot as usize] = NONE;
-            place[k] = NONE;
+                Ok(())
+            };
+            front.each_referring(s, substitute, |e: &T| e.is_zero())?;
+            front.close(k);
         }
         if plan.lo[k] != NONE || k == at {
-            let r = pool_free.pop().expect("the plan counts kept expressions") as usize;
-            pool[r * stride..(r + 1) * stride].copy_from_slice(&work);
-            pool_used[r] = true;
+            let r = front.keep(k, &work);
             pool_updates[r] = updates + 1;
-            place[k] = r as u32;
         }
         for &(t, _) in &row.terms {
             let Target::Node(t) = t else { continue };
             let t = t as usize;
-            if t > k && t != at && plan.lo[t] == k as u32 && place[t] != NONE {
-                pool_used[place[t] as usize] = false;
-                pool_free.push(place[t]);
-                place[t] = NONE;
+            if t > k && t != at && plan.lo[t] == k as u32 {
+                front.release(t);
             }
         }
     }
-    let r = place[at];
-    debug_assert_ne!(r, NONE, "the start is an unknown");
-    let x = pool[r as usize * stride];
+    let x = *front.constant(at).expect("the start is an unknown, kept");
     // Each entry goes through at most `width + open + 2` roundings as its
     // row is formed and normalised, and a few more each time an
     // expression is substituted into it.
