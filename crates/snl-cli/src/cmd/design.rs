@@ -40,10 +40,14 @@ use snl::plan::SquareBySquare;
 /// JSON line a board with its figures; with --json, one JSON document. A
 /// summary of how each target was met goes to standard error. When no board
 /// meets the targets in time, the closest one is given with how far it
-/// misses each target, and snl exits 1. Targets no board can meet (a mean
-/// below the fewest rolls any board allows, more jumps than squares) are
-/// refused at once with the reason. A progress bar shows on a terminal;
-/// Ctrl-C stops the search and keeps what it found.
+/// misses each target (or, when none could be weighed in the time, the
+/// summary says so), and snl exits 1. --time bounds the whole run:
+/// measuring what was found may take a tenth of it more (0.2 to 2 s).
+/// Targets no board can meet (a mean below the fewest rolls any board
+/// allows, more jumps than squares, pinned jumps in a circle under
+/// --chain, a board over 2^20 squares) are refused at once with the
+/// reason. A progress bar shows on a terminal; Ctrl-C stops the search
+/// and keeps what it found.
 // Each bool is one command-line flag.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -180,7 +184,8 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  every board asked for was found
   1  no board (or fewer than --count) met the targets in the time: the
-     closest one is given, with how far it misses each target
+     closest one is given, with how far it misses each target (none when
+     no candidate was weighed in the time)
   2  usage or input error, or targets no board can meet (the message says
      why)
   130  stopped by Ctrl-C (what was found by then is given)";
@@ -428,10 +433,22 @@ fn summary(
             Some(LimitError::Cancelled) => "before Ctrl-C",
             _ => "in the time",
         };
-        if found == 0 {
+        if found == 0 && design.closest.is_some() {
             writeln!(
                 err,
                 "snl: no board met the targets {why} ({took}); the closest board, given below, does not:"
+            )?;
+        } else if found == 0 {
+            // Nothing to give: say why, and what would give the search a
+            // chance.
+            let what = if design.candidates == 0 {
+                "no candidate board was weighed"
+            } else {
+                "the closest board could not be measured"
+            };
+            writeln!(
+                err,
+                "snl: no board met the targets {why} ({took}); {what} {why}; give the search more time (--time), or ask for a smaller board or fewer jumps"
             )?;
         } else {
             writeln!(err, "snl: found {found} of {count} boards {why} ({took})")?;
