@@ -451,7 +451,7 @@ pub fn design(
 /// Runs the search of `request` for at most `time` seconds, without the
 /// GIL and stopped by Ctrl-C, and answers with its boards called `name`.
 fn search(py: Python<'_>, request: &Request, time: f64, name: &str) -> PyResult<PyDesign> {
-    let seconds = std::time::Duration::from_secs_f64(time.min(1e7));
+    let seconds = std::time::Duration::from_secs_f64(time.min(snl::design::MAX_SECONDS));
     let design = crate::budget::interruptible(py, |ctl| {
         let ctl = Control {
             cancel: ctl.cancel.with_timeout(seconds),

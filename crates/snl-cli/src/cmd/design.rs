@@ -148,7 +148,7 @@ pub struct Args {
     #[arg(long, value_name = "S", help_heading = "Search")]
     pub seed: Option<u64>,
 
-    /// How long the search may take, in seconds.
+    /// How long the search may take, in seconds (at most 10,000,000).
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds, help_heading = "Search")]
     pub time: f64,
 
@@ -210,9 +210,17 @@ fn parse_fair(s: &str) -> Result<f64, String> {
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
+    let most = design::MAX_SECONDS;
     match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e7 => Ok(v),
-        _ => Err(format!("`{s}` is not a number of seconds above 0")),
+        Ok(v) if v.is_finite() && v > 0.0 && v <= most => Ok(v),
+        Ok(v) if v > most => Err(format!(
+            "`{s}` seconds is more than the most a search may take, {} (about {} days); give at most that",
+            snl::words::grouped(most as u64),
+            (most / 86_400.0).round()
+        )),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0, such as 5"
+        )),
     }
 }
 

@@ -576,3 +576,25 @@ fn pinned_jumps_in_a_circle_under_chaining_are_refused() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// A time past the cap is refused naming the cap, not as if it were not a
+/// number.
+#[test]
+fn a_time_past_the_cap_names_the_cap() {
+    let run = snl(&["design", "--time", "1e8"], None);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "invalid value '1e8' for '--time <SECONDS>': `1e8` seconds is more than the most a search may take, 10,000,000 (about 116 days)"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = snl(&["design", "--time", "0"], None);
+    assert!(
+        run.stderr
+            .contains("`0` is not a number of seconds above 0, such as 5"),
+        "{}",
+        run.stderr
+    );
+}

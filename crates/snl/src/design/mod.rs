@@ -54,13 +54,18 @@ mod targets;
 
 pub use error::DesignError;
 pub use request::{Change, Design, Found, Progress, Request, changes, estimate};
-pub use space::Space;
+pub use space::{MAX_SQUARES, Space};
 pub use targets::{
     Fair, Figures, Interval, IntervalError, Target, Targets, Verdict, Within, WithinError, measure,
     verdicts,
 };
 
 use crate::limits::Control;
+
+/// The longest a search may be given, in seconds: 10^7, about 116 days.
+/// Front ends refuse more (it is no search anyone waits for, and a
+/// deadline so far off may not be a time the clock can hold).
+pub const MAX_SECONDS: f64 = 1e7;
 
 /// Searches for boards that meet `request`, until `request.count` distinct
 /// ones are found or `ctl`'s token stops it (its deadline is the time the
