@@ -325,7 +325,8 @@ impl PyDesigned {
 /// ``66.9787045..66.9787055``).
 ///
 /// The search runs for at most ``time`` seconds (5 by default) and stops
-/// once ``count`` distinct boards are found; the same arguments and
+/// once ``count`` distinct boards are found (1 to 1,000, as ``snl design
+/// --count``); the same arguments and
 /// ``seed`` (0 by default) find the same boards on every machine. Every
 /// figure is exact (never simulated), and every board returned is measured
 /// again by the plain analyses. The boards are called ``name`` (by default

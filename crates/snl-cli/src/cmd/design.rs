@@ -153,8 +153,8 @@ pub struct Args {
     pub time: f64,
 
     /// Find this many distinct boards, written as JSON Lines.
-    #[arg(long, value_name = "K", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=1000), help_heading = "Search")]
-    pub count: u32,
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_count, help_heading = "Search")]
+    pub count: usize,
 
     /// Where to write the board (or the JSON lines, or the JSON document)
     /// [default: standard output].
@@ -207,6 +207,16 @@ fn parse_fair(s: &str) -> Result<f64, String> {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
         _ => Err(format!("`{s}` is not a chance from 0 to 1, such as 0.02")),
     }
+}
+
+/// A number of boards, within the library's cap.
+fn parse_count(s: &str) -> Result<usize, String> {
+    let count = s
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| format!("`{s}` is not a number of boards, such as 3"))?;
+    design::check_count(count)?;
+    Ok(count)
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -287,7 +297,7 @@ fn request(args: &Args, seed: u64) -> Result<(Request, Option<String>, Option<Pa
         space,
         targets,
         seed,
-        count: args.count as usize,
+        count: args.count,
     };
     Ok((request, tuned, read))
 }

@@ -598,3 +598,20 @@ fn a_time_past_the_cap_names_the_cap() {
         run.stderr
     );
 }
+
+/// The cap on --count is the library's, with its message (Python's
+/// `snl.design(count=...)` says the same).
+#[test]
+fn the_count_is_capped_with_the_library_message() {
+    for count in ["1001", "0"] {
+        let run = snl(&["design", "--count", count], None);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "invalid value '{count}' for '--count <K>': a search for {count} boards; ask for 1 to 1,000 (another seed finds more)"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+}

@@ -622,7 +622,11 @@ impl<'a> Search<'a> {
         {
             this.inc = Incremental::new(&game, self.ctl)?;
         }
-        match this.weigh(&[], f64::INFINITY)? {
+        let weighed = this.weigh(&[], f64::INFINITY)?;
+        // The board a run starts from is a candidate weighed like any
+        // other: a run that finds its first board at once has weighed one.
+        self.candidates += 1;
+        match weighed {
             Some(w) => {
                 this.energy = w.energy;
                 this.missing = w.missing;
