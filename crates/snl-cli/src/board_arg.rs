@@ -323,7 +323,7 @@ pub struct RulesArgs {
     /// The jumps a player may decline on landing at their start: none,
     /// ladders, snakes or all [default: none]. `snl expect` plays the best
     /// choice; the other commands take every jump and refuse the rule.
-    #[arg(long, value_name = "WHICH")]
+    #[arg(long, value_name = "WHICH", value_parser = crate::optional_arg::OptionalParser)]
     pub optional: Option<snl::Optional>,
 }
 

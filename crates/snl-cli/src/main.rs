@@ -8,6 +8,7 @@ mod board_arg;
 mod boards_arg;
 mod cmd;
 mod control;
+mod optional_arg;
 mod output;
 mod output_file;
 mod progress;

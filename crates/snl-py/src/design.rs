@@ -325,7 +325,8 @@ impl PyDesigned {
 /// ``66.9787045..66.9787055``).
 ///
 /// The search runs for at most ``time`` seconds (5 by default) and stops
-/// once ``count`` distinct boards are found; the same arguments and
+/// once ``count`` distinct boards are found (1 to 1,000, as ``snl design
+/// --count``); the same arguments and
 /// ``seed`` (0 by default) find the same boards on every machine. Every
 /// figure is exact (never simulated), and every board returned is measured
 /// again by the plain analyses. The boards are called ``name`` (by default
@@ -451,7 +452,7 @@ pub fn design(
 /// Runs the search of `request` for at most `time` seconds, without the
 /// GIL and stopped by Ctrl-C, and answers with its boards called `name`.
 fn search(py: Python<'_>, request: &Request, time: f64, name: &str) -> PyResult<PyDesign> {
-    let seconds = std::time::Duration::from_secs_f64(time.min(1e7));
+    let seconds = std::time::Duration::from_secs_f64(time.min(snl::design::MAX_SECONDS));
     let design = crate::budget::interruptible(py, |ctl| {
         let ctl = Control {
             cancel: ctl.cancel.with_timeout(seconds),

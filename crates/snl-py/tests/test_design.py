@@ -107,6 +107,14 @@ def test_targets_no_board_meets_give_the_closest_board():
     assert c.board.expect().mean > 6
 
 
+def test_every_board_found_was_a_candidate():
+    # Without targets every board a run starts from is taken: the search
+    # has weighed at least as many as it found, as `snl design` counts.
+    found = snl.design(30, count=50, seed=1)
+    assert len(found) == 50
+    assert found.candidates >= 50
+
+
 def test_bad_and_impossible_requests_raise_with_the_reason():
     with pytest.raises(ValueError, match="no board can meet this request: 15 ladders and 10 snakes do not fit on 20 squares"):
         snl.design(20, ladders=15, snakes=10)
@@ -140,6 +148,9 @@ def test_bad_and_impossible_requests_raise_with_the_reason():
         snl.design(mean=(True, 40))
     with pytest.raises(ValueError, match="no board can meet this request: a search for 0 boards"):
         snl.design(count=0)
+    # The cap of `snl design --count`, with the same words.
+    with pytest.raises(ValueError, match=r"a search for 1000000 boards; ask for 1 to 1,000 \(another seed finds more\)"):
+        snl.design(count=10**6, time=1)
     with pytest.raises(ValueError, match="time must be"):
         snl.design(time=0)
     old = snl.budget()

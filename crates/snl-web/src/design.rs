@@ -72,7 +72,8 @@ pub fn design(body: &[u8], limits: &StudioLimits) -> Result<DesignAnswer, ApiErr
 /// Reads a design request and runs its search under `cancel`: the search
 /// stops at its own time (the request's `time`, at most
 /// [`most_seconds`]) or when `cancel` stops it, and answers with what it
-/// found by then (a board found is always measured in full).
+/// found by then (a board found is measured in full within a grace past
+/// the search's time, see [`snl::design::search`]).
 ///
 /// # Errors
 ///

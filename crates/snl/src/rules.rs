@@ -213,14 +213,22 @@ impl Optional {
     }
 }
 
-impl fmt::Display for Optional {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Optional {
+    /// Its name, as it is written and read: `none`, `ladders`, `snakes`,
+    /// `all`.
+    pub fn as_str(self) -> &'static str {
+        match self {
             Optional::None => "none",
             Optional::Ladders => "ladders",
             Optional::Snakes => "snakes",
             Optional::All => "all",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Optional {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

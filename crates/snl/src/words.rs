@@ -32,6 +32,26 @@ pub fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `n` with its digits grouped in threes: `1,048,576`.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(snl::words::grouped(1_048_576), "1,048,576");
+/// assert_eq!(snl::words::grouped(999), "999");
+/// ```
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `n` in rough words, for estimates: `about 977490` below 10^9, `about
 /// 1.2e10` above, and `more than 1.8e19` for a count that saturated (an
 /// estimate past `u64`).

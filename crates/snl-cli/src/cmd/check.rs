@@ -44,8 +44,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let rules = args.rules.resolve(&loaded.parsed.rules)?;
     let checked = check::check_with(&loaded.parsed.spec, &rules, control::get());
     if let Some(why) = &checked.skipped {
-        if why.is_stop() {
-            return Err(control::explain(why.clone()));
+        // The limit itself, not the `Skipped` around it: `explain` knows a
+        // stop by Ctrl-C by its `LimitError`, and makes it exit 130.
+        if let Some(stop) = why.limit().filter(|e| e.is_stop()) {
+            return Err(control::explain(stop.clone()));
         }
         note(&check::skipped_note(why, |e| {
             control::explain(e.clone()).to_string()

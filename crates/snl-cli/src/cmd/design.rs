@@ -40,10 +40,14 @@ use snl::plan::SquareBySquare;
 /// JSON line a board with its figures; with --json, one JSON document. A
 /// summary of how each target was met goes to standard error. When no board
 /// meets the targets in time, the closest one is given with how far it
-/// misses each target, and snl exits 1. Targets no board can meet (a mean
-/// below the fewest rolls any board allows, more jumps than squares) are
-/// refused at once with the reason. A progress bar shows on a terminal;
-/// Ctrl-C stops the search and keeps what it found.
+/// misses each target (or, when none could be weighed in the time, the
+/// summary says so), and snl exits 1. --time bounds the whole run:
+/// measuring what was found may take a tenth of it more (0.2 to 2 s).
+/// Targets no board can meet (a mean below the fewest rolls any board
+/// allows, more jumps than squares, pinned jumps in a circle under
+/// --chain, a board over 2^20 squares) are refused at once with the
+/// reason. A progress bar shows on a terminal; Ctrl-C stops the search
+/// and keeps what it found.
 // Each bool is one command-line flag.
 #[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
@@ -144,13 +148,13 @@ pub struct Args {
     #[arg(long, value_name = "S", help_heading = "Search")]
     pub seed: Option<u64>,
 
-    /// How long the search may take, in seconds.
+    /// How long the search may take, in seconds (at most 10,000,000).
     #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds, help_heading = "Search")]
     pub time: f64,
 
     /// Find this many distinct boards, written as JSON Lines.
-    #[arg(long, value_name = "K", default_value = "1", value_parser = clap::value_parser!(u32).range(1..=1000), help_heading = "Search")]
-    pub count: u32,
+    #[arg(long, value_name = "K", default_value = "1", value_parser = parse_count, help_heading = "Search")]
+    pub count: usize,
 
     /// Where to write the board (or the JSON lines, or the JSON document)
     /// [default: standard output].
@@ -180,7 +184,8 @@ const EXIT_CODES: &str = "\
 Exit codes:
   0  every board asked for was found
   1  no board (or fewer than --count) met the targets in the time: the
-     closest one is given, with how far it misses each target
+     closest one is given, with how far it misses each target (none when
+     no candidate was weighed in the time)
   2  usage or input error, or targets no board can meet (the message says
      why)
   130  stopped by Ctrl-C (what was found by then is given)";
@@ -204,10 +209,28 @@ fn parse_fair(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A number of boards, within the library's cap.
+fn parse_count(s: &str) -> Result<usize, String> {
+    let count = s
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| format!("`{s}` is not a number of boards, such as 3"))?;
+    design::check_count(count)?;
+    Ok(count)
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
+    let most = design::MAX_SECONDS;
     match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v <= 1e7 => Ok(v),
-        _ => Err(format!("`{s}` is not a number of seconds above 0")),
+        Ok(v) if v.is_finite() && v > 0.0 && v <= most => Ok(v),
+        Ok(v) if v > most => Err(format!(
+            "`{s}` seconds is more than the most a search may take, {} (about {} days); give at most that",
+            snl::words::grouped(most as u64),
+            (most / 86_400.0).round()
+        )),
+        _ => Err(format!(
+            "`{s}` is not a number of seconds above 0, such as 5"
+        )),
     }
 }
 
@@ -274,7 +297,7 @@ fn request(args: &Args, seed: u64) -> Result<(Request, Option<String>, Option<Pa
         space,
         targets,
         seed,
-        count: args.count as usize,
+        count: args.count,
     };
     Ok((request, tuned, read))
 }
@@ -428,10 +451,22 @@ fn summary(
             Some(LimitError::Cancelled) => "before Ctrl-C",
             _ => "in the time",
         };
-        if found == 0 {
+        if found == 0 && design.closest.is_some() {
             writeln!(
                 err,
                 "snl: no board met the targets {why} ({took}); the closest board, given below, does not:"
+            )?;
+        } else if found == 0 {
+            // Nothing to give: say why, and what would give the search a
+            // chance.
+            let what = if design.candidates == 0 {
+                "no candidate board was weighed"
+            } else {
+                "the closest board could not be measured"
+            };
+            writeln!(
+                err,
+                "snl: no board met the targets {why} ({took}); {what} {why}; give the search more time (--time), or ask for a smaller board or fewer jumps"
             )?;
         } else {
             writeln!(err, "snl: found {found} of {count} boards {why} ({took})")?;

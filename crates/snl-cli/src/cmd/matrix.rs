@@ -35,7 +35,9 @@ use snl::plan::SquareBySquare;
 /// entries above zero, with the numbering in its comments), for
 /// `scipy.io.mmread`, MATLAB, R or Julia; latex is a pmatrix of fractions for a
 /// worksheet. csv and latex write every entry, states × states of them,
-/// and are refused over the budget; mtx writes one line an entry.
+/// a row at a time: they are refused when that would be more than 1 GB of
+/// output (about 22,000 squares in csv), unless --force; mtx writes one
+/// line an entry.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl matrix --preset moves-example-2
@@ -93,7 +95,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules, SquareBySquare::Matrix)?;
     let ctl = control::get();
     if form != MatrixForm::Mtx {
-        let full = snl::markov::matrix::dense_estimate(&loaded.game);
+        dense_output(form, &loaded.game)?;
+        // Written row by row, the form holds a row at a time: its cost is
+        // the work of its entries.
+        let entries = snl::markov::matrix::dense_entries(&loaded.game);
+        let full = snl::limits::Estimate::new(0, entries);
         ctl.admit("the transition matrix written out in full", full)
             .map_err(|e| {
                 let refused = !e.is_stop();
@@ -115,6 +121,32 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         Ok(())
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most output a dense form writes unless `--force`: it is streamed,
+/// so memory does not bound it, and past this it is more than a
+/// spreadsheet or `numpy.loadtxt` opens (`--to mtx` is the form for it).
+const DENSE_OUTPUT: u64 = 1_000_000_000;
+
+/// Refuses a dense form whose output would be over [`DENSE_OUTPUT`], unless
+/// `--force`: each entry is at least `0,` in csv and `0 & ` in latex.
+fn dense_output(form: MatrixForm, game: &snl::Game) -> Result<()> {
+    let entries = snl::markov::matrix::dense_entries(game);
+    let (name, each) = match form {
+        MatrixForm::Csv => ("csv", 2),
+        MatrixForm::Latex => ("latex", 4),
+        MatrixForm::Mtx => return Ok(()),
+    };
+    let size = entries.saturating_mul(each);
+    if size <= DENSE_OUTPUT || control::forced() {
+        return Ok(());
+    }
+    let states = game.positions() as u64 * u64::from(game.streaks());
+    Err(anyhow!(
+        "the transition matrix written out in full as {name} would be at least {} of output ({states} × {states} entries, {each} bytes each at least), more than the {} snl writes in a dense form unless told: --to mtx writes only the entries above zero, or --force writes it anyway (Ctrl-C stops it)",
+        snl::limits::bytes(size),
+        snl::limits::bytes(DENSE_OUTPUT)
+    ))
 }
 
 /// Each row in full, `value,value,...`, with `0` for no move and the

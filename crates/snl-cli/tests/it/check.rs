@@ -209,3 +209,44 @@ fn a_snake_to_square_0_is_an_error_with_the_pawn_on_square_1() {
     let out = ok(&["check", "-", "--start", "0"], Some(board));
     assert!(out.ends_with("ok: no errors, no warnings\n"), "{out}");
 }
+
+/// Ctrl-C stops a check as it stops every other command: exit 130 and
+/// "stopped by Ctrl-C", with no verdict printed.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_check_with_exit_130() {
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+
+    // 2·10^7 squares under --force: the warnings' tables take seconds.
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("long.json");
+    std::fs::write(
+        &board,
+        r#"{"squares": 20000000, "snakes": [[150, 3]], "ladders": [[5, 100]]}"#,
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args(["check", board.to_str().unwrap(), "--force"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr,
+        "snl: stopped by Ctrl-C before the answer was complete; nothing was written\n"
+    );
+    assert!(!stdout.contains("ok:"), "{stdout}");
+}

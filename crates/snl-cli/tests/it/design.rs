@@ -444,3 +444,174 @@ fn a_terminal_shows_the_progress() {
     assert!(text.contains("of the time; found 0 of 1"), "{text}");
     assert!(text.contains("the closest board misses 1 target"), "{text}");
 }
+
+/// `--time` bounds the whole run, the measuring of what was found
+/// included: `--time 1` ends within 1.5 s on boards of 10^4 and 10^5
+/// squares (where each candidate takes a solve of its game), and a board
+/// past the search's limit is refused at once, naming the limit, with or
+/// without `--force`.
+#[test]
+fn the_time_bounds_the_whole_run() {
+    for squares in ["10000", "100000"] {
+        let started = std::time::Instant::now();
+        let run = snl(
+            &[
+                "design",
+                "--squares",
+                squares,
+                "--mean",
+                "20000..30000",
+                "--time",
+                "1",
+                "--seed",
+                "1",
+            ],
+            None,
+        );
+        let took = started.elapsed().as_secs_f64();
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(took < 1.5, "{squares} squares: {took} s; {}", run.stderr);
+    }
+    for force in [&[][..], &["--force"][..]] {
+        let started = std::time::Instant::now();
+        let run = snl(
+            &[
+                &[
+                    "design",
+                    "--squares",
+                    "1073741824",
+                    "--mean",
+                    "20000..30000",
+                    "--time",
+                    "1",
+                ][..],
+                force,
+            ]
+            .concat(),
+            None,
+        );
+        let took = started.elapsed().as_secs_f64();
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(took < 1.0, "{force:?}: {took} s");
+        assert!(
+            run.stderr.contains(
+                "a design takes boards of up to 1,048,576 squares (2^20), and this one has 1073741824"
+            ),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+/// When no candidate could be weighed in the time, the summary says so and
+/// what to do, and promises no board.
+#[test]
+fn no_candidate_weighed_is_said_and_no_board_promised() {
+    let run = snl(
+        &[
+            "design",
+            "--squares",
+            "30",
+            "--mean",
+            "9..10",
+            "--time",
+            "1e-9",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    assert!(!run.stderr.contains("given below"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "no candidate board was weighed in the time; give the search more time (--time)"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Pinned jumps that go round in a circle under chaining are refused up
+/// front, naming the squares of the circle and the fix.
+#[test]
+fn pinned_jumps_in_a_circle_under_chaining_are_refused() {
+    let run = snl(
+        &[
+            "design",
+            "--squares",
+            "30",
+            "--chain",
+            "--keep",
+            "5:20",
+            "--keep",
+            "20:5",
+            "--seed",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "snl: error: no board can meet this request:\n  the pinned jumps 5->20 and 20->5 go round in a circle under chaining (5 -> 20 -> 5), where a pawn would never stop; pin fewer of them, or design without chaining\n"
+    );
+    // Without chaining the same jumps are a board like any other.
+    let run = snl(
+        &[
+            "design",
+            "--squares",
+            "30",
+            "--keep",
+            "5:20",
+            "--keep",
+            "20:5",
+            "--seed",
+            "1",
+            "--time",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// A time past the cap is refused naming the cap, not as if it were not a
+/// number.
+#[test]
+fn a_time_past_the_cap_names_the_cap() {
+    let run = snl(&["design", "--time", "1e8"], None);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "invalid value '1e8' for '--time <SECONDS>': `1e8` seconds is more than the most a search may take, 10,000,000 (about 116 days)"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = snl(&["design", "--time", "0"], None);
+    assert!(
+        run.stderr
+            .contains("`0` is not a number of seconds above 0, such as 5"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// The cap on --count is the library's, with its message (Python's
+/// `snl.design(count=...)` says the same).
+#[test]
+fn the_count_is_capped_with_the_library_message() {
+    for count in ["1001", "0"] {
+        let run = snl(&["design", "--count", count], None);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "invalid value '{count}' for '--count <K>': a search for {count} boards; ask for 1 to 1,000 (another seed finds more)"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+}

@@ -803,3 +803,16 @@ fn the_exact_means_limit_refuses_before_anything_is_computed() {
         started.elapsed()
     );
 }
+
+/// Where taking a jump and staying tie (every square from 17 to 22 is
+/// six rolls from the end of this board), the best play takes it under
+/// both goals, as the README says, rather than showing rounding as a
+/// strategy.
+#[test]
+fn a_tie_is_taken_under_both_goals() {
+    let board = r#"{"squares": 23, "snakes": [[22, 17]], "rules": {"optional": "snakes"}}"#;
+    let out = ok(&["expect", "-", "--goal", "within:30"], Some(board));
+    assert!(out.contains("\n  snake     22 -> 17    take\n"), "{out}");
+    let answer = json(&["expect", "-"], Some(board));
+    assert_eq!(answer["policy"]["jumps"][0]["play"], "taken", "{answer}");
+}

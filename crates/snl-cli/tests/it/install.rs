@@ -140,3 +140,49 @@ fn man_dir_writes_every_page() {
     let solve = std::fs::read_to_string(into.join("snl-solve.1")).unwrap();
     assert_eq!(solve, ok(&["man", "solve"], None));
 }
+
+/// `--optional` completes its four values in bash and fish, not file
+/// names; a bad value keeps the library's message.
+#[test]
+fn optional_completes_its_values() {
+    let bash = ok(&["completions", "bash"], None);
+    let cases: Vec<&str> = bash
+        .split("--optional)")
+        .skip(1)
+        .map(|rest| rest.lines().nth(1).unwrap_or(""))
+        .collect();
+    assert!(!cases.is_empty(), "bash lacks --optional");
+    for line in &cases {
+        assert_eq!(
+            line.trim(),
+            r#"COMPREPLY=($(compgen -W "none ladders snakes all" -- "${cur}"))"#
+        );
+    }
+    let fish = ok(&["completions", "fish"], None);
+    // Fish lists each value on a line of its own, with its (empty) help.
+    let entries: Vec<&str> = fish
+        .split(" -l optional ")
+        .skip(1)
+        .map(|rest| rest.split("\ncomplete ").next().unwrap_or(""))
+        .collect();
+    assert!(!entries.is_empty(), "fish lacks --optional");
+    for entry in &entries {
+        let values = entry.split(" -r -f -a ").nth(1).unwrap_or("");
+        assert_eq!(
+            values, "\"none\\t''\nladders\\t''\nsnakes\\t''\nall\\t''\"",
+            "{entry}"
+        );
+    }
+    let run = snl(
+        &["expect", "--preset", "leetcode-909", "--optional", "some"],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains(
+            "invalid value 'some' for '--optional <WHICH>': `some` is not a set of optional jumps: use `none`, `ladders`, `snakes` or `all`"
+        ),
+        "{}",
+        run.stderr
+    );
+}

@@ -725,3 +725,22 @@ fn the_readme_table_of_largest_boards_is_what_the_commands_do() {
         );
     }
 }
+
+/// The chain's table of moves numbers at most 2^32 - 2 moves, a move for
+/// each face from each square: the refusal says the largest board that
+/// fits with the die in use, and that --force does not lift it. (A die of
+/// 1,000 faces reaches the limit on a board small enough to test.)
+#[test]
+fn the_table_of_moves_is_refused_in_squares_for_the_die() {
+    let board = r#"{"squares": 5000000}"#;
+    let want = "the chain's table of moves would have 5000001000 entries (a move for each of the die's 1000 faces from each of 5000001 states), more than the 4294967294 snl numbers: with this die it takes boards of up to 4294966 squares (715827881 with a six-sided die), and this one has 5000000; --force does not lift this limit";
+    for args in [
+        &["race", "-", "--die", "d1000"][..],
+        &["expect", "-", "--die", "d1000", "--visits"],
+        &["race", "-", "--die", "d1000", "--force"],
+    ] {
+        let run = crate::snl(args, Some(board));
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(want), "{args:?}: {}", run.stderr);
+    }
+}

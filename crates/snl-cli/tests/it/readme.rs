@@ -213,3 +213,48 @@ fn readme_lists_every_json_field() {
         assert!(section.contains(&format!("\"{key}\"")), "presets: {key}");
     }
 }
+
+/// The README's claims that are not examples of their own: the die that
+/// `--goal within:K --choose-die` picks on each square, as it quotes the
+/// command, and the static studio's size, left to the line the script
+/// prints rather than a figure that goes stale.
+#[test]
+fn readme_claims_in_prose_are_current() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
+    let prose = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        prose.contains("with `--choose-die` it gives the die picked on each square, roll by roll (`snl expect --preset leetcode-909 --goal within:6 --choose-die d4 --choose-die d6` prints, for squares 2 to 5, `roll d6 on rolls 1-4, d4 on rolls 5-6`"),
+        "the README no longer quotes the die picked on each square"
+    );
+    let run = snl(
+        &[
+            "expect",
+            "--preset",
+            "leetcode-909",
+            "--goal",
+            "within:6",
+            "--choose-die",
+            "d4",
+            "--choose-die",
+            "d6",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.trim() == "on 2-5          roll d6 on rolls 1-4, d4 on rolls 5-6"),
+        "{}",
+        run.stdout
+    );
+    let script = std::fs::read_to_string(workspace().join("scripts/build-static-studio")).unwrap();
+    assert!(
+        script.contains(r#"echo "build-static-studio: wrote $site: $raw bytes, $gzipped gzipped""#)
+    );
+    assert!(
+        prose.contains("`build-static-studio: wrote DIR: N bytes, M gzipped`"),
+        "the README does not point at the line the script prints"
+    );
+    assert!(!prose.contains("The folder is 1.50 MB"), "a stale figure");
+}

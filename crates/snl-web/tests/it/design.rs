@@ -170,6 +170,13 @@ async fn bad_and_impossible_requests_get_400_with_the_reason() {
             json!({"board": {"squares": 10, "ladders": [[3, 11]]}, "design": {"tune": true}}),
             "leaves the board",
         ),
+        (
+            json!({"board": {"squares": 30, "rules": {"chain": true}},
+                "design": {"keep": ["5->20", "20->5"]}}),
+            "no board can meet this request: the pinned jumps 5->20 and 20->5 go round in a \
+             circle under chaining (5 -> 20 -> 5), where a pawn would never stop; pin fewer of \
+             them, or design without chaining",
+        ),
     ] {
         let a = design(body.clone()).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{body}: {}", a.text());

@@ -56,6 +56,20 @@ fn rolls_to_go<'a>(values: &'a [f64], safe: &'a [bool]) -> impl Fn(u32) -> f64 +
     }
 }
 
+/// Whether `alt` is better (fewer expected rolls) than `cur` by more than
+/// the solver's rounding. The solver stops when its estimated error is
+/// below 10⁻¹³ of the values (`markov::solve`), so a margin of 10⁻¹⁰ of
+/// the larger value (at least 1 roll, the least any state not at the goal
+/// has to go) is a thousand times what rounding can make of two equal
+/// values: closer than that, they tie.
+fn better(cur: f64, alt: f64) -> bool {
+    if cur.is_infinite() {
+        alt < cur
+    } else {
+        alt < cur - 1e-10 * cur.abs().max(1.0)
+    }
+}
+
 /// A policy while it is worked on: one die a state, one stay a state.
 #[derive(Debug, Clone)]
 pub(super) struct Working {
@@ -318,13 +332,7 @@ impl<'g> Mdp<'g> {
         let n = self.n();
         // Better by more than the solver's rounding: a tie keeps the choice,
         // so the iteration cannot go round between equal policies.
-        let worse = |cur: f64, alt: f64| {
-            if cur.is_infinite() {
-                alt < cur
-            } else {
-                alt < cur - 1e-10 * cur.abs().max(1.0)
-            }
-        };
+        let worse = better;
         let value = rolls_to_go(values, safe);
         let mut changed = false;
         let (_, best) = self.choices(value, |q, go, stay| {
@@ -373,24 +381,56 @@ impl<'g> Mdp<'g> {
         changed
     }
 
+    /// Takes each declined jump where staying is not better than taking by
+    /// more than the solver's rounding ([`better`]), against `values`, the
+    /// values of `policy`: a tie is taken. Whether any changed.
+    ///
+    /// Policy iteration keeps a choice on a tie, so that it cannot go round
+    /// between equal policies, and the policy it starts from may decline
+    /// where taking is as good; this pass, after it has converged, settles
+    /// every tie for the jump. Where the two tie, `values` also solve the
+    /// new policy's equations, so it finishes as surely and the values
+    /// stay (to rounding); they are worked out again all the same.
+    pub(super) fn take_ties(&self, policy: &mut Working, values: &[f64], safe: &[bool]) -> bool {
+        let value = rolls_to_go(values, safe);
+        let mut changed = false;
+        self.choices(value, |q, go, stay| {
+            if policy.decline[q] && !better(go, stay) {
+                policy.decline[q] = false;
+                changed = true;
+            }
+            if policy.decline[q] { stay } else { go }
+        });
+        changed
+    }
+
     /// One step of the backward induction for the chance of finishing
     /// within a number of rolls: from `prev`, each resting state's best
     /// chance with one roll fewer (1 at the goal's), `next` with one roll
     /// more, and the choices that give it in `die` and `decline` (the die
     /// picked in each state before the roll, and whether a pawn that would
     /// rest in each state at a jump's start stays there). A stay is picked
-    /// only where it is better than the jump, a die other than the first
-    /// only where it is better than every die before it: on a tie the
-    /// jump is taken and the first die picked, so the chance given is the
-    /// best and the choices the first that reach it.
+    /// only where it is better than the jump by more than rounding, a die
+    /// other than the first only where it is better than every die before
+    /// it: on a tie the jump is taken and the first die picked, so the
+    /// chance given is the best and the choices the first that reach it.
+    /// `step` counts the steps before this one (0 for the first).
     pub(super) fn within_step(
         &self,
+        step: usize,
         prev: &[f64],
         next: &mut [f64],
         die: &mut [u16],
         decline: &mut [bool],
     ) {
         let n = self.n();
+        // Every chance here is a sum of products of chances, all of them
+        // 0 or more: a step adds the products of one die's faces (at most
+        // `faces` roundings of a relative 2⁻⁵³ each, the choices between
+        // jumps and dice adding none), so after `step + 1` steps a chance
+        // is within `(step + 1) · faces · ε` of itself, relatively. Two
+        // chances closer than twice that, with room to spare, tie.
+        let rounding = 4.0 * (step as f64 + 1.0) * (self.faces() as f64 + 2.0) * f64::EPSILON;
         let chance = |j: u32| -> f64 {
             match j {
                 EXIT => 1.0,
@@ -399,7 +439,7 @@ impl<'g> Mdp<'g> {
         };
         decline.fill(false);
         let (_, best) = self.choices(chance, |q, go, stay| {
-            if stay > go {
+            if stay > go + rounding * stay {
                 decline[q] = true;
                 stay
             } else {

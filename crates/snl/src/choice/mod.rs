@@ -305,6 +305,12 @@ pub fn solve_with(game: &Game, options: &Options, ctl: &Control) -> Result<Solut
             break;
         }
     }
+    // A tie between taking a jump and staying is taken (policy iteration
+    // keeps whichever choice it had).
+    if mdp.take_ties(&mut policy, &values, &safe) {
+        let through = mdp.through(&policy);
+        values = mdp.evaluate(&policy, &through, &safe, |_| 1.0, ctl)?;
+    }
     let finished = game.starts_finished();
     let mut exact_rounds = 0;
     let exact = if options.exact && (finished || safe[start]) {

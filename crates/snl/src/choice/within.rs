@@ -263,7 +263,7 @@ pub fn within_with(
     // `rolls - r + 1`, stored at `(r - 1) * n`.
     for r in 0..steps {
         meter.add(work)?;
-        mdp.within_step(&prev, &mut next, &mut die_step, &mut decline_step);
+        mdp.within_step(r, &prev, &mut next, &mut die_step, &mut decline_step);
         if !picks.is_empty() {
             picks[r * n..(r + 1) * n].copy_from_slice(&die_step);
         }

@@ -20,8 +20,10 @@
 //! logarithm and the exponential here are series, not the system's
 //! library, whose last bits may differ between machines.
 
+use std::time::{Duration, Instant};
+
 use crate::game::{Game, Unit};
-use crate::limits::{Control, LimitError};
+use crate::limits::{Cancel, Control, LimitError};
 use crate::markov::{self, incremental::Incremental};
 use crate::rng::SplitMix64;
 use crate::{race, shortest};
@@ -120,6 +122,17 @@ impl From<markov::MarkovError> for Halt {
         match e {
             markov::MarkovError::Limit(l) => l.into(),
             e => Halt::Fail(e.into()),
+        }
+    }
+}
+
+impl From<DesignError> for Halt {
+    fn from(e: DesignError) -> Halt {
+        match e {
+            DesignError::Limit(l) => l.into(),
+            DesignError::Markov(m) => m.into(),
+            DesignError::Race(r) => r.into(),
+            e => Halt::Fail(e),
         }
     }
 }
@@ -491,7 +504,7 @@ pub(super) fn run(
     let mut search = Search {
         request,
         ctl,
-        measure_ctl: Control::new(ctl.budget),
+        measure_ctl: measuring(ctl),
         boards: Vec::new(),
         keys: Vec::new(),
         best: None,
@@ -516,6 +529,35 @@ pub(super) fn run(
     search.finish(stopped)
 }
 
+/// The control boards found are measured under: the search's budget,
+/// and its deadline put off by [`grace`], but not its flag (a board found
+/// before Ctrl-C is still measured and returned, as the closest board
+/// is).
+fn measuring(ctl: &Control) -> Control {
+    let cancel = match ctl.cancel.deadline() {
+        Some(deadline) => {
+            let time = deadline.saturating_duration_since(Instant::now());
+            deadline
+                .checked_add(grace(time))
+                .map_or_else(Cancel::new, |d| Cancel::new().with_deadline(d))
+        }
+        None => Cancel::new(),
+    };
+    Control {
+        cancel,
+        budget: ctl.budget,
+    }
+}
+
+/// How long measuring what a search of `time` found may go on past its
+/// deadline: a tenth of the time, at least 0.2 s and at most 2 s. A board
+/// found just before the deadline is measured in that grace, and one whose
+/// measuring takes longer is given up, so that the time bounds the whole
+/// search.
+pub(super) fn grace(time: Duration) -> Duration {
+    (time / 10).clamp(Duration::from_millis(200), Duration::from_secs(2))
+}
+
 /// What comes after a run.
 enum Flow {
     /// Another run.
@@ -528,8 +570,9 @@ enum Flow {
 struct Search<'a> {
     request: &'a Request,
     ctl: &'a Control,
-    /// Boards are measured in full with the budget but not the deadline:
-    /// a board found just before it is still returned, measured.
+    /// Boards are measured in full with the budget and a grace past the
+    /// deadline (see [`measuring`]): a board found just before it is
+    /// still returned, measured.
     measure_ctl: Control,
     boards: Vec<Found>,
     keys: Vec<Vec<(u32, u32)>>,
@@ -542,7 +585,7 @@ impl<'a> Search<'a> {
     /// The board a run starts from, with its evaluator and its energy;
     /// `None` when the board drawn cannot be weighed (a circle of jumps
     /// under chaining, a state the incremental evaluator cannot hold).
-    fn start(&self, run: u64, rng: &mut SplitMix64) -> Result<Option<Run<'a>>, Halt> {
+    fn start(&mut self, run: u64, rng: &mut SplitMix64) -> Result<Option<Run<'a>>, Halt> {
         let request = self.request;
         let space = &request.space;
         let tuning = space.from.is_some();
@@ -579,7 +622,11 @@ impl<'a> Search<'a> {
         {
             this.inc = Incremental::new(&game, self.ctl)?;
         }
-        match this.weigh(&[], f64::INFINITY)? {
+        let weighed = this.weigh(&[], f64::INFINITY)?;
+        // The board a run starts from is a candidate weighed like any
+        // other: a run that finds its first board at once has weighed one.
+        self.candidates += 1;
+        match weighed {
             Some(w) => {
                 this.energy = w.energy;
                 this.missing = w.missing;
@@ -648,13 +695,14 @@ impl<'a> Search<'a> {
         }
         let key = this.layout.key();
         if !self.keys.contains(&key) {
+            // Measuring stopped past the grace ends the search: the board
+            // is given up, as not found in the time.
             let found = examine(
                 self.request,
                 &this.layout,
                 self.candidates,
                 &self.measure_ctl,
-            )
-            .map_err(Halt::Fail)?;
+            )?;
             if found.meets_all() {
                 self.keys.push(key);
                 self.boards.push(found);
@@ -677,16 +725,22 @@ impl<'a> Search<'a> {
         Ok(None)
     }
 
-    /// The answer: the boards found, or else the closest one measured.
+    /// The answer: the boards found, or else the closest one measured
+    /// (none when no candidate was weighed, or its measuring was stopped
+    /// past the grace).
     fn finish(mut self, stopped: Option<LimitError>) -> Result<Design, DesignError> {
         let closest = match (self.boards.is_empty(), self.best.take()) {
             (true, Some((_, layout, _))) => {
-                let found = examine(self.request, &layout, self.candidates, &self.measure_ctl)?;
-                if found.meets_all() {
-                    self.boards.push(found);
-                    None
-                } else {
-                    Some(found)
+                match examine(self.request, &layout, self.candidates, &self.measure_ctl) {
+                    Ok(found) if found.meets_all() => {
+                        self.boards.push(found);
+                        None
+                    }
+                    Ok(found) => Some(found),
+                    Err(e) => match Halt::from(e) {
+                        Halt::Stop(_) => None,
+                        Halt::Fail(e) => return Err(e),
+                    },
                 }
             }
             _ => None,

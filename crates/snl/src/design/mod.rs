@@ -53,8 +53,10 @@ mod space;
 mod targets;
 
 pub use error::DesignError;
-pub use request::{Change, Design, Found, Progress, Request, changes, estimate};
-pub use space::Space;
+pub use request::{
+    Change, Design, Found, MAX_COUNT, Progress, Request, changes, check_count, estimate,
+};
+pub use space::{MAX_SQUARES, Space};
 pub use targets::{
     Fair, Figures, Interval, IntervalError, Target, Targets, Verdict, Within, WithinError, measure,
     verdicts,
@@ -62,9 +64,16 @@ pub use targets::{
 
 use crate::limits::Control;
 
+/// The longest a search may be given, in seconds: 10^7, about 116 days.
+/// Front ends refuse more (it is no search anyone waits for, and a
+/// deadline so far off may not be a time the clock can hold).
+pub const MAX_SECONDS: f64 = 1e7;
+
 /// Searches for boards that meet `request`, until `request.count` distinct
 /// ones are found or `ctl`'s token stops it (its deadline is the time the
-/// search may take). `progress` is called every few thousand candidates.
+/// search may take; the boards found are measured within a grace past it,
+/// a tenth of the time, 0.2 to 2 s, and given up after). `progress` is
+/// called every few thousand candidates.
 ///
 /// # Errors
 ///

@@ -12,6 +12,28 @@ use crate::shortest;
 use super::space::Space;
 use super::targets::{Figures, Targets, Verdict};
 
+/// The most boards one search may be asked for: a search finds them one
+/// run at a time, and more are found by another seed.
+pub const MAX_COUNT: usize = 1_000;
+
+/// Whether one search may be asked for `count` boards: 1 to
+/// [`MAX_COUNT`]. [`Request::problems`] says the same.
+///
+/// # Errors
+///
+/// A message naming the count and the range, for a front end to show as
+/// it is.
+pub fn check_count(count: usize) -> Result<(), String> {
+    if (1..=MAX_COUNT).contains(&count) {
+        Ok(())
+    } else {
+        Err(format!(
+            "a search for {count} boards; ask for 1 to {} (another seed finds more)",
+            crate::words::grouped(MAX_COUNT as u64)
+        ))
+    }
+}
+
 /// A search for boards: where to look, what to find, and how many.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Request {
@@ -151,8 +173,8 @@ impl Request {
     pub fn problems(&self) -> Vec<String> {
         let mut out = self.space.problems();
         let t = &self.targets;
-        if self.count == 0 {
-            out.push("a search for 0 boards; ask for at least 1".into());
+        if let Err(e) = check_count(self.count) {
+            out.push(e);
         }
         if !self.space.rules.optional.is_none() {
             out.push(format!(
@@ -273,6 +295,37 @@ pub fn estimate(request: &Request) -> Estimate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cap on boards a search finds is the library's, for every front
+    /// end: past it the request is refused with the range.
+    #[test]
+    fn the_count_is_capped() {
+        let mut request = Request {
+            space: Space::new(30, crate::Rules::default()),
+            targets: Targets::default(),
+            seed: 1,
+            count: 1_000_000,
+        };
+        assert_eq!(
+            request.problems(),
+            ["a search for 1000000 boards; ask for 1 to 1,000 (another seed finds more)"]
+        );
+        request.count = 0;
+        assert_eq!(
+            request.problems(),
+            ["a search for 0 boards; ask for 1 to 1,000 (another seed finds more)"]
+        );
+        request.count = MAX_COUNT;
+        assert_eq!(request.problems(), Vec::<String>::new());
+        assert_eq!(
+            check_count(1_001),
+            Err(
+                "a search for 1001 boards; ask for 1 to 1,000 (another seed finds more)"
+                    .to_string()
+            )
+        );
+        assert_eq!(check_count(1_000), Ok(()));
+    }
 
     fn board(jumps: &[(u32, u32)]) -> Board {
         Board::new(30, jumps.iter().map(|&(from, to)| Jump { from, to })).unwrap()

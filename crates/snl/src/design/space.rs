@@ -12,6 +12,14 @@ use crate::random::Span;
 use crate::rng::SplitMix64;
 use crate::rules::Rules;
 
+/// The most squares a design's board may have: 2^20 (1,048,576). The
+/// search weighs thousands of candidates, each past 1,023 squares by a
+/// solve over the whole board, so that on larger boards a search of
+/// seconds weighs next to none, and its tables a square long take seconds
+/// to fill before it could look at its time. [`Space::problems`] refuses a
+/// larger board at once.
+pub const MAX_SQUARES: u32 = 1 << 20;
+
 /// The boards a design may be.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Space {
@@ -122,6 +130,13 @@ impl Space {
             ));
             return out;
         }
+        if n > MAX_SQUARES {
+            out.push(format!(
+                "a design takes boards of up to {} squares (2^20), and this one has {n}: each candidate is weighed by solving its game over the whole board; design a smaller board, or one of the same shape scaled down",
+                crate::words::grouped(u64::from(MAX_SQUARES))
+            ));
+            return out;
+        }
         if let Some(from) = &self.from
             && from.squares() != n
         {
@@ -162,18 +177,8 @@ impl Space {
                 self.snakes
             ));
         }
-        // Room for the rest: the squares where each kind fits, not pinned.
-        let free = |up: bool| {
-            (1..n)
-                .filter(|&s| !pinned[s as usize] && self.ends(s, up).is_some())
-                .count() as u32
-        };
-        let either = (1..n)
-            .filter(|&s| {
-                !pinned[s as usize]
-                    && (self.ends(s, true).is_some() || self.ends(s, false).is_some())
-            })
-            .count() as u32;
+        let (free_up, free_down, either) = self.room(&pinned);
+        let free = |up: bool| if up { free_up } else { free_down };
         let need_l = self.ladders.lo.saturating_sub(kept_ladders);
         let need_s = self.snakes.lo.saturating_sub(kept_snakes);
         if self.from.is_none() || self.changes.is_none() {
@@ -212,12 +217,56 @@ impl Space {
         out
     }
 
-    /// The problems of the pinned jumps, added to `out`: each allowed, one
-    /// a square, not chained when chains are refused. Returns which
-    /// squares they pin.
-    fn pinned_problems(&self, out: &mut Vec<String>) -> Vec<bool> {
+    /// The squares not `pinned` (in order) where a ladder fits, where a
+    /// snake fits, and where either does. Each kind fits on a run of
+    /// squares (see [`Space::starts`]), so each count is a run's length
+    /// less the pinned squares in it: no pass over the board.
+    fn room(&self, pinned: &[u32]) -> (u32, u32, u32) {
+        let in_run = |run: Option<(u32, u32)>| {
+            run.map_or(0, |(lo, hi)| {
+                let inside = pinned.iter().filter(|&&p| (lo..=hi).contains(&p)).count();
+                hi - lo + 1 - inside as u32
+            })
+        };
+        let (up, down) = (self.starts(true), self.starts(false));
+        let both = up
+            .zip(down)
+            .map(|((a, b), (c, d))| (a.max(c), b.min(d)))
+            .filter(|(lo, hi)| lo <= hi);
+        // The union of the two runs: both, less what they share.
+        (
+            in_run(up),
+            in_run(down),
+            in_run(up) + in_run(down) - in_run(both),
+        )
+    }
+
+    /// The squares a ladder (`up`) or a snake may start on, first and
+    /// last: those where [`Space::ends`] finds an end. `None` when there
+    /// are none.
+    fn starts(&self, up: bool) -> Option<(u32, u32)> {
         let n = self.squares;
-        let mut pinned = vec![false; n as usize + 1];
+        let lo = self.length.lo.max(1);
+        if self.length.hi < lo {
+            return None;
+        }
+        let (first, last): (u32, u32) = if self.plain_ends { (2, n - 1) } else { (1, n) };
+        // A ladder from `s` needs `s + lo <= last`; a snake, `s - lo >=
+        // first`. Either starts on 1..n, not on 1 with plain ends.
+        let (a, b) = if up {
+            (first, (n - 1).min(last.saturating_sub(lo)))
+        } else {
+            (first.saturating_add(lo), n - 1)
+        };
+        (a <= b).then_some((a, b))
+    }
+
+    /// The problems of the pinned jumps, added to `out`: each allowed, one
+    /// a square, not chained when chains are refused, not a circle when
+    /// jumps chain. Returns the squares they pin, in order.
+    fn pinned_problems(&self, out: &mut Vec<String>) -> Vec<u32> {
+        let n = self.squares;
+        let mut pinned: Vec<u32> = Vec::with_capacity(self.keep.len());
         for j in &self.keep {
             if !(1..n).contains(&j.from) || !(1..=n).contains(&j.to) || j.from == j.to {
                 out.push(format!(
@@ -238,10 +287,13 @@ impl Space {
                     "the pinned jump {j} touches the first or last square, which are to be plain"
                 ));
             }
-            if std::mem::replace(&mut pinned[j.from as usize], true) {
+            if pinned.contains(&j.from) {
                 out.push(format!("two pinned jumps start on square {}", j.from));
+            } else {
+                pinned.push(j.from);
             }
         }
+        pinned.sort_unstable();
         if self.no_chains {
             for j in &self.keep {
                 if self.keep.iter().any(|k| k.from == j.to) {
@@ -251,7 +303,47 @@ impl Space {
                 }
             }
         }
+        if self.rules.chain {
+            out.extend(self.pinned_circles());
+        }
         pinned
+    }
+
+    /// The circles the pinned jumps make when jumps chain (a pawn taken
+    /// round them for ever), each once, from its smallest square: every
+    /// board of the space has them, and no game on it can be played.
+    fn pinned_circles(&self) -> Vec<String> {
+        let next = |s: u32| self.keep.iter().find(|k| k.from == s);
+        let mut out = Vec::new();
+        for j in &self.keep {
+            let mut circle = vec![*j];
+            while let Some(k) = next(circle[circle.len() - 1].to) {
+                if k.from == j.from || circle.len() > self.keep.len() {
+                    break;
+                }
+                circle.push(*k);
+            }
+            let closes = circle[circle.len() - 1].to == j.from;
+            // Each circle is told once, from its smallest square.
+            if !closes || circle.iter().any(|k| k.from < j.from) {
+                continue;
+            }
+            let jumps: Vec<String> = circle.iter().map(ToString::to_string).collect();
+            let squares: Vec<String> = circle
+                .iter()
+                .map(|k| k.from.to_string())
+                .chain([j.from.to_string()])
+                .collect();
+            out.push(format!(
+                "the pinned jumps {} go round in a circle under chaining ({}), where a pawn would never stop; pin fewer of them, or design without chaining",
+                match jumps.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                    _ => jumps.join(""),
+                },
+                squares.join(" -> ")
+            ));
+        }
+        out
     }
 
     /// The fewest changes that bring `board` within this space's counts and
@@ -724,6 +816,76 @@ mod tests {
             tune.problems()
         );
         assert_eq!(Space::new(1, Rules::default()).problems().len(), 1);
+    }
+
+    /// The room counted from the runs is the room counted square by
+    /// square, as [`Space::ends`] sees each.
+    #[test]
+    fn room_is_counted_without_a_pass_over_the_board() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..2000 {
+            let n = 2 + rng.below(40) as u32;
+            let mut space = Space::new(n, Rules::default());
+            let lo = rng.below(u64::from(n) + 2) as u32;
+            let hi = lo + rng.below(u64::from(n) + 2) as u32;
+            space.length = Span::new(lo, hi).unwrap();
+            space.plain_ends = rng.below(2) == 0;
+            let mut pinned: Vec<u32> = (1..n).filter(|_| rng.below(4) == 0).collect();
+            pinned.dedup();
+            let fits = |s: u32, up: bool| !pinned.contains(&s) && space.ends(s, up).is_some();
+            let count = |f: &dyn Fn(u32) -> bool| (1..n).filter(|&s| f(s)).count() as u32;
+            let want = (
+                count(&|s| fits(s, true)),
+                count(&|s| fits(s, false)),
+                count(&|s| fits(s, true) || fits(s, false)),
+            );
+            assert_eq!(space.room(&pinned), want, "{space:?} {pinned:?}");
+        }
+    }
+
+    #[test]
+    fn a_board_past_the_limit_is_refused_at_once() {
+        let started = std::time::Instant::now();
+        let p = Space::new(1 << 30, Rules::default()).problems();
+        assert_eq!(
+            p,
+            [
+                "a design takes boards of up to 1,048,576 squares (2^20), and this one has 1073741824: each candidate is weighed by solving its game over the whole board; design a smaller board, or one of the same shape scaled down"
+            ]
+        );
+        // The largest board it takes is looked at without a pass over it.
+        let mut space = Space::new(MAX_SQUARES, Rules::default());
+        space.ladders = Span::exactly(MAX_SQUARES);
+        assert!(
+            space.problems()[0].contains("do not fit"),
+            "{:?}",
+            space.problems()
+        );
+        assert!(started.elapsed().as_secs_f64() < 0.5);
+    }
+
+    #[test]
+    fn pinned_jumps_in_a_circle_under_chaining_are_refused() {
+        let mut space = Space::new(30, Rules::default());
+        space.ladders = Span::at_least(0);
+        space.snakes = Span::at_least(0);
+        space.keep = vec![
+            Jump { from: 20, to: 5 },
+            Jump { from: 5, to: 20 },
+            Jump { from: 7, to: 12 },
+            Jump { from: 12, to: 25 },
+            Jump { from: 25, to: 7 },
+            Jump { from: 3, to: 7 },
+        ];
+        assert_eq!(space.problems(), Vec::<String>::new());
+        space.rules.chain = true;
+        assert_eq!(
+            space.problems(),
+            [
+                "the pinned jumps 5->20 and 20->5 go round in a circle under chaining (5 -> 20 -> 5), where a pawn would never stop; pin fewer of them, or design without chaining",
+                "the pinned jumps 7->12, 12->25 and 25->7 go round in a circle under chaining (7 -> 12 -> 25 -> 7), where a pawn would never stop; pin fewer of them, or design without chaining",
+            ]
+        );
     }
 
     #[test]

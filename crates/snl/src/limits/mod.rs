@@ -629,6 +629,31 @@ pub enum LimitError {
         /// The most entries allowed.
         max: u64,
     },
+    /// The chain's table of moves (a move for each face of the die from
+    /// each state) would have more entries than its 32-bit indices
+    /// number: the board is too long for the die in use. No budget lifts
+    /// it.
+    #[error(
+        "the chain's table of moves would have {moves} entries (a move for each of the die's {faces} faces from each of {states} states), more than the {max} snl numbers: with this die{} it takes boards of up to {} squares ({} with a six-sided die), and this one has {squares}; --force does not lift this limit",
+        if *.streaks > 1 { " and bonus rule" } else { "" },
+        longest(*.max, *.faces, *.streaks),
+        longest(*.max, 6, *.streaks)
+    )]
+    Moves {
+        /// The moves the table would hold.
+        moves: u64,
+        /// The faces of the die.
+        faces: u64,
+        /// The chain's states: the positions times the bonus streaks.
+        states: u64,
+        /// The bonus streaks each position is told apart by (1 without
+        /// the bonus rule).
+        streaks: u64,
+        /// The board's squares.
+        squares: u64,
+        /// The most entries the table numbers.
+        max: u64,
+    },
     /// The analysis, whose cost can be told only roughly in advance (it
     /// depends on the size of exact numbers, or grows exponentially), was
     /// admitted, ran past the budget, and was stopped there.
@@ -650,6 +675,13 @@ pub enum LimitError {
         /// Its size in bytes.
         bytes: u64,
     },
+}
+
+/// The longest board whose chain's table of moves, `faces` moves from
+/// each of its positions (square 0 to the last) times `streaks`, holds at
+/// most `max` entries.
+fn longest(max: u64, faces: u64, streaks: u64) -> u64 {
+    (max / faces.max(1) / streaks.max(1)).saturating_sub(1)
 }
 
 impl LimitError {

@@ -193,9 +193,12 @@ pub(crate) fn chain_fits(game: &Game) -> Result<(), LimitError> {
         });
     }
     if moves > max {
-        return Err(LimitError::Size {
-            what: "the chain's table of moves",
-            size: moves,
+        return Err(LimitError::Moves {
+            moves,
+            faces: game.rules().die.values().count() as u64,
+            states,
+            streaks: u64::from(game.streaks()),
+            squares: u64::from(game.board().squares()),
             max,
         });
     }

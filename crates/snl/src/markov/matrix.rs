@@ -182,6 +182,13 @@ pub fn dense_estimate(game: &Game) -> Estimate {
     Estimate::from_f64(states * states * 8.0, states * states)
 }
 
+/// The entries of the transition matrix written out in full: its states
+/// squared (saturating), what a dense text form writes one by one.
+pub fn dense_entries(game: &Game) -> u64 {
+    let states = game.positions() as u64 * u64::from(game.streaks());
+    states.saturating_mul(states)
+}
+
 /// The memory and work of [`fundamental_matrix`]: the transient states
 /// squared, 8 bytes each, held once, and an inversion of about t³
 /// multiply-adds.

@@ -531,3 +531,22 @@ fn the_rules_of_the_board_hold() {
         in_space(&b.board, &space).unwrap();
     }
 }
+
+/// Every board found was weighed: the board a run starts from counts as a
+/// candidate, so a search with no targets, which takes each board it
+/// starts from, has weighed as many as it found.
+#[test]
+fn every_board_found_was_a_candidate() {
+    let request = Request {
+        space: Space::new(30, Rules::default()),
+        targets: Targets::default(),
+        seed: 1,
+        count: 50,
+    };
+    let found = design::search(&request, &Control::default(), &mut |_| {}).unwrap();
+    assert_eq!(found.boards.len(), 50);
+    assert!(found.candidates >= 50, "{}", found.candidates);
+    for (i, b) in found.boards.iter().enumerate() {
+        assert!(b.candidates > i as u64, "board {i}: {}", b.candidates);
+    }
+}

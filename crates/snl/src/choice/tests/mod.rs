@@ -668,4 +668,5 @@ fn never_taken_against_every_policy() {
     assert!(listed > 50 && unlisted > 50, "{listed} {unlisted}");
 }
 
+mod ties;
 mod within;
