@@ -41,10 +41,20 @@ pub struct PySimulation {
     rules: PyRules,
 }
 
+/// `histogram[n]`: the finished games of `sim` of length `n` in `unit`.
+fn histogram(sim: &Simulation, unit: Unit) -> Vec<i64> {
+    let counts = sim.lengths(unit).histogram;
+    counts
+        .dense(counts.longest().map_or(0, |n| n + 1))
+        .into_iter()
+        .map(|c| c as i64)
+        .collect()
+}
+
 /// Plays the games.
 pub fn simulate(
     py: Python<'_>,
-    game: Game,
+    game: &Game,
     games: u64,
     seed: u64,
     threads: Option<usize>,
@@ -77,7 +87,7 @@ pub fn simulate(
         max_rolls,
     };
     let unit = if by_turns { Unit::Turns } else { Unit::Rolls };
-    let g = &game;
+    let g = game;
     // As `snl simulate`: the games stop at the budget's work, and the
     // games played by then are counted.
     let sim = interruptible(py, |ctl| {
@@ -109,14 +119,8 @@ pub fn simulate(
         }
     })?
     .map_err(crate::analysis::markov_error)?;
-    let counts = sim.lengths(unit).histogram;
-    let histogram = counts
-        .dense(counts.longest().map_or(0, |n| n + 1))
-        .into_iter()
-        .map(|c| c as i64)
-        .collect();
     Ok(PySimulation {
-        histogram: frozen_array(py, histogram),
+        histogram: frozen_array(py, histogram(&sim, unit)),
         sim,
         unit,
         seed,
