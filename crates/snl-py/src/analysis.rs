@@ -3,22 +3,25 @@
 //! the library's answer (`snl::answer`, the JSON of `snl solve --json` and
 //! `snl expect --json`) read for Python, whichever engine gave it.
 
+use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use num_bigint::BigUint;
 use num_rational::BigRational;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use snl::Game;
 use snl::answer::{ExpectAnswer, LeftOut, LengthStats, PathRun, SolveAnswer, WithinAnswer};
 use snl::markov::{self, Distribution, MarkovError, Visits};
 use snl::plan::{self, Counted, ExpectQuery, Length, Solved, Subject, Uncounted};
 
+use crate::board::PyBoard;
 use crate::budget::interruptible;
 use crate::errors;
 use crate::quote;
 use crate::rules::PyRules;
+use crate::values::{from_state, from_value, py_to_value, to_state};
 
 /// A numpy array of `values` that Python cannot write to: answers are
 /// frozen, and an array handed out twice must read the same both times.
@@ -26,6 +29,14 @@ pub fn frozen_array<T: numpy::Element>(py: Python<'_>, values: Vec<T>) -> Py<PyA
     let array = PyArray1::from_vec(py, values);
     array.readwrite().make_nonwriteable();
     array.unbind()
+}
+
+/// The values of a numpy array (or any sequence of floats), for a pickle.
+fn floats(array: &Py<PyArray1<f64>>, py: Python<'_>) -> Vec<f64> {
+    array.bind(py).readonly().as_slice().map_or_else(
+        |_| array.bind(py).to_vec().unwrap_or_default(),
+        <[f64]>::to_vec,
+    )
 }
 
 /// `math.inf` for an unbounded value.
@@ -73,6 +84,20 @@ impl PyMove {
             std::cmp::Ordering::Less => Some("snake"),
             std::cmp::Ordering::Equal => None,
         }
+    }
+
+    /// Rebuilds a pickled move.
+    #[staticmethod]
+    fn _from_pickle(roll: u32, land: u64, to: u64) -> PyMove {
+        PyMove { roll, land, to }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (u32, u64, u64))> {
+        let m = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (m.roll, m.land, m.to),
+        ))
     }
 
     fn __repr__(&self) -> String {
@@ -143,6 +168,29 @@ impl PyRun {
 
 #[pymethods]
 impl PyRun {
+    /// Rebuilds a pickled run.
+    #[staticmethod]
+    fn _from_pickle(roll: u32, count: u64, from_: u64, land: u64, to: u64) -> PyRun {
+        PyRun {
+            roll,
+            count,
+            from_,
+            land,
+            to,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (u32, u64, u64, u64, u64))> {
+        let r = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (r.roll, r.count, r.from_, r.land, r.to),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Run(roll={}, count={}, from_={}, land={}, to={})",
@@ -284,6 +332,36 @@ impl PySolution {
             .iter()
             .map(|d| (d.step, d.from, d.to))
             .collect()
+    }
+
+    /// Rebuilds a pickled solution.
+    #[staticmethod]
+    fn _from_pickle(
+        answer: &Bound<'_, PyAny>,
+        uncounted: Option<String>,
+        rules: PyRef<'_, PyRules>,
+    ) -> PyResult<PySolution> {
+        Ok(PySolution {
+            answer: from_state(answer)?,
+            uncounted,
+            rules: rules.clone(),
+        })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let s = slf.get();
+        let py = slf.py();
+        let args = (
+            to_state(py, &s.answer)?,
+            s.uncounted.clone(),
+            s.rules.clone(),
+        );
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            args.into_pyobject(py)?,
+        ))
     }
 
     fn __repr__(&self) -> String {
@@ -475,6 +553,40 @@ impl PyExpectation {
             })
             .collect()
     }
+}
+
+/// The `ExpectAnswer` a pickle held (see [`to_state`]). Its chances within
+/// K rolls are keyed by K, which JSON writes as a string and a JSON value
+/// does not read back as a number: they are read apart.
+fn expect_answer(state: &Bound<'_, PyAny>) -> PyResult<ExpectAnswer> {
+    let mut value = py_to_value(state)?;
+    let rolls = take_within(&mut value)?;
+    let turns = match value.get_mut("turns") {
+        Some(turns) if turns.is_object() => Some(take_within(turns)?),
+        _ => None,
+    };
+    let mut answer: ExpectAnswer = from_value(value)?;
+    answer.rolls.within = rolls;
+    if let (Some(stats), Some(within)) = (&mut answer.turns, turns) {
+        stats.within = within;
+    }
+    Ok(answer)
+}
+
+/// The chances within K of a `LengthStats` value, left empty there.
+fn take_within(stats: &mut serde_json::Value) -> PyResult<BTreeMap<usize, Option<f64>>> {
+    let within = stats
+        .get_mut("within")
+        .map(|w| std::mem::replace(w, serde_json::Value::Object(serde_json::Map::new())));
+    let Some(serde_json::Value::Object(map)) = within else {
+        return Ok(BTreeMap::new());
+    };
+    map.into_iter()
+        .map(|(k, v)| {
+            let k = k.parse::<usize>().map_err(errors::value)?;
+            Ok((k, v.as_f64()))
+        })
+        .collect()
 }
 
 /// A fraction written `"n/d"`, as a ``fractions.Fraction``.
@@ -779,6 +891,112 @@ impl PyExpectation {
         Ok(Self::impact_of(&answer))
     }
 
+    /// Rebuilds a pickled expectation.
+    #[staticmethod]
+    #[allow(clippy::similar_names)]
+    #[pyo3(signature = (board, answer, by_turns, distribution, visits, query))]
+    fn _from_pickle(
+        board: PyRef<'_, PyBoard>,
+        answer: &Bound<'_, PyAny>,
+        by_turns: bool,
+        distribution: Option<(Vec<f64>, f64, f64)>,
+        visits: Option<&Bound<'_, PyAny>>,
+        query: (bool, Vec<usize>, bool, bool, bool, Vec<String>),
+    ) -> PyResult<PyExpectation> {
+        let (exact, within, asked_visits, impact, full, dice) = query;
+        let dice = dice
+            .iter()
+            .map(|d| d.parse::<snl::Die>().map_err(errors::rules))
+            .collect::<PyResult<Vec<_>>>()?;
+        let visits = match visits {
+            None => None,
+            Some(v) => Some(match v.extract::<(bool, String)>() {
+                Ok((limit, message)) => Err(Failed { limit, message }),
+                Err(_) => Ok(v.extract::<Option<(Vec<f64>, Vec<f64>, f64, f64)>>()?.map(
+                    |(landings, rests, lost, resets)| {
+                        Arc::new(Visits {
+                            landings,
+                            rests,
+                            lost,
+                            resets,
+                        })
+                    },
+                )),
+            }),
+        };
+        Ok(PyExpectation {
+            answer: expect_answer(answer)?,
+            by_turns,
+            distribution: distribution.map(|(pmf, never, unresolved)| Distribution {
+                pmf,
+                never,
+                unresolved,
+            }),
+            visits,
+            subject: Arc::clone(board.subject()),
+            query: ExpectQuery {
+                exact,
+                within,
+                visits: asked_visits,
+                impact,
+                full,
+                dice,
+                ..ExpectQuery::default()
+            },
+            pmf: OnceLock::new(),
+            cdf: OnceLock::new(),
+            exact: OnceLock::new(),
+        })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let e = slf.get();
+        let py = slf.py();
+        let distribution = e
+            .distribution
+            .as_ref()
+            .map(|d| (d.pmf.clone(), d.never, d.unresolved));
+        let visits: Option<Py<PyAny>> = match &e.visits {
+            None => None,
+            Some(Err(failed)) => Some(
+                (failed.limit, failed.message.clone())
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind(),
+            ),
+            Some(Ok(v)) => Some(
+                v.as_ref()
+                    .map(|v| (v.landings.clone(), v.rests.clone(), v.lost, v.resets))
+                    .into_pyobject(py)?
+                    .into_any()
+                    .unbind(),
+            ),
+        };
+        let q = &e.query;
+        let query = (
+            q.exact,
+            q.within.clone(),
+            q.visits,
+            q.impact,
+            q.full,
+            q.dice.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        );
+        let args = (
+            PyBoard::of_subject(&e.subject),
+            to_state(py, &e.answer)?,
+            e.by_turns,
+            distribution,
+            visits,
+            query,
+        );
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            args.into_pyobject(py)?,
+        ))
+    }
+
     fn __repr__(&self) -> String {
         let unit = if self.by_turns { "turns" } else { "rolls" };
         let stats = self.stats();
@@ -851,6 +1069,17 @@ impl PyLeftOut {
         self.0.allowed_work
     }
 
+    /// Rebuilds a pickled ``LeftOut``.
+    #[staticmethod]
+    fn _from_pickle(state: &Bound<'_, PyAny>) -> PyResult<PyLeftOut> {
+        Ok(PyLeftOut(from_state(state)?))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Py<PyAny>,))> {
+        let state = to_state(slf.py(), &slf.get().0)?;
+        Ok((slf.get_type().getattr("_from_pickle")?, (state,)))
+    }
+
     fn __repr__(&self) -> String {
         let fields: Vec<String> = self.0.fields.iter().map(|f| quote(f)).collect();
         format!(
@@ -903,6 +1132,44 @@ impl PyVisits {
 
 #[pymethods]
 impl PyVisits {
+    /// Rebuilds pickled visits.
+    #[staticmethod]
+    #[allow(clippy::similar_names)]
+    fn _from_pickle(
+        py: Python<'_>,
+        landings: Vec<f64>,
+        rests: Vec<f64>,
+        lost: f64,
+        resets: f64,
+    ) -> PyVisits {
+        PyVisits::of(
+            py,
+            &Visits {
+                landings,
+                rests,
+                lost,
+                resets,
+            },
+        )
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Vec<f64>, Vec<f64>, f64, f64))> {
+        let v = slf.get();
+        let py = slf.py();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (
+                floats(&v.landings, py),
+                floats(&v.rests, py),
+                v.lost,
+                v.resets,
+            ),
+        ))
+    }
+
     /// Its attributes: the arrays by their length, as they have one entry
     /// per position (0 the start off the board, then each square).
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -940,6 +1207,33 @@ pub struct PyJumpImpact {
 
 #[pymethods]
 impl PyJumpImpact {
+    /// Rebuilds a pickled impact.
+    #[staticmethod]
+    fn _from_pickle(
+        jump: (u32, u32),
+        kind: String,
+        mean_without: f64,
+        change: Option<f64>,
+    ) -> PyJumpImpact {
+        PyJumpImpact {
+            jump,
+            kind,
+            mean_without,
+            change,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, ((u32, u32), String, f64, Option<f64>))> {
+        let i = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (i.jump, i.kind.clone(), i.mean_without, i.change),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "JumpImpact(jump={:?}, kind={}, mean_without={}, change={})",
@@ -1029,6 +1323,17 @@ impl PyWithinChance {
                 .map(|runs| runs.iter().map(|&[a, b, d]| (a, b, d)).collect())
                 .collect(),
         )
+    }
+
+    /// Rebuilds a pickled answer.
+    #[staticmethod]
+    fn _from_pickle(state: &Bound<'_, PyAny>) -> PyResult<PyWithinChance> {
+        Ok(PyWithinChance(from_state(state)?))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (Py<PyAny>,))> {
+        let state = to_state(slf.py(), &slf.get().0)?;
+        Ok((slf.get_type().getattr("_from_pickle")?, (state,)))
     }
 
     fn __repr__(&self) -> String {

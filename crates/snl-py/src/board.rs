@@ -125,6 +125,20 @@ impl PyBoard {
         }
     }
 
+    /// The board of `subject` (an answer's), to pickle with it.
+    pub fn of_subject(subject: &Arc<Subject>) -> PyBoard {
+        PyBoard {
+            subject: Arc::clone(subject),
+            jumps: Arc::default(),
+            format: None,
+        }
+    }
+
+    /// The board, under its own rules.
+    pub fn subject(&self) -> &Arc<Subject> {
+        &self.subject
+    }
+
     /// The board a parsed input describes, under its own rules, or a
     /// `BoardError` listing every problem.
     fn from_parsed(
@@ -995,6 +1009,16 @@ impl PyBoard {
             slf.get_type().getattr("_from_pickle")?,
             (b.pairs_json(true), b.name(), b.format()),
         ))
+    }
+
+    /// The board itself: it is frozen, so a copy would be the same board.
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The board itself, as [`PyBoard::__copy__`].
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
 
     fn __repr__(&self) -> String {

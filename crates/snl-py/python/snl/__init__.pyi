@@ -100,6 +100,8 @@ class Diagnostic:
     def message(self) -> str: ...
     @property
     def squares(self) -> List[int]: ...
+    @staticmethod
+    def _from_pickle(severity: str, code: str, message: str, squares: List[int]) -> "Diagnostic": ...
 
 class Move:
     """One roll of a path."""
@@ -112,6 +114,8 @@ class Move:
     def to(self) -> int: ...
     @property
     def jump(self) -> Optional[str]: ...
+    @staticmethod
+    def _from_pickle(roll: int, land: int, to: int) -> "Move": ...
 
 class Run:
     """``count`` rolls of ``roll`` in a row from ``from_``, the last landing on ``land`` and resting on ``to``."""
@@ -126,6 +130,8 @@ class Run:
     def land(self) -> int: ...
     @property
     def to(self) -> int: ...
+    @staticmethod
+    def _from_pickle(roll: int, count: int, from_: int, land: int, to: int) -> "Run": ...
 
 class Solution:
     """The fewest rolls when every roll is chosen, by the engine that answered."""
@@ -148,6 +154,8 @@ class Solution:
     def rules(self) -> Rules: ...
     @property
     def declined(self) -> List[Tuple[int, int, int]]: ...
+    @staticmethod
+    def _from_pickle(answer: Dict[str, Any], uncounted: Optional[str], rules: Rules) -> "Solution": ...
 
 class Visits:
     """Expected landings and rests on each square in one game."""
@@ -160,6 +168,8 @@ class Visits:
     def lost(self) -> float: ...
     @property
     def resets(self) -> float: ...
+    @staticmethod
+    def _from_pickle(landings: List[float], rests: List[float], lost: float, resets: float) -> "Visits": ...
 
 class JumpImpact:
     """The mean with one snake or ladder removed."""
@@ -172,6 +182,10 @@ class JumpImpact:
     def mean_without(self) -> float: ...
     @property
     def change(self) -> Optional[float]: ...
+    @staticmethod
+    def _from_pickle(
+        jump: Tuple[int, int], kind: str, mean_without: float, change: Optional[float]
+    ) -> "JumpImpact": ...
 
 class Expectation:
     """The exact statistics of one player's game length with a real die, by the engine that answered."""
@@ -226,6 +240,15 @@ class Expectation:
     def exact_mean(self) -> Optional[Fraction]: ...
     def visits(self) -> Optional[Visits]: ...
     def impact(self) -> List[JumpImpact]: ...
+    @staticmethod
+    def _from_pickle(
+        board: "Board",
+        answer: Dict[str, Any],
+        by_turns: bool,
+        distribution: Optional[Tuple[List[float], float, float]],
+        visits: Any,
+        query: Tuple[bool, List[int], bool, bool, bool, List[str]],
+    ) -> "Expectation": ...
 
 class WithinChance:
     """The best play for finishing within ``rolls`` rolls, and its chance."""
@@ -240,6 +263,8 @@ class WithinChance:
     def dice(self) -> Optional[List[str]]: ...
     @property
     def die_by_square(self) -> Optional[List[List[Tuple[int, int, int]]]]: ...
+    @staticmethod
+    def _from_pickle(state: Dict[str, Any]) -> "WithinChance": ...
 
 class LeftOut:
     """What an Expectation's distribution left out, and why."""
@@ -256,6 +281,8 @@ class LeftOut:
     def estimated_work(self) -> Optional[int]: ...
     @property
     def allowed_work(self) -> Optional[int]: ...
+    @staticmethod
+    def _from_pickle(state: Dict[str, Any]) -> "LeftOut": ...
 
 class Simulation:
     """Games played with a real die, counted by length."""
@@ -291,6 +318,19 @@ class Simulation:
     def quantile(self, q: float) -> Optional[int]: ...
     @property
     def rules(self) -> Rules: ...
+    @staticmethod
+    def _from_pickle(
+        games: int,
+        capped: int,
+        max_rolls: int,
+        stopped: bool,
+        rolls: List[int],
+        turns: List[int],
+        by_turns: bool,
+        seed: int,
+        exact_mean: float,
+        rules: Rules,
+    ) -> "Simulation": ...
 
 class Race:
     """The exact chance that each seat wins a race."""
@@ -311,6 +351,16 @@ class Race:
     def unresolved(self) -> float: ...
     @property
     def rules(self) -> Rules: ...
+    @staticmethod
+    def _from_pickle(
+        start: List[int],
+        dice: List[str],
+        win: List[float],
+        no_winner: float,
+        expected_rounds: float,
+        unresolved: float,
+        rules: Rules,
+    ) -> "Race": ...
 
 class Duel:
     """Two players who choose their rolls: who wins with perfect play."""
@@ -327,6 +377,15 @@ class Duel:
     def start(self) -> Tuple[int, int]: ...
     @property
     def rules(self) -> Rules: ...
+    @staticmethod
+    def _from_pickle(
+        winner: str,
+        rolls: Optional[int],
+        best_rolls: List[int],
+        bump: bool,
+        start: Tuple[int, int],
+        rules: Rules,
+    ) -> "Duel": ...
 
 _Range = Union[str, int, float, Tuple[Optional[float], Optional[float]]]
 
