@@ -1,23 +1,25 @@
 //! `snl.Board`: a board, read from any form, with its own rules and name,
 //! and every analysis as a method.
 
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, OnceLock};
+
 use num_bigint::BigInt;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check;
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
-use snl::plan::SquareBySquare;
-use snl::sparse::{SparseBoard, SparseGame};
+use snl::plan::{self, Count, DenseOnly, ExpectQuery, SolveQuery, SquareBySquare, Subject};
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
-use crate::analysis::{PyExpectation, PySolution, PyVisits};
+use crate::analysis::{PyExpectation, PySolution, PyVisits, PyWithinChance};
+use crate::budget::interruptible;
 use crate::diagnostic::{PyDiagnostic, board_error};
 use crate::errors;
 use crate::play::{self, PyDuel, PyRace, PySimulation};
 use crate::quote;
 use crate::rules::PyRules;
-use crate::sparse::{Held, PyLongExpectation, PyLongSolution, long_game};
 use crate::values::{json_rows, pairs, parse_error};
 
 // The signature of `Board.simulate` writes the library's default cap as a
@@ -53,15 +55,18 @@ fn note_svg(text: &str) -> String {
 /// ``Board.from_moves`` (a 0-based array), ``Board.parse`` (text in any
 /// form) or ``Board.read`` (a file). A board is valid once built: any
 /// problem raises ``snl.BoardError``, whose ``diagnostics`` list them all.
-/// Boards are frozen; ``with_rules`` makes a copy under other rules.
+/// Boards are frozen; ``with_rules`` makes a copy under other rules. They
+/// pickle, whatever their length.
 ///
 /// A pairs board (built from pairs, or read as pairs JSON or text) may have
-/// up to 2^62 squares. Past 2^30 it is held as its jumps, and only
-/// ``solve`` (an ``snl.LongSolution``), ``expect`` (an
-/// ``snl.LongExpectation``) and ``check`` answer it, by the engine for
-/// boards of any length, as ``snl solve``, ``snl expect`` and ``snl check``
-/// do; the rest raise ``snl.AnalysisError`` saying why they need tables a
-/// square long.
+/// up to 2^62 squares. ``solve`` and ``expect`` answer a board of any
+/// length, as ``snl solve`` and ``snl expect`` do: the library picks the
+/// engine that answers (``dense``, with tables a square long, on boards of
+/// up to 2^30 squares; ``sparse``, whose cost grows with the jumps, on
+/// long boards with few jumps and past 2^30), and the answer says which.
+/// ``check`` and ``to_json("pairs")`` take any length too; the other
+/// analyses need tables a square long and, past 2^30 squares, raise
+/// ``snl.AnalysisError`` saying why.
 ///
 /// Every analysis takes ``rules=`` (an ``snl.Rules``), defaulting to the
 /// board's own: ``solve`` (fewest rolls), ``expect`` (how long a game with a
@@ -69,19 +74,71 @@ fn note_svg(text: &str) -> String {
 /// chain's ``transition_matrix`` and ``fundamental_matrix``; and
 /// pictures: ``svg``, ``show``, ``report_html``.
 #[pyclass(frozen, eq, hash, module = "snl", name = "Board")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub struct PyBoard {
-    board: Held,
-    rules: snl::Rules,
-    name: Option<String>,
+    /// The board under its own rules, with its name: checked once, each
+    /// engine's game built when first needed and kept for the next
+    /// question.
+    subject: Arc<Subject>,
+    /// Its jumps by starting square, listed when first asked for.
+    jumps: Arc<OnceLock<Vec<(u64, u64)>>>,
+    /// The form it was read in.
     format: Option<Format>,
 }
 
-/// What `Board._from_pickle` is called with: the pairs file, the name, the
-/// form the board was read in.
+impl PartialEq for PyBoard {
+    /// The same squares, jumps, rules, name and form, whatever the order
+    /// the jumps were written in.
+    fn eq(&self, other: &PyBoard) -> bool {
+        let (a, b) = (&self.subject, &other.subject);
+        a.squares() == b.squares()
+            && a.rules() == b.rules()
+            && a.name() == b.name()
+            && self.format == other.format
+            && self.sorted_jumps() == other.sorted_jumps()
+    }
+}
+
+impl Eq for PyBoard {}
+
+impl Hash for PyBoard {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.subject.squares().hash(state);
+        self.subject.rules().hash(state);
+        self.subject.name().hash(state);
+        self.format.hash(state);
+        self.sorted_jumps().hash(state);
+    }
+}
+
+/// What `Board._from_pickle` is called with: the pairs file (with its
+/// rules), the name, the form the board was read in.
 type PickleArgs = (String, Option<String>, Option<&'static str>);
 
 impl PyBoard {
+    /// The board `subject`, read in `format`.
+    fn of(subject: Subject, format: Option<Format>) -> PyBoard {
+        PyBoard {
+            subject: Arc::new(subject),
+            jumps: Arc::default(),
+            format,
+        }
+    }
+
+    /// The board of `subject` (an answer's), to pickle with it.
+    pub fn of_subject(subject: &Arc<Subject>) -> PyBoard {
+        PyBoard {
+            subject: Arc::clone(subject),
+            jumps: Arc::default(),
+            format: None,
+        }
+    }
+
+    /// The board, under its own rules.
+    pub fn subject(&self) -> &Arc<Subject> {
+        &self.subject
+    }
+
     /// The board a parsed input describes, under its own rules, or a
     /// `BoardError` listing every problem.
     fn from_parsed(
@@ -92,32 +149,15 @@ impl PyBoard {
         name: Option<String>,
     ) -> PyResult<PyBoard> {
         let rules = rules.map_or_else(|| parsed.rules.rules(), |r| r.0.clone());
-        if parsed.spec.squares > snl::board::MAX_SQUARES {
-            // Past the dense tables: held as its jumps, for the engine for
-            // boards of any length, which takes every jump.
-            let board = SparseBoard::from_spec(&parsed.spec)
-                .map_err(|e| errors::board(format!("{prefix}{e}")))?;
-            let game =
-                long_game(board, rules).map_err(|e| errors::board(format!("{prefix}{e}")))?;
-            let (board, rules) = (game.board().clone(), game.rules().clone());
-            return Ok(PyBoard {
-                board: Held::Long(board),
-                rules,
-                name: name.or(parsed.name),
-                format: Some(parsed.format),
-            });
-        }
+        let name = name.or(parsed.name);
+        let format = parsed.format;
+        let spec = parsed.spec;
         // Optional jumps are kept: `expect` and `solve` play them, the
-        // other analyses refuse them (`PyBoard::game`).
-        let game = check::playable_choosing(&parsed.spec, rules)
+        // other analyses refuse them (`Subject::plain_game`).
+        let subject = py
+            .detach(|| Subject::new(spec, rules))
             .map_err(|e| board_error(py, prefix, &e.errors))?;
-        let (board, rules) = game.into_parts();
-        Ok(PyBoard {
-            board: Held::Dense(board),
-            rules,
-            name: name.or(parsed.name),
-            format: Some(parsed.format),
-        })
+        Ok(PyBoard::of(subject.named(name), Some(format)))
     }
 
     /// Parses text this module wrote from Python values.
@@ -139,22 +179,27 @@ impl PyBoard {
         Ok(board)
     }
 
-    /// The board with its table a square long, for `work`; a board
-    /// longer than such tables hold is refused with `work`'s reason
-    /// (`snl.AnalysisError`).
-    fn dense(&self, work: SquareBySquare) -> PyResult<&snl::Board> {
-        match &self.board {
-            Held::Dense(b) => Ok(b),
-            Held::Long(b) => Err(errors::analysis(
-                work.too_long(b.squares())
-                    .expect("a board held by its jumps is longer than the dense tables"),
-            )),
+    /// The board under `rules`, or under its own: a new subject, checked
+    /// under them, where they differ.
+    pub fn subject_for(&self, py: Python<'_>, rules: Option<&PyRules>) -> PyResult<Arc<Subject>> {
+        match rules {
+            Some(rules) if &rules.0 != self.subject.rules() => {
+                let spec = self.subject.spec().clone();
+                let name = self.subject.name().map(str::to_string);
+                let rules = rules.0.clone();
+                let subject = py
+                    .detach(|| Subject::new(spec, rules))
+                    .map_err(|e| board_error(py, "", &e.errors))?;
+                Ok(Arc::new(subject.named(name)))
+            }
+            _ => Ok(Arc::clone(&self.subject)),
         }
     }
 
     /// The game under `rules`, or the board's own, for an analysis that
     /// takes every jump and needs tables a square long (`work` says why):
-    /// rules with optional jumps are refused, with the library's message.
+    /// a board longer than they hold, and rules with optional jumps, are
+    /// refused with the library's message.
     pub fn game(&self, rules: Option<&PyRules>, work: SquareBySquare) -> PyResult<Game> {
         self.game_for(rules, |squares| work.too_long(squares))
     }
@@ -164,66 +209,56 @@ impl PyBoard {
     fn game_for(
         &self,
         rules: Option<&PyRules>,
-        too_long: impl FnOnce(u64) -> Option<snl::plan::DenseOnly>,
+        too_long: impl FnOnce(u64) -> Option<DenseOnly>,
     ) -> PyResult<Game> {
-        let board = match &self.board {
-            Held::Dense(b) => b,
-            Held::Long(b) => {
-                let refused = too_long(b.squares())
-                    .expect("a board held by its jumps is longer than the dense tables");
-                return Err(errors::analysis(refused));
-            }
-        };
-        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        if !rules.optional.is_none() {
-            check::playable(&BoardSpec::from(board), rules.clone()).map_err(errors::analysis)?;
+        let subject = Python::attach(|py| self.subject_for(py, rules))?;
+        match Arc::try_unwrap(subject) {
+            Ok(subject) => subject.into_plain_game_by(too_long),
+            Err(shared) => shared.plain_game_by(too_long).cloned(),
         }
-        Game::new(board.clone(), rules).map_err(errors::board)
+        .map_err(errors::question)
     }
 
-    /// The game under `rules`, or the board's own, optional jumps and all:
-    /// for `expect` and `solve`, which play them. `None` for a board held
-    /// by its jumps (see [`PyBoard::long_game`]).
-    fn game_choosing(&self, rules: Option<&PyRules>) -> PyResult<Option<Game>> {
-        let Held::Dense(board) = &self.board else {
-            return Ok(None);
-        };
-        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        Game::new(board.clone(), rules)
-            .map(Some)
-            .map_err(errors::board)
-    }
-
-    /// The game of a board held by its jumps under `rules`, or the
-    /// board's own, for the engine for boards of any length.
-    fn long_game(&self, rules: Option<&PyRules>) -> PyResult<Option<SparseGame>> {
-        let Held::Long(board) = &self.board else {
-            return Ok(None);
-        };
-        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        long_game(board.clone(), rules)
-            .map(Some)
-            .map_err(errors::analysis)
+    /// The board with its table a square long, for `work`: a board longer
+    /// than such tables hold is refused with `work`'s reason.
+    fn dense_board(&self, work: SquareBySquare) -> PyResult<&snl::Board> {
+        Ok(self
+            .subject
+            .dense_game(work)
+            .map_err(errors::question)?
+            .board())
     }
 
     /// A board built by the library (a designed one), called `name`.
     pub fn from_parts(board: snl::Board, rules: snl::Rules, name: Option<String>) -> PyBoard {
-        PyBoard {
-            board: Held::Dense(board),
-            rules,
-            name,
-            format: None,
-        }
+        // The design search builds its boards as games under these rules.
+        let game = Game::new(board, rules).expect("a designed board is a game under its rules");
+        PyBoard::of(Subject::of_game(game).named(name), None)
     }
 
     /// The board's name, if it has one.
     pub fn name_str(&self) -> Option<&str> {
-        self.name.as_deref()
+        self.subject.name()
     }
 
     /// What the board is called in titles.
     fn label(&self) -> String {
-        self.name.clone().unwrap_or_else(|| "board".to_string())
+        self.name_str().unwrap_or("board").to_string()
+    }
+
+    /// Every jump as `(from, to)`, by starting square.
+    fn sorted_jumps(&self) -> &[(u64, u64)] {
+        self.jumps.get_or_init(|| {
+            let mut jumps: Vec<(u64, u64)> = self.subject.spec().jumps.pairs().collect();
+            jumps.sort_unstable();
+            jumps
+        })
+    }
+
+    /// The board as its pairs file, with `rules` (its own) when given.
+    fn pairs_json(&self, rules: bool) -> String {
+        let rules = rules.then(|| self.subject.rules());
+        input::spec_to_pairs_json(self.subject.spec(), None, rules)
     }
 }
 
@@ -231,6 +266,17 @@ fn format_arg(format: Option<&str>) -> PyResult<Option<Format>> {
     format
         .map(|f| f.parse::<Format>().map_err(errors::board))
         .transpose()
+}
+
+/// The dice of ``choose_dice``, read as ``Rules(die=...)`` reads one.
+fn dice_arg(choose_dice: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<Vec<snl::Die>> {
+    match choose_dice {
+        None => Ok(Vec::new()),
+        Some(specs) if specs.is_empty() => Err(errors::value(
+            "choose_dice needs at least one die to pick from (as `--choose-die SPEC`); leave it out to roll the die of the rules",
+        )),
+        Some(specs) => specs.iter().map(crate::rules::die).collect(),
+    }
 }
 
 #[pymethods]
@@ -376,15 +422,15 @@ impl PyBoard {
     /// The number of squares; the last square is this number.
     #[getter]
     fn squares(&self) -> u64 {
-        self.board.squares()
+        self.subject.squares()
     }
 
     /// The ladders as ``(from, to)`` pairs, by starting square.
     #[getter]
     fn ladders(&self) -> Vec<(u64, u64)> {
-        self.board
-            .jumps()
-            .into_iter()
+        self.sorted_jumps()
+            .iter()
+            .copied()
             .filter(|(f, t)| t > f)
             .collect()
     }
@@ -392,9 +438,9 @@ impl PyBoard {
     /// The snakes as ``(from, to)`` pairs, by starting square.
     #[getter]
     fn snakes(&self) -> Vec<(u64, u64)> {
-        self.board
-            .jumps()
-            .into_iter()
+        self.sorted_jumps()
+            .iter()
+            .copied()
             .filter(|(f, t)| t < f)
             .collect()
     }
@@ -402,32 +448,30 @@ impl PyBoard {
     /// Every ladder and snake as ``(from, to)`` pairs, by starting square.
     #[getter]
     fn jumps(&self) -> Vec<(u64, u64)> {
-        self.board.jumps()
+        self.sorted_jumps().to_vec()
     }
 
     /// Where a jump from ``square`` leads, or ``None``.
     fn jump(&self, square: i64) -> Option<u64> {
         let square = u64::try_from(square).ok()?;
-        match &self.board {
-            Held::Dense(b) => u32::try_from(square)
-                .ok()
-                .and_then(|s| b.jump(s))
-                .map(u64::from),
-            Held::Long(b) => b.jump(square),
-        }
+        let jumps = self.sorted_jumps();
+        jumps
+            .binary_search_by_key(&square, |&(from, _)| from)
+            .ok()
+            .map(|i| jumps[i].1)
     }
 
     /// The rules the board is played under unless an analysis is given
     /// others: a board file's or preset's own, else ``snl.Rules()``.
     #[getter]
     fn rules(&self) -> PyRules {
-        PyRules(self.rules.clone())
+        PyRules(self.subject.rules().clone())
     }
 
     /// The board's name (a preset's, or a file's ``"name"``), or ``None``.
     #[getter]
     fn name(&self) -> Option<String> {
-        self.name.clone()
+        self.name_str().map(str::to_string)
     }
 
     /// The form the board was read in (``"grid"``, ``"moves"``,
@@ -443,7 +487,7 @@ impl PyBoard {
     /// back to square 0 (off the board), whose -1 would mean no jump.
     #[getter]
     fn moves(&self) -> PyResult<Vec<i64>> {
-        input::to_moves(self.dense(SquareBySquare::Listing)?).map_err(errors::value)
+        input::to_moves(self.dense_board(SquareBySquare::Listing)?).map_err(errors::value)
     }
 
     /// The LeetCode 909 grid (top row first, -1 for no jump), or ``None``
@@ -452,7 +496,7 @@ impl PyBoard {
     /// numbering squares from 1, cannot write.
     #[getter]
     fn grid(&self) -> PyResult<Option<Vec<Vec<i64>>>> {
-        match input::to_grid(self.dense(SquareBySquare::Listing)?) {
+        match input::to_grid(self.dense_board(SquareBySquare::Listing)?) {
             Ok(grid) => Ok(Some(grid)),
             Err(input::WriteError::NotSquare { .. }) => Ok(None),
             Err(e) => Err(errors::value(e)),
@@ -469,7 +513,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         changes: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<PyBoard> {
-        let base = rules.map_or_else(|| PyRules(self.rules.clone()), |r| r.clone());
+        let base = rules.map_or_else(|| PyRules(self.subject.rules().clone()), |r| r.clone());
         let rules = match changes {
             Some(c) if !c.is_empty() => base
                 .into_pyobject(py)?
@@ -479,31 +523,31 @@ impl PyBoard {
                 .clone(),
             _ => base,
         };
-        let mut board = self.clone();
-        match &self.board {
-            Held::Dense(b) => {
-                check::playable_choosing(&BoardSpec::from(b), rules.0.clone())
-                    .map_err(|e| board_error(py, "", &e.errors))?;
-            }
-            Held::Long(b) => {
-                long_game(b.clone(), rules.0.clone()).map_err(errors::board)?;
-            }
-        }
-        board.rules = rules.0;
-        Ok(board)
+        Ok(PyBoard {
+            subject: self.subject_for(py, Some(&rules))?,
+            jumps: Arc::clone(&self.jumps),
+            format: self.format,
+        })
     }
 
     /// The board written in ``format``: ``"pairs"`` (snl's JSON board
     /// file), ``"grid"`` (LeetCode 909, square boards only), ``"moves"``
     /// (0-based JSON) or ``"pairs-text"`` (plain text). The JSON forms
     /// carry the board's rules unless ``rules=False``; text reads back with
-    /// ``Board.parse``.
+    /// ``Board.parse``. The pairs forms write a board of any length; the
+    /// grid and the moves array, a square each, boards of up to 2^30
+    /// squares.
     #[pyo3(signature = (format = "pairs", rules = true))]
     fn to_json(&self, format: &str, rules: bool) -> PyResult<String> {
-        let format = format.parse::<Format>().map_err(errors::value)?;
-        let rules = rules.then_some(&self.rules);
-        let board = self.dense(SquareBySquare::Listing)?;
-        input::write(board, rules, format).map_err(errors::value)
+        match format.parse::<Format>().map_err(errors::value)? {
+            Format::Pairs => Ok(self.pairs_json(rules)),
+            Format::PairsText => Ok(input::spec_to_pairs_text(self.subject.spec())),
+            format => {
+                let rules = rules.then(|| self.subject.rules());
+                let board = self.dense_board(SquareBySquare::Listing)?;
+                input::write(board, rules, format).map_err(errors::value)
+            }
+        }
     }
 
     /// Every error, warning and note about this board under ``rules`` (its
@@ -518,9 +562,9 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<PyDiagnostic>> {
-        let rules = rules.map_or_else(|| self.rules.clone(), |r| r.0.clone());
-        let spec = self.board.spec();
-        let found = crate::budget::interruptible(py, |ctl| check::check_with(&spec, &rules, ctl))?;
+        let rules = rules.map_or_else(|| self.subject.rules().clone(), |r| r.0.clone());
+        let spec: &BoardSpec = self.subject.spec();
+        let found = interruptible(py, |ctl| check::check_with(spec, &rules, ctl))?;
         if let Some(why) = &found.skipped {
             let message = check::skipped_note(why, ToString::to_string);
             let message = std::ffi::CString::new(message).unwrap_or_default();
@@ -534,48 +578,43 @@ impl PyBoard {
         Ok(found.diagnostics.iter().map(PyDiagnostic::from).collect())
     }
 
-    /// The fewest rolls to the last square when you choose every roll, one
-    /// optimal sequence of moves (``path``), and how many optimal roll
-    /// sequences there are (``optimal_sequences``, an exact ``int``; skipped
-    /// with ``count=False``, which saves time on boards of millions of
-    /// squares). On a board past 2^30 squares: an ``snl.LongSolution``,
-    /// the path as runs of equal rolls and the count in 128 bits, as
-    /// ``snl solve --count`` gives it; with ``count=False``, also where the library sends the
-    /// search to that engine (over 200,000 squares, few of them near a
-    /// jump), as ``snl solve`` without ``--count``.
-    #[pyo3(signature = (rules = None, count = true))]
+    /// The fewest rolls to the last square when you choose every roll, as
+    /// ``snl solve`` gives them: an ``snl.Solution`` with ``min_rolls``, one
+    /// optimal sequence (``runs`` of equal rolls, and roll by roll in
+    /// ``path``), and how many optimal roll sequences there are
+    /// (``optimal_sequences``, an exact ``int``).
+    ///
+    /// ``count=None`` counts them where ``snl solve`` does: on boards of up
+    /// to 200,000 squares (counting adds numbers of millions of digits on
+    /// long boards, which costs far more than the search), when the
+    /// count's estimate fits the budget. ``count=True`` counts them on a
+    /// board of any size (as ``--count``), ``count=False`` never. Where
+    /// they are not counted, ``uncounted`` says why.
+    ///
+    /// The library picks the engine, as for the command: the answer's
+    /// ``engine`` is ``"dense"`` or ``"sparse"`` (long boards with few
+    /// jumps, and every board past 2^30 squares, where a count asked for is
+    /// made in 128 bits: ``optimal_sequences_at_least`` where it does not
+    /// fit).
+    #[pyo3(signature = (rules = None, count = None))]
     fn solve(
         &self,
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
-        count: bool,
-    ) -> PyResult<Py<PyAny>> {
-        if let Some(game) = self.long_game(rules.as_deref())? {
-            let answer = PyLongSolution::compute(py, &game, count)?;
-            return Ok(answer.into_pyobject(py)?.into_any().unbind());
-        }
-        let game = self
-            .game_choosing(rules.as_deref())?
-            .expect("a board not held by its jumps is dense");
-        // Where the library sends the search, as `snl solve` without
-        // `--count`.
-        if !count {
-            let subject = snl::plan::Subject::of_game(game.clone());
-            let query = snl::plan::SolveQuery {
-                count: snl::plan::Count::Never,
-                ..snl::plan::SolveQuery::default()
-            };
-            let ctl = snl::limits::Control::new(crate::budget::budget());
-            let prepared = snl::plan::prepare(&subject, snl::plan::Question::Solve(&query), &ctl)
-                .map_err(errors::analysis)?;
-            if prepared.engine == snl::plan::Engine::Sparse {
-                let long = SparseGame::of_game(&game);
-                let answer = PyLongSolution::compute(py, &long, false)?;
-                return Ok(answer.into_pyobject(py)?.into_any().unbind());
-            }
-        }
-        let answer = PySolution::compute(py, &game, count)?;
-        Ok(answer.into_pyobject(py)?.into_any().unbind())
+        count: Option<bool>,
+    ) -> PyResult<PySolution> {
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let query = SolveQuery {
+            count: match count {
+                None => Count::Auto,
+                Some(true) => Count::Always,
+                Some(false) => Count::Never,
+            },
+            ..SolveQuery::default()
+        };
+        let solved = interruptible(py, |ctl| plan::solve(&subject, &query, ctl))?
+            .map_err(errors::question)?;
+        Ok(PySolution::new(&subject, &solved))
     }
 
     /// The fewest rolls from the start to every position, as a list indexed
@@ -587,17 +626,36 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<Option<u32>>> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Distances)?;
-        crate::budget::interruptible(py, |ctl| snl::shortest::distances_with(&game, ctl))?
-            .map_err(errors::limit)
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Distances)
+            .map_err(errors::question)?;
+        interruptible(py, |ctl| snl::shortest::distances_with(game, ctl))?.map_err(errors::limit)
     }
 
-    /// How long a game with a real die lasts, for one player, exactly: an
-    /// ``snl.Expectation`` with the mean, variance and the whole
-    /// distribution of the number of rolls (or of turns, with
-    /// ``by_turns=True``; they differ only with bonus rolls). On a board
-    /// past 2^30 squares: an ``snl.LongExpectation``, the mean and variance
-    /// with their error bounds and no distribution (see its ``left_out``).
+    /// How long a game with a real die lasts, for one player, exactly, as
+    /// ``snl expect`` answers it: an ``snl.Expectation`` with the mean,
+    /// variance and standard deviation of the number of rolls (or of turns,
+    /// with ``by_turns=True``; they differ only with bonus rolls), the
+    /// chance of never finishing, the fewest rolls, and the distribution of
+    /// the length (``pmf``, ``median``, ``quantile``, ``within``, ...).
+    ///
+    /// The distribution is followed in this call when its estimated work
+    /// fits the work allowed (about a second); otherwise its figures are
+    /// ``None`` and ``left_out`` says why (``"over_budget"``), as ``snl
+    /// expect`` leaves them out. ``full=True`` follows it whatever its
+    /// estimate, for as long as the budget allows (as ``--full``). The
+    /// library picks the engine: on a long board with few jumps whose
+    /// distribution would not be followed, and on every board past 2^30
+    /// squares, the ``"sparse"`` engine gives the moments with a bound on
+    /// their error (``mean_error``, ...) and no distribution.
+    ///
+    /// ``exact=True`` gives the mean as a fraction too (``exact_mean``; read
+    /// without it, it is worked out when first read), ``within=[K, ...]``
+    /// the chance of finishing within each K rolls, ``visits=True`` and
+    /// ``impact=True`` the figures of ``visits()`` and ``impact()``: all in
+    /// the one call, as ``--exact``, ``--within``, ``--visits`` and
+    /// ``--impact``.
     ///
     /// ``goal`` is what the best play of optional jumps is best for:
     /// ``"mean"`` (the least expected rolls), or ``"within:K"``: the play
@@ -613,9 +671,13 @@ impl PyBoard {
     /// best play: its ``dice`` and ``die_by_square`` say which die it picks
     /// where. When that play is no plain game (it picks different dice on
     /// squares a game reaches) the mean and variance are given and the
-    /// figures of the distribution raise ``snl.AnalysisError``, as
-    /// ``snl expect`` leaves them out (see ``left_out``).
-    #[pyo3(signature = (rules = None, *, by_turns = false, goal = "mean", choose_dice = None))]
+    /// figures of the distribution are ``None``, as ``snl expect`` leaves
+    /// them out (``left_out.reason`` is ``"choice"``).
+    #[pyo3(signature = (
+        rules = None, *, by_turns = false, goal = "mean", choose_dice = None, exact = false,
+        within = None, visits = false, impact = false, full = false
+    ))]
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
     fn expect(
         &self,
         py: Python<'_>,
@@ -623,51 +685,51 @@ impl PyBoard {
         by_turns: bool,
         goal: &str,
         choose_dice: Option<Vec<Bound<'_, PyAny>>>,
+        exact: bool,
+        within: Option<Vec<usize>>,
+        visits: bool,
+        impact: bool,
+        full: bool,
     ) -> PyResult<Py<PyAny>> {
         let goal: snl::choice::Goal = goal.parse().map_err(errors::value)?;
-        let dice = match choose_dice {
-            None => Vec::new(),
-            Some(specs) if specs.is_empty() => {
-                return Err(errors::value(
-                    "choose_dice needs at least one die to pick from (as `--choose-die SPEC`); leave it out to roll the die of the rules",
-                ));
-            }
-            Some(specs) => specs
-                .iter()
-                .map(crate::rules::die)
-                .collect::<PyResult<Vec<_>>>()?,
-        };
+        let dice = dice_arg(choose_dice)?;
+        let subject = self.subject_for(py, rules.as_deref())?;
         if let snl::choice::Goal::Within(rolls) = goal {
             if by_turns {
                 return Err(errors::value(
                     "goal=\"within:K\" counts rolls, not turns; leave out by_turns",
                 ));
             }
-            let game = self.game_choosing(rules.as_deref())?.ok_or_else(|| {
-                errors::analysis(
-                    "goal=\"within:K\" plays on the tables a square long, up to 2^30 squares",
-                )
-            })?;
-            let answer = crate::analysis::PyWithinChance::compute(py, &game, dice, rolls)?;
-            return Ok(answer.into_pyobject(py)?.into_any().unbind());
-        }
-        if let Some(game) = self.long_game(rules.as_deref())? {
-            if !dice.is_empty() {
-                return Err(errors::analysis(
-                    "choose_dice plays on the tables a square long, up to 2^30 squares",
-                ));
+            let other = [
+                (exact, "exact=True"),
+                (within.is_some(), "within="),
+                (visits, "visits=True"),
+                (impact, "impact=True"),
+                (full, "full=True"),
+            ]
+            .into_iter()
+            .find_map(|(asked, what)| asked.then_some(what));
+            if let Some(other) = other {
+                return Err(errors::value(format!(
+                    "{other} is not given with goal=\"within:K\": it is a figure of the play best for the mean, and this play is best for finishing within {rolls} rolls (leave out goal for it)"
+                )));
             }
-            let answer = PyLongExpectation::compute(py, &game, by_turns)?;
+            let query = plan::WithinQuery { rolls, dice };
+            let best = interruptible(py, |ctl| plan::best_within(&subject, &query, ctl))?
+                .map_err(errors::question)?;
+            let answer = PyWithinChance::new(&subject, &best, !query.dice.is_empty());
             return Ok(answer.into_pyobject(py)?.into_any().unbind());
         }
-        let game = self
-            .game_choosing(rules.as_deref())?
-            .expect("a board not held by its jumps is dense");
-        let answer = if game.rules().optional.is_none() && dice.is_empty() {
-            PyExpectation::compute(py, game, by_turns)?
-        } else {
-            PyExpectation::choosing(py, &game, dice, by_turns)?
+        let query = ExpectQuery {
+            exact,
+            within: within.unwrap_or_default(),
+            visits,
+            impact,
+            full,
+            dice,
+            ..ExpectQuery::default()
         };
+        let answer = PyExpectation::ask(py, subject, query, by_turns)?;
         Ok(answer.into_pyobject(py)?.into_any().unbind())
     }
 
@@ -679,8 +741,11 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Option<PyVisits>> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Visits)?;
-        PyVisits::compute(py, &game)
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Visits)
+            .map_err(errors::question)?;
+        PyVisits::compute(py, game)
     }
 
     /// The transition matrix of the game with a real die: entry ``[i, j]``
@@ -707,8 +772,11 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         dense: bool,
     ) -> PyResult<Py<PyAny>> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Matrix)?;
-        crate::matrix::transition(py, &game, dense)
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Matrix)
+            .map_err(errors::question)?;
+        crate::matrix::transition(py, game, dense)
     }
 
     /// The fundamental matrix ``N = inv(I - Q)`` of the absorbing chain, a
@@ -726,8 +794,11 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Py<PyAny>> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Matrix)?;
-        crate::matrix::fundamental(py, &game)
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Matrix)
+            .map_err(errors::question)?;
+        crate::matrix::fundamental(py, game)
     }
 
     /// Plays ``games`` games with a real die on all cores (or ``threads``)
@@ -750,7 +821,10 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         by_turns: bool,
     ) -> PyResult<PySimulation> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Simulation)?;
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Simulation)
+            .map_err(errors::question)?;
         play::simulate(py, game, games, seed, threads, max_rolls, by_turns)
     }
 
@@ -769,13 +843,16 @@ impl PyBoard {
         dice: Option<Vec<Bound<'_, PyAny>>>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<PyRace> {
-        let game = self.game_for(rules.as_deref(), snl::race::too_long)?;
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game_by(snl::race::too_long)
+            .map_err(errors::question)?;
         let dice = dice
             .unwrap_or_default()
             .iter()
             .map(crate::rules::die)
             .collect::<PyResult<Vec<_>>>()?;
-        play::race(py, &game, players, start, &dice)
+        play::race(py, game, players, start, &dice)
     }
 
     /// Two players who choose their rolls, moving in turn: who wins with
@@ -791,8 +868,11 @@ impl PyBoard {
         start: Option<(u32, u32)>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<PyDuel> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Duel)?;
-        play::duel(py, &game, bump, start)
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Duel)
+            .map_err(errors::question)?;
+        play::duel(py, game, bump, start)
     }
 
     /// The board as SVG text: squares numbered in the order they are played,
@@ -828,18 +908,21 @@ impl PyBoard {
                 "a board needs at least 1 square per row, not 0",
             ));
         }
-        let game = self.game(rules.as_deref(), SquareBySquare::Picture)?;
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Picture)
+            .map_err(errors::question)?;
         let label = title.unwrap_or_else(|| self.label());
         let options = Options {
             path,
             overlay,
             width,
         };
-        crate::budget::admit(&game, &options.analyses())?;
+        crate::budget::admit(game, &options.analyses())?;
         // Under the budget (the heat map's solve chooses by it) and
         // Ctrl-C, as every analysis.
-        crate::budget::interruptible(py, |ctl| {
-            render::board_svg_with(&game, &label, &options, ctl)
+        interruptible(py, |ctl| {
+            render::board_svg_with(game, &label, &options, ctl)
         })?
         .map_err(|e| match e {
             snl_draw::DrawError::Limit(e) => errors::limit(e),
@@ -852,7 +935,7 @@ impl PyBoard {
     /// is not drawn inline: the picture is then a line saying why (Jupyter
     /// showed nothing, with no word why). Ctrl-C stops it.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let squares = self.board.squares();
+        let squares = self.subject.squares();
         if squares > u64::from(INLINE_SVG_SQUARES) {
             return Ok(note_svg(&format!(
                 "A board of {squares} squares is not drawn inline (at most {INLINE_SVG_SQUARES}); \
@@ -874,7 +957,7 @@ impl PyBoard {
     /// ``width`` sets the squares per row.
     #[pyo3(signature = (width = None))]
     fn show(&self, width: Option<u32>) -> PyResult<String> {
-        let board = self.dense(SquareBySquare::Picture)?;
+        let board = self.dense_board(SquareBySquare::Picture)?;
         let grid = match width {
             Some(w) => snl_draw::Grid::with_columns(board.squares(), w).map_err(errors::value)?,
             None => snl_draw::Grid::natural(board.squares()),
@@ -888,13 +971,16 @@ impl PyBoard {
     /// races of 2 to 4 players), as ``snl report`` writes it.
     #[pyo3(signature = (rules = None))]
     fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
-        let game = self.game(rules.as_deref(), SquareBySquare::Report)?;
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let game = subject
+            .plain_game(SquareBySquare::Report)
+            .map_err(errors::question)?;
         let label = self.label();
         // Refused at once when over the budget; then under the budget and
         // Ctrl-C, as every analysis.
-        crate::budget::admit(&game, &snl_draw::report::ANALYSES)?;
-        crate::budget::interruptible(py, |ctl| {
-            snl_draw::report::Report::compute_with(&game, &label, ctl)
+        crate::budget::admit(game, &snl_draw::report::ANALYSES)?;
+        interruptible(py, |ctl| {
+            snl_draw::report::Report::compute_with(game, &label, ctl)
         })?
         .map_err(errors::limit)?
         .to_html()
@@ -915,30 +1001,40 @@ impl PyBoard {
         Ok(board)
     }
 
+    /// The board as its pairs file, whatever its length: a pickle holds
+    /// its jumps, not its tables.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, PickleArgs)> {
         let b = slf.get();
-        let text = input::to_pairs_json(b.dense(SquareBySquare::Listing)?, Some(&b.rules));
         Ok((
             slf.get_type().getattr("_from_pickle")?,
-            (text, b.name.clone(), b.format.map(Format::name)),
+            (b.pairs_json(true), b.name(), b.format()),
         ))
     }
 
+    /// The board itself: it is frozen, so a copy would be the same board.
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The board itself, as [`PyBoard::__copy__`].
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
     fn __repr__(&self) -> String {
-        let n = self.board.squares();
+        let n = self.subject.squares();
         let ladders = self.ladders().len();
         let snakes = self.snakes().len();
         let plural = |k: u64, one: &str| format!("{k} {one}{}", if k == 1 { "" } else { "s" });
         let name = self
-            .name
-            .as_ref()
+            .name_str()
             .map_or_else(String::new, |name| format!("{}, ", quote(name)));
         format!(
             "<snl.Board {name}{}, {}, {}; {}>",
             plural(n, "square"),
             plural(ladders as u64, "ladder"),
             plural(snakes as u64, "snake"),
-            PyRules(self.rules.clone()).__repr__()
+            PyRules(self.subject.rules().clone()).__repr__()
         )
     }
 }

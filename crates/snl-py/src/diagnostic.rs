@@ -61,6 +61,38 @@ impl PyDiagnostic {
         )
     }
 
+    /// Rebuilds a pickled finding.
+    #[staticmethod]
+    fn _from_pickle(
+        severity: String,
+        code: String,
+        message: String,
+        squares: Vec<u64>,
+    ) -> PyDiagnostic {
+        PyDiagnostic {
+            severity,
+            code,
+            message,
+            squares,
+        }
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, String, Vec<u64>))> {
+        let d = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (
+                d.severity.clone(),
+                d.code.clone(),
+                d.message.clone(),
+                d.squares.clone(),
+            ),
+        ))
+    }
+
     /// ``warning[ends-on-jump]: ...``, as ``snl check`` prints it.
     fn __str__(&self) -> String {
         format!("{}[{}]: {}", self.severity, self.code, self.message)

@@ -115,3 +115,16 @@ pub fn analysis(message: impl std::fmt::Display) -> PyErr {
 pub fn value(message: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(message.to_string())
 }
+
+/// The error of one of the library's questions (`snl::plan`), or of the
+/// game an analysis asks the board for: `snl.LimitError` for a refusal of
+/// the budget (or of the exact arithmetic's size), `snl.AnalysisError`
+/// otherwise, a board only the engine for boards of any length holds
+/// included. The message is the library's.
+pub fn question(e: snl::plan::Error) -> PyErr {
+    if e.limit().is_some() || e.exact_too_large().is_some() {
+        limit(e)
+    } else {
+        analysis(e)
+    }
+}

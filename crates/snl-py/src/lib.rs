@@ -24,7 +24,6 @@ mod errors;
 mod matrix;
 mod play;
 mod rules;
-mod sparse;
 mod values;
 
 use pyo3::prelude::*;
@@ -99,9 +98,7 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyVisits>()?;
     m.add_class::<analysis::PyJumpImpact>()?;
     m.add_class::<analysis::PyWithinChance>()?;
-    m.add_class::<sparse::PyLongSolution>()?;
-    m.add_class::<sparse::PyLongExpectation>()?;
-    m.add_class::<sparse::PyRun>()?;
+    m.add_class::<analysis::PyRun>()?;
     m.add_class::<play::PySimulation>()?;
     m.add_class::<play::PyRace>()?;
     m.add_class::<play::PyDuel>()?;

@@ -7,7 +7,7 @@ use snl::Game;
 use snl::Unit;
 use snl::duel::{DuelError, Winner};
 use snl::race::RaceError;
-use snl::simulate::{Options, Simulation};
+use snl::simulate::{Histogram, Options, Simulation};
 
 use crate::analysis::frozen_array;
 use crate::budget::interruptible;
@@ -41,10 +41,20 @@ pub struct PySimulation {
     rules: PyRules,
 }
 
+/// `histogram[n]`: the finished games of `sim` of length `n` in `unit`.
+fn histogram(sim: &Simulation, unit: Unit) -> Vec<i64> {
+    let counts = sim.lengths(unit).histogram;
+    counts
+        .dense(counts.longest().map_or(0, |n| n + 1))
+        .into_iter()
+        .map(|c| c as i64)
+        .collect()
+}
+
 /// Plays the games.
 pub fn simulate(
     py: Python<'_>,
-    game: Game,
+    game: &Game,
     games: u64,
     seed: u64,
     threads: Option<usize>,
@@ -77,7 +87,7 @@ pub fn simulate(
         max_rolls,
     };
     let unit = if by_turns { Unit::Turns } else { Unit::Rolls };
-    let g = &game;
+    let g = game;
     // As `snl simulate`: the games stop at the budget's work, and the
     // games played by then are counted.
     let sim = interruptible(py, |ctl| {
@@ -109,14 +119,8 @@ pub fn simulate(
         }
     })?
     .map_err(crate::analysis::markov_error)?;
-    let counts = sim.lengths(unit).histogram;
-    let histogram = counts
-        .dense(counts.longest().map_or(0, |n| n + 1))
-        .into_iter()
-        .map(|c| c as i64)
-        .collect();
     Ok(PySimulation {
-        histogram: frozen_array(py, histogram),
+        histogram: frozen_array(py, histogram(&sim, unit)),
         sim,
         unit,
         seed,
@@ -215,6 +219,64 @@ impl PySimulation {
         Ok(self.sim.lengths(self.unit).quantile(q))
     }
 
+    /// Rebuilds a pickled simulation.
+    #[staticmethod]
+    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+    fn _from_pickle(
+        py: Python<'_>,
+        games: u64,
+        capped: u64,
+        max_rolls: u64,
+        stopped: bool,
+        rolls: Vec<u64>,
+        turns: Vec<u64>,
+        by_turns: bool,
+        seed: u64,
+        exact_mean: f64,
+        rules: PyRef<'_, PyRules>,
+    ) -> PySimulation {
+        let sim = Simulation {
+            games,
+            capped,
+            max_rolls,
+            stopped,
+            rolls: Histogram::from_counts(&rolls),
+            turns: Histogram::from_counts(&turns),
+        };
+        let unit = if by_turns { Unit::Turns } else { Unit::Rolls };
+        PySimulation {
+            histogram: frozen_array(py, histogram(&sim, unit)),
+            sim,
+            unit,
+            seed,
+            exact_mean,
+            rules: rules.clone(),
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, pyo3::types::PyTuple>)> {
+        let s = slf.get();
+        let counts = |h: &Histogram| h.dense(h.longest().map_or(0, |n| n + 1));
+        let args = (
+            s.sim.games,
+            s.sim.capped,
+            s.sim.max_rolls,
+            s.sim.stopped,
+            counts(&s.sim.rolls),
+            counts(&s.sim.turns),
+            s.unit == Unit::Turns,
+            s.seed,
+            s.exact_mean,
+            s.rules.clone(),
+        );
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            args.into_pyobject(slf.py())?,
+        ))
+    }
+
     fn __repr__(&self) -> String {
         let mean = self
             .mean()
@@ -268,6 +330,47 @@ impl PyRace {
     #[getter]
     fn players(&self) -> usize {
         self.start.len()
+    }
+
+    /// Rebuilds a pickled race.
+    #[staticmethod]
+    fn _from_pickle(
+        start: Vec<u32>,
+        dice: Vec<String>,
+        win: Vec<f64>,
+        no_winner: f64,
+        expected_rounds: f64,
+        unresolved: f64,
+        rules: PyRef<'_, PyRules>,
+    ) -> PyRace {
+        PyRace {
+            start,
+            dice,
+            win,
+            no_winner,
+            expected_rounds,
+            unresolved,
+            rules: rules.clone(),
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, pyo3::types::PyTuple>)> {
+        let r = slf.get();
+        let args = (
+            r.start.clone(),
+            r.dice.clone(),
+            r.win.clone(),
+            r.no_winner,
+            r.expected_rounds,
+            r.unresolved,
+            r.rules.clone(),
+        );
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            args.into_pyobject(slf.py())?,
+        ))
     }
 
     fn __repr__(&self) -> String {
@@ -356,6 +459,48 @@ pub struct PyDuel {
 
 #[pymethods]
 impl PyDuel {
+    /// Rebuilds a pickled duel.
+    #[staticmethod]
+    fn _from_pickle(
+        winner: &str,
+        rolls: Option<u32>,
+        best_rolls: Vec<u32>,
+        bump: bool,
+        start: (u32, u32),
+        rules: PyRef<'_, PyRules>,
+    ) -> PyResult<PyDuel> {
+        let winner = ["first", "second", "draw"]
+            .into_iter()
+            .find(|w| *w == winner)
+            .ok_or_else(|| errors::value(format!("`{winner}` is not who wins a duel")))?;
+        Ok(PyDuel {
+            winner,
+            rolls,
+            best_rolls,
+            bump,
+            start,
+            rules: rules.clone(),
+        })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, pyo3::types::PyTuple>)> {
+        let d = slf.get();
+        let args = (
+            d.winner,
+            d.rolls,
+            d.best_rolls.clone(),
+            d.bump,
+            d.start,
+            d.rules.clone(),
+        );
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            args.into_pyobject(slf.py())?,
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Duel(winner={}, rolls={}, best_rolls={}, bump={})",

@@ -89,10 +89,10 @@ def interrupt_after(seconds, call):
 # Each of these takes many seconds in a release build; Ctrl-C a few tenths
 # of a second in stops it within a second or two.
 LONG = {
-    # The fewest rolls and the optimal sequences of 20,000,000 squares:
-    # about 1.5 s on a quiet machine (4,000,000 squares took 0.3 s, as long
-    # as the wait before the Ctrl-C).
-    "solve": lambda: snl.Board(20_000_000).solve(),
+    # The fewest rolls and the optimal sequences of 20,000,000 squares,
+    # counted when asked for: about 1.5 s on a quiet machine (4,000,000
+    # squares took 0.3 s, as long as the wait before the Ctrl-C).
+    "solve": lambda: snl.Board(20_000_000).solve(count=True),
     # Sixteen pawns, each starting elsewhere: sixteen distributions of long
     # games.
     "race": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).race(16, start=list(range(1, 17))),
@@ -101,8 +101,8 @@ LONG = {
     # A design search for a mean no board of its kind has (snakes only
     # lengthen a game of 33 rolls), given ten minutes.
     "design": lambda: snl.design(100, ladders=0, snakes=(0, 8), mean="17..18", time=600),
-    # The distribution of a long game, computed on first use.
-    "pmf": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).expect().pmf,
+    # The whole distribution of a long game, followed when asked for.
+    "full": lambda: snl.Board(300_000, snakes=[(299_990, 2)]).expect(full=True),
     # The report of the same board: its distribution, heat map, jumps'
     # worth and races one after the other (a minute and more), each under
     # the token.
@@ -157,10 +157,17 @@ def test_expect_says_what_its_distribution_left_out_and_why(budget):
     # Milton Bradley's distribution is followed to its end: nothing left out.
     assert snl.Board.preset("milton-bradley").expect().left_out is None
     # Every odd square a snake to the start: games of about 10^29 rolls,
-    # whose distribution stops where the work allowed runs out.
+    # whose distribution is not followed, its estimate being over the work
+    # allowed; followed anyway (full=True), it stops where the work
+    # allowed runs out.
     board = snl.Board(200, snakes=[(s, 1) for s in range(3, 200, 2)])
     snl.set_budget(None, 0.01)
-    e = board.expect()
+    skipped = board.expect()
+    assert skipped.left_out.reason == "over_budget"
+    assert skipped.left_out.message.startswith("the distribution of the length was not followed")
+    assert skipped.left_out.estimated_work > skipped.left_out.allowed_work
+    assert skipped.pmf is None and skipped.median is None
+    e = board.expect(full=True)
     left = e.left_out
     assert left is not None
     assert left.reason == "stopped"

@@ -1,5 +1,5 @@
-"""Boards past 2^30 squares: Python answers by the engine for boards of any
-length, as `snl solve` and `snl expect` do.
+"""Boards past 2^30 squares: Python answers by the sparse engine (for
+boards of any length), as `snl solve` and `snl expect` do.
 
 The pinned figures are what `snl solve BOARD --json` and
 `snl expect BOARD --json` print for testdata/long/trillion.pairs.json; with
@@ -25,7 +25,7 @@ TRILLION = {
 }
 TRILLION_FILE = pathlib.Path(__file__).parents[3] / "testdata/long/trillion.pairs.json"
 
-# `snl solve testdata/long/trillion.pairs.json --json`
+# `snl solve testdata/long/trillion.pairs.json --count --json`
 SOLVE = {
     "min_rolls": 83333333335,
     "path": [
@@ -94,12 +94,14 @@ def test_every_constructor_that_takes_pairs_holds_a_long_board():
 
 
 def test_solve_gives_the_fewest_rolls_and_the_path_as_runs():
-    s = trillion().solve()
-    assert isinstance(s, snl.LongSolution)
+    s = trillion().solve(count=True)
+    assert isinstance(s, snl.Solution)
     assert s.engine == "sparse"
     assert s.min_rolls == SOLVE["min_rolls"]
     assert runs(s) == SOLVE["path"]
     assert sum(r.count for r in s.runs) == s.min_rolls
+    # Too long to list roll by roll.
+    assert s.path is None
     # Counted in 128 bits, as `snl solve --count` counts: about C(m + 3, 4)
     # ways for the m = 83,333,333,334 rolls past the ladder, more than fit.
     assert s.optimal_sequences is None and s.optimal_sequences_at_least == 2**128 - 1
@@ -107,16 +109,20 @@ def test_solve_gives_the_fewest_rolls_and_the_path_as_runs():
     fast = trillion().solve(count=False)
     assert fast.min_rolls == s.min_rolls
     assert fast.optimal_sequences is None and fast.uncounted == "not asked for (count=False)"
+    # Not counted unless asked for, as `snl solve` without `--count`.
+    plain = trillion().solve()
+    assert plain.optimal_sequences is None and plain.optimal_sequences_at_least is None
+    assert plain.uncounted.endswith("(over 200000); count=True counts them")
     # 999,999,999,999 squares to go in m rolls, 3 short of all sixes.
     m = 166_666_666_667
-    assert snl.Board(10**12).solve().optimal_sequences == (m + 2) * (m + 1) * m // 6
-    over = snl.Board(10**12 + 4).solve()
+    assert snl.Board(10**12).solve(count=True).optimal_sequences == (m + 2) * (m + 1) * m // 6
+    over = snl.Board(10**12 + 4).solve(count=True)
     assert over.optimal_sequences is None and over.optimal_sequences_at_least == 2**128 - 1
 
 
 def test_expect_gives_the_moments_with_their_bounds():
     e = trillion().expect()
-    assert isinstance(e, snl.LongExpectation)
+    assert isinstance(e, snl.Expectation)
     assert e.engine == "sparse"
     assert e.mean == EXPECT["mean"]
     assert e.variance == EXPECT["variance"]
@@ -133,7 +139,8 @@ def test_expect_gives_the_moments_with_their_bounds():
     assert e.left_out.reason == "sparse"
     assert "median" in e.left_out.fields and "mode" in e.left_out.fields
     assert e.left_out.message.startswith("the engine for boards of any length gives the mean")
-    assert not hasattr(e, "pmf")
+    assert (e.pmf, e.cdf, e.median, e.mode, e.quantile(0.5)) == (None, None, None, None, None)
+    assert e.min_rolls == e.fewest == EXPECT["min_rolls"]
 
 
 def test_the_mean_of_an_empty_stretch_is_its_closed_form():
@@ -176,7 +183,8 @@ def test_check_finds_the_warnings_of_a_long_board():
         (lambda b: b.transition_matrix(), "the transition matrix, which has a row"),
         (lambda b: b.fundamental_matrix(), "the transition matrix, which has a row"),
         (lambda b: b.moves, "writing the board out"),
-        (lambda b: b.to_json(), "writing the board out"),
+        (lambda b: b.grid, "writing the board out"),
+        (lambda b: b.to_json("moves"), "writing the board out"),
     ],
 )
 def test_other_analyses_say_why_they_need_the_dense_tables(call, reason):
@@ -188,12 +196,20 @@ def test_other_analyses_say_why_they_need_the_dense_tables(call, reason):
 
 
 def test_rules_the_sparse_engine_does_not_play_are_refused_saying_why():
-    with pytest.raises(snl.BoardError, match="playing optional jumps needs the engine"):
-        trillion().with_rules(optional="ladders")
-    with pytest.raises(snl.AnalysisError, match="playing optional jumps needs the engine"):
+    # A board of any length may carry them; the questions that would play
+    # them say why they cannot, as `snl solve --optional` does.
+    optional = trillion().with_rules(optional="ladders")
+    assert optional.rules.optional == "ladders"
+    for ask in (optional.solve, optional.expect):
+        with pytest.raises(snl.AnalysisError, match="^playing optional jumps needs the engine"):
+            ask()
+    with pytest.raises(snl.AnalysisError, match="^playing optional jumps needs the engine"):
         trillion().solve(rules=snl.Rules(optional="all"))
-    with pytest.raises(snl.AnalysisError, match="counting the statistics by turns"):
-        trillion().expect(by_turns=True)
+    with pytest.raises(snl.AnalysisError, match="^counting the statistics by turns"):
+        trillion().expect(rules=snl.Rules(bonus=True))
+    # Without bonus rolls a turn is a roll: the turns are the rolls.
+    turns = trillion().expect(by_turns=True)
+    assert turns.by_turns and turns.mean == EXPECT["mean"]
     bounce = trillion().with_rules(finish="bounce")
     assert bounce.rules.finish == "bounce"
     assert bounce.expect().mean > 0
@@ -202,13 +218,13 @@ def test_rules_the_sparse_engine_does_not_play_are_refused_saying_why():
 @pytest.mark.skipif(cli() is None, reason="the snl command is not on PATH (set SNL_BIN)")
 def test_the_command_gives_the_same_figures():
     solve = cli_json("solve", str(TRILLION_FILE), "--count")
-    s = trillion().solve()
+    s = trillion().solve(count=True)
     assert solve["engine"] == s.engine
     assert solve["min_rolls"] == s.min_rolls
     assert solve["path"] == runs(s)
     assert solve["optimal_sequences"] is None
     assert int(solve["optimal_sequences_at_least"]) == s.optimal_sequences_at_least
-    small = snl.Board(10**12).solve()
+    small = snl.Board(10**12).solve(count=True)
     out = subprocess.run(
         [cli(), "solve", "-", "--count", "--json"],
         input=json.dumps({"squares": 10**12}),
@@ -218,7 +234,7 @@ def test_the_command_gives_the_same_figures():
     )
     assert int(json.loads(out.stdout)["optimal_sequences"]) == small.optimal_sequences
     assert cli_json("solve", str(TRILLION_FILE))["optimal_sequences"] is None
-    assert trillion().solve(count=False).optimal_sequences is None
+    assert trillion().solve().optimal_sequences is None
     expect = cli_json("expect", str(TRILLION_FILE))
     e = trillion().expect()
     assert expect["engine"] == e.engine
@@ -251,14 +267,14 @@ SPARSE_SOLVE = {
 
 def test_solve_goes_where_the_library_sends_it():
     board = snl.Board(100_000_000, ladders=[(3, 50)])
-    fast = board.solve(count=False)
-    assert isinstance(fast, snl.LongSolution)
+    fast = board.solve()
+    assert isinstance(fast, snl.Solution)
     assert (fast.engine, fast.min_rolls, runs(fast)) == (
         SPARSE_SOLVE["engine"],
         SPARSE_SOLVE["min_rolls"],
         SPARSE_SOLVE["path"],
     )
-    assert fast.uncounted == "not asked for (count=False)"
+    assert fast.uncounted.startswith("not counting the optimal sequences on a board of 100000000 squares")
     if cli() is not None:
         out = subprocess.run(
             [cli(), "solve", "-", "--json"],
@@ -273,7 +289,13 @@ def test_solve_goes_where_the_library_sends_it():
             fast.min_rolls,
             runs(fast),
         )
-    # Counting takes the dense engine; a small board stays with it.
+    # Counting takes the dense engine, which counts exactly; either way the
+    # same fewest rolls and path.
+    million = snl.Board(1_000_000, ladders=[(3, 50)])
+    counted, sparse = million.solve(count=True), million.solve()
+    assert (counted.engine, sparse.engine) == ("dense", "sparse")
+    assert counted.optimal_sequences > 0 and sparse.optimal_sequences is None
+    assert (counted.min_rolls, counted.runs, counted.path) == (sparse.min_rolls, sparse.runs, sparse.path)
     small = snl.Board(1000, ladders=[(3, 50)])
-    assert isinstance(small.solve(count=False), snl.Solution)
+    assert small.solve().engine == "dense" and small.solve().optimal_sequences > 0
     assert small.solve(count=False).min_rolls == small.solve().min_rolls

@@ -11,6 +11,12 @@ races of several players, duels, and pictures, for any board and any rules.
 >>> round(board.expect().mean, 4)
 39.2251
 
+``Board.solve()`` and ``Board.expect()`` answer boards of any length (up to
+2^62 squares), as ``snl solve`` and ``snl expect`` do: the library picks the
+engine, and the answer's ``engine`` says which (``"dense"``, tables a square
+long; ``"sparse"``, cost in proportion to the jumps). Boards, rules and
+answers pickle, for ``multiprocessing`` too.
+
 Every analysis runs under a budget (``snl.budget()``, ``snl.set_budget``):
 one whose estimated memory or work is over it raises ``snl.LimitError``
 before it starts. Ctrl-C (``KeyboardInterrupt``) stops any long analysis.
@@ -34,8 +40,6 @@ from snl._snl import (
     JumpImpact,
     LeftOut,
     LimitError,
-    LongExpectation,
-    LongSolution,
     Move,
     Race,
     Rules,
@@ -67,8 +71,6 @@ __all__ = [
     "JumpImpact",
     "LeftOut",
     "LimitError",
-    "LongExpectation",
-    "LongSolution",
     "Move",
     "Race",
     "Rules",

@@ -65,9 +65,9 @@ pub use parsed::{
 
 pub use grid::{GridReading, from_grid, from_grid_read, to_grid, to_grid_json};
 pub use moves::{to_moves, to_moves_json};
-pub use pairs::{to_named_pairs_json, to_pairs_json};
+pub use pairs::{spec_to_pairs_json, to_named_pairs_json, to_pairs_json};
 pub use read_at::ReadAt;
-pub use text::to_pairs_text;
+pub use text::{spec_to_pairs_text, to_pairs_text};
 
 /// Reads a board from `input`.
 ///

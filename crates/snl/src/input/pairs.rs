@@ -22,7 +22,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, SeqAccess, Visi
 
 use super::rules_object::rules_json;
 use super::values::{IntSeed, Slot, list_name};
-use crate::board::{Board, Jump, JumpKind, Origin, RawJump};
+use crate::board::{Board, BoardSpec, Jump, JumpKind, Origin, RawJump};
 use crate::rules::Rules;
 
 /// The `ladders` list as read.
@@ -177,15 +177,67 @@ pub fn to_pairs_json(board: &Board, rules: Option<&Rules>) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn to_named_pairs_json(board: &Board, name: Option<&str>, rules: Option<&Rules>) -> String {
+    let pair = |j: Jump| (u64::from(j.from), u64::from(j.to));
+    let ladders: Vec<(u64, u64)> = board.ladders().map(pair).collect();
+    let snakes: Vec<(u64, u64)> = board.snakes().map(pair).collect();
+    write_pairs_json(u64::from(board.squares()), &ladders, &snakes, name, rules)
+}
+
+/// [`to_named_pairs_json`] for a board as read, `spec`, of any length: a
+/// board past 2^30 squares (up to 2^62), which no [`Board`] holds, is
+/// written from its list of jumps, each list by starting square as a
+/// [`Board`]'s is. The spec is taken as checked
+/// ([`BoardSpec::problems`](crate::BoardSpec::problems) finds none): its
+/// jumps are written as they are.
+///
+/// # Examples
+///
+/// ```
+/// use snl::{BoardSpec, Jump};
+///
+/// let spec = BoardSpec::of_jumps(1 << 40, [Jump { from: 9, to: 2 }, Jump { from: 2, to: 19 }]);
+/// let text = snl::input::spec_to_pairs_json(&spec, None, None);
+/// assert_eq!(
+///     text,
+///     "{\n  \"squares\": 1099511627776,\n  \"ladders\": [[2, 19]],\n  \"snakes\": [[9, 2]]\n}\n"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn spec_to_pairs_json(spec: &BoardSpec, name: Option<&str>, rules: Option<&Rules>) -> String {
+    let (ladders, snakes) = sorted_pairs(spec);
+    write_pairs_json(spec.squares, &ladders, &snakes, name, rules)
+}
+
+/// Jumps as `(from, to)` pairs.
+type Pairs = Vec<(u64, u64)>;
+
+/// The ladders and the snakes of `spec`, each list by starting square.
+pub(super) fn sorted_pairs(spec: &BoardSpec) -> (Pairs, Pairs) {
+    let (mut ladders, mut snakes): (Pairs, Pairs) =
+        spec.jumps.pairs().partition(|&(from, to)| to > from);
+    ladders.sort_unstable();
+    snakes.sort_unstable();
+    (ladders, snakes)
+}
+
+/// The board file of a board of `squares` squares with these `ladders`
+/// and `snakes`, each list by starting square.
+fn write_pairs_json(
+    squares: u64,
+    ladders: &[(u64, u64)],
+    snakes: &[(u64, u64)],
+    name: Option<&str>,
+    rules: Option<&Rules>,
+) -> String {
     let mut out = String::from("{\n");
     if let Some(name) = name {
         let quoted = serde_json::to_string(name).expect("a string is JSON");
         writeln!(out, "  \"name\": {quoted},").expect("writing to a String cannot fail");
     }
-    writeln!(out, "  \"squares\": {},", board.squares()).expect("writing to a String cannot fail");
-    write_list(&mut out, "ladders", board.ladders());
+    writeln!(out, "  \"squares\": {squares},").expect("writing to a String cannot fail");
+    write_list(&mut out, "ladders", ladders);
     out.push_str(",\n");
-    write_list(&mut out, "snakes", board.snakes());
+    write_list(&mut out, "snakes", snakes);
     if let Some(rules) = rules {
         out.push_str(",\n  \"rules\": ");
         out.push_str(&rules_json(rules));
@@ -197,9 +249,8 @@ pub fn to_named_pairs_json(board: &Board, name: Option<&str>, rules: Option<&Rul
 /// Pairs a line in a long list.
 const PAIRS_PER_LINE: usize = 6;
 
-fn write_list(out: &mut String, name: &str, jumps: impl Iterator<Item = Jump>) {
-    let jumps: Vec<Jump> = jumps.collect();
-    let pair = |j: &Jump| format!("[{}, {}]", j.from, j.to);
+fn write_list(out: &mut String, name: &str, jumps: &[(u64, u64)]) {
+    let pair = |&(from, to): &(u64, u64)| format!("[{from}, {to}]");
     write!(out, "  \"{name}\": [").expect("writing to a String cannot fail");
     if jumps.len() <= PAIRS_PER_LINE {
         let pairs: Vec<String> = jumps.iter().map(pair).collect();
@@ -261,5 +312,48 @@ mod tests {
             to_pairs_json(&board, Some(&Rules::default())),
             "{\n  \"squares\": 20,\n  \"ladders\": [\n    [1, 11], [2, 12], [3, 13], [4, 14], [5, 15], [6, 16],\n    [7, 17]\n  ],\n  \"snakes\": [],\n  \"rules\": {\"die\": \"d6\", \"finish\": \"exact\", \"chain\": false, \"start\": 1, \"bonus\": false, \"bonus_limit\": null}\n}\n"
         );
+    }
+
+    /// A board as read is written as the board built from it, whatever
+    /// the order its jumps were read in, and past 2^30 squares too.
+    #[test]
+    fn a_spec_is_written_as_its_board() {
+        let jumps = [
+            (60, 3),
+            (2, 40),
+            (41, 1),
+            (30, 55),
+            (9, 90),
+            (12, 13),
+            (70, 71),
+            (5, 6),
+        ];
+        let jumps = jumps.map(|(from, to)| Jump { from, to });
+        let spec = BoardSpec::of_jumps(100, jumps);
+        let board = Board::new(100, jumps).unwrap();
+        let rules = Rules::default();
+        for name in [None, Some("mixed")] {
+            assert_eq!(
+                spec_to_pairs_json(&spec, name, Some(&rules)),
+                to_named_pairs_json(&board, name, Some(&rules))
+            );
+        }
+        assert_eq!(
+            super::super::spec_to_pairs_text(&spec),
+            super::super::to_pairs_text(&board)
+        );
+        let long = BoardSpec::of_jumps(1 << 40, jumps);
+        let text = spec_to_pairs_json(&long, None, None);
+        let read =
+            crate::input::parse(text.as_bytes(), &crate::input::ParseOptions::default()).unwrap();
+        assert_eq!(read.spec.squares, 1 << 40);
+        let mut pairs: Vec<(u64, u64)> = read.spec.jumps.pairs().collect();
+        pairs.sort_unstable();
+        let mut want: Vec<(u64, u64)> = jumps
+            .iter()
+            .map(|j| (u64::from(j.from), u64::from(j.to)))
+            .collect();
+        want.sort_unstable();
+        assert_eq!(pairs, want);
     }
 }

@@ -268,17 +268,38 @@ fn by_lines(text: &str) -> Option<ParseError> {
 /// # Ok::<(), snl::BoardError>(())
 /// ```
 pub fn to_pairs_text(board: &Board) -> String {
+    let pair = |j: Jump| (u64::from(j.from), u64::from(j.to));
+    let ladders: Vec<(u64, u64)> = board.ladders().map(pair).collect();
+    let snakes: Vec<(u64, u64)> = board.snakes().map(pair).collect();
     let mut out = String::new();
-    line(&mut out, board.ladders());
-    line(&mut out, board.snakes());
+    line(&mut out, &ladders);
+    line(&mut out, &snakes);
     out
 }
 
-fn line(out: &mut String, jumps: impl Iterator<Item = Jump>) {
-    let jumps: Vec<Jump> = jumps.collect();
+/// [`to_pairs_text`] for a board as read, `spec`, of any length (see
+/// [`super::spec_to_pairs_json`]).
+///
+/// # Examples
+///
+/// ```
+/// use snl::{BoardSpec, Jump};
+///
+/// let spec = BoardSpec::of_jumps(1 << 40, [Jump { from: 47, to: 9 }, Jump { from: 6, to: 46 }]);
+/// assert_eq!(snl::input::spec_to_pairs_text(&spec), "1 6 46\n1 47 9\n");
+/// ```
+pub fn spec_to_pairs_text(spec: &BoardSpec) -> String {
+    let (ladders, snakes) = super::pairs::sorted_pairs(spec);
+    let mut out = String::new();
+    line(&mut out, &ladders);
+    line(&mut out, &snakes);
+    out
+}
+
+fn line(out: &mut String, jumps: &[(u64, u64)]) {
     write!(out, "{}", jumps.len()).expect("writing to a String cannot fail");
-    for j in jumps {
-        write!(out, " {} {}", j.from, j.to).expect("writing to a String cannot fail");
+    for (from, to) in jumps {
+        write!(out, " {from} {to}").expect("writing to a String cannot fail");
     }
     out.push('\n');
 }

@@ -685,11 +685,13 @@ fn resolve(
 /// must not write there: they ask the library's one entry per question
 /// (`snl::plan::solve`, `expect`, `best_within`), which picks the engine,
 /// and never an engine or an analysis's parts themselves.
-const FRONT_END_QUESTIONS: [&str; 4] = [
+const FRONT_END_QUESTIONS: [&str; 6] = [
     "snl-cli/src/cmd/solve.rs",
     "snl-cli/src/cmd/expect.rs",
     "snl-web/src/analyse.rs",
     "snl-wasm/src/questions.rs",
+    "snl-py/src/analysis.rs",
+    "snl-py/src/board.rs",
 ];
 
 /// What picks an engine or assembles an answer from an analysis's parts.
