@@ -14,7 +14,7 @@
 //!     rules: RulesArgs,
 //! }
 //!
-//! let loaded = load_game(&args.board, &args.rules, SquareBySquare::Picture)?;
+//! let loaded = load_game(&args.board, &args.rules, DenseWork::Picture)?;
 //! ```
 
 use std::fmt;
@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueEnum};
 use snl::input::{self, Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
-use snl::plan::{SquareBySquare, Subject};
+use snl::plan::{DenseWork, Subject};
 use snl::presets;
 use snl::{BoardSpec, Bonus, Die, Finish, Game, Rules, Start};
 
@@ -321,8 +321,10 @@ pub struct RulesArgs {
     pub bonus_limit: Option<u32>,
 
     /// The jumps a player may decline on landing at their start: none,
-    /// ladders, snakes or all [default: none]. `snl expect` plays the best
-    /// choice; the other commands take every jump and refuse the rule.
+    /// ladders, snakes or all [default: none]. `snl solve` plays the choice
+    /// for the fewest rolls and `snl expect` the best play with a real die;
+    /// `snl check` notes the jumps that play never takes; the other
+    /// commands take every jump and refuse the rule.
     #[arg(long, value_name = "WHICH", value_parser = crate::optional_arg::OptionalParser)]
     pub optional: Option<snl::Optional>,
 }
@@ -428,14 +430,14 @@ pub fn load_subject(board: &BoardArgs, rules: &RulesArgs) -> Result<LoadedSubjec
 
 /// Reads the board, settles the rules and builds the game, for `work`:
 /// what the command does with it, which gives the reason a board longer
-/// than the game's tables hold is refused ([`SquareBySquare::too_long`]).
+/// than the game's tables hold is refused ([`DenseWork::too_long`]).
 ///
 /// # Errors
 ///
 /// Everything [`load_subject`] reports, `work`'s reason on a board over
 /// 2^30 squares, and rules that let a player decline jumps, which the
 /// analyses that take every jump refuse.
-pub fn load_game(board: &BoardArgs, rules: &RulesArgs, work: SquareBySquare) -> Result<LoadedGame> {
+pub fn load_game(board: &BoardArgs, rules: &RulesArgs, work: DenseWork) -> Result<LoadedGame> {
     load_game_for(board, rules, |squares| work.too_long(squares))
 }
 

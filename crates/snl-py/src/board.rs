@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyString};
 use snl::check;
 use snl::input::{self, Format, ParseOptions, ParsedBoard};
-use snl::plan::{self, Count, DenseOnly, ExpectQuery, SolveQuery, SquareBySquare, Subject};
+use snl::plan::{self, Count, DenseOnly, DenseWork, ExpectQuery, SolveQuery, Subject};
 use snl::{BoardSpec, Game};
 use snl_draw::render::{self, Options, Overlay};
 
@@ -200,7 +200,7 @@ impl PyBoard {
     /// takes every jump and needs tables a square long (`work` says why):
     /// a board longer than they hold, and rules with optional jumps, are
     /// refused with the library's message.
-    pub fn game(&self, rules: Option<&PyRules>, work: SquareBySquare) -> PyResult<Game> {
+    pub fn game(&self, rules: Option<&PyRules>, work: DenseWork) -> PyResult<Game> {
         self.game_for(rules, |squares| work.too_long(squares))
     }
 
@@ -221,7 +221,7 @@ impl PyBoard {
 
     /// The board with its table a square long, for `work`: a board longer
     /// than such tables hold is refused with `work`'s reason.
-    fn dense_board(&self, work: SquareBySquare) -> PyResult<&snl::Board> {
+    fn dense_board(&self, work: DenseWork) -> PyResult<&snl::Board> {
         Ok(self
             .subject
             .dense_game(work)
@@ -487,7 +487,7 @@ impl PyBoard {
     /// back to square 0 (off the board), whose -1 would mean no jump.
     #[getter]
     fn moves(&self) -> PyResult<Vec<i64>> {
-        input::to_moves(self.dense_board(SquareBySquare::Listing)?).map_err(errors::value)
+        input::to_moves(self.dense_board(DenseWork::Listing)?).map_err(errors::value)
     }
 
     /// The LeetCode 909 grid (top row first, -1 for no jump), or ``None``
@@ -496,7 +496,7 @@ impl PyBoard {
     /// numbering squares from 1, cannot write.
     #[getter]
     fn grid(&self) -> PyResult<Option<Vec<Vec<i64>>>> {
-        match input::to_grid(self.dense_board(SquareBySquare::Listing)?) {
+        match input::to_grid(self.dense_board(DenseWork::Listing)?) {
             Ok(grid) => Ok(Some(grid)),
             Err(input::WriteError::NotSquare { .. }) => Ok(None),
             Err(e) => Err(errors::value(e)),
@@ -544,7 +544,7 @@ impl PyBoard {
             Format::PairsText => Ok(input::spec_to_pairs_text(self.subject.spec())),
             format => {
                 let rules = rules.then(|| self.subject.rules());
-                let board = self.dense_board(SquareBySquare::Listing)?;
+                let board = self.dense_board(DenseWork::Listing)?;
                 input::write(board, rules, format).map_err(errors::value)
             }
         }
@@ -628,7 +628,7 @@ impl PyBoard {
     ) -> PyResult<Vec<Option<u32>>> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Distances)
+            .plain_game(DenseWork::Distances)
             .map_err(errors::question)?;
         interruptible(py, |ctl| snl::shortest::distances_with(game, ctl))?.map_err(errors::limit)
     }
@@ -743,7 +743,7 @@ impl PyBoard {
     ) -> PyResult<Option<PyVisits>> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Visits)
+            .plain_game(DenseWork::Visits)
             .map_err(errors::question)?;
         PyVisits::compute(py, game)
     }
@@ -774,7 +774,7 @@ impl PyBoard {
     ) -> PyResult<Py<PyAny>> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Matrix)
+            .plain_game(DenseWork::Matrix)
             .map_err(errors::question)?;
         crate::matrix::transition(py, game, dense)
     }
@@ -796,7 +796,7 @@ impl PyBoard {
     ) -> PyResult<Py<PyAny>> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Matrix)
+            .plain_game(DenseWork::Matrix)
             .map_err(errors::question)?;
         crate::matrix::fundamental(py, game)
     }
@@ -823,7 +823,7 @@ impl PyBoard {
     ) -> PyResult<PySimulation> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Simulation)
+            .plain_game(DenseWork::Simulation)
             .map_err(errors::question)?;
         play::simulate(py, game, games, seed, threads, max_rolls, by_turns)
     }
@@ -870,7 +870,7 @@ impl PyBoard {
     ) -> PyResult<PyDuel> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Duel)
+            .plain_game(DenseWork::Duel)
             .map_err(errors::question)?;
         play::duel(py, game, bump, start)
     }
@@ -910,7 +910,7 @@ impl PyBoard {
         }
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Picture)
+            .plain_game(DenseWork::Picture)
             .map_err(errors::question)?;
         let label = title.unwrap_or_else(|| self.label());
         let options = Options {
@@ -957,7 +957,7 @@ impl PyBoard {
     /// ``width`` sets the squares per row.
     #[pyo3(signature = (width = None))]
     fn show(&self, width: Option<u32>) -> PyResult<String> {
-        let board = self.dense_board(SquareBySquare::Picture)?;
+        let board = self.dense_board(DenseWork::Picture)?;
         let grid = match width {
             Some(w) => snl_draw::Grid::with_columns(board.squares(), w).map_err(errors::value)?,
             None => snl_draw::Grid::natural(board.squares()),
@@ -973,7 +973,7 @@ impl PyBoard {
     fn report_html(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
         let subject = self.subject_for(py, rules.as_deref())?;
         let game = subject
-            .plain_game(SquareBySquare::Report)
+            .plain_game(DenseWork::Report)
             .map_err(errors::question)?;
         let label = self.label();
         // Refused at once when over the budget; then under the budget and

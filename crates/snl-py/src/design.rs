@@ -430,7 +430,7 @@ pub fn design(
     };
     let request = if let Some(b) = &from_board {
         let (board, rules) = b
-            .game(rules.as_deref(), snl::plan::SquareBySquare::Design)?
+            .game(rules.as_deref(), snl::plan::DenseWork::Design)?
             .into_parts();
         query.request(board.squares(), rules, Some(&board))
     } else {

@@ -119,7 +119,7 @@ pub fn value(message: impl std::fmt::Display) -> PyErr {
 /// The error of one of the library's questions (`snl::plan`), or of the
 /// game an analysis asks the board for: `snl.LimitError` for a refusal of
 /// the budget (or of the exact arithmetic's size), `snl.AnalysisError`
-/// otherwise, a board only the engine for boards of any length holds
+/// otherwise, a board only the sparse engine holds
 /// included. The message is the library's.
 pub fn question(e: snl::plan::Error) -> PyErr {
     if e.limit().is_some() || e.exact_too_large().is_some() {

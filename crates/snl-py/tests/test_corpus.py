@@ -1,4 +1,4 @@
-"""Every row of testdata/answers.json, the corpus of answers every front end
+"""Every row of testdata/answers/corpus.json, the corpus of answers every front end
 agrees with (the library's tests, the command's, this module's and the
 JavaScript package's), asked through `Board.solve()` and `Board.expect()`
 as a Python user asks: the board built from the row, the row's rules laid
@@ -14,7 +14,7 @@ import pytest
 import snl
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-CORPUS = json.loads((ROOT / "testdata" / "answers.json").read_text(encoding="utf-8"))
+CORPUS = json.loads((ROOT / "testdata" / "answers" / "corpus.json").read_text(encoding="utf-8"))
 ROWS = CORPUS["rows"]
 
 

@@ -138,7 +138,7 @@ def test_expect_gives_the_moments_with_their_bounds():
     )
     assert e.left_out.reason == "sparse"
     assert "median" in e.left_out.fields and "mode" in e.left_out.fields
-    assert e.left_out.message.startswith("the engine for boards of any length gives the mean")
+    assert e.left_out.message.startswith("the sparse engine gives the mean")
     assert (e.pmf, e.cdf, e.median, e.mode, e.quantile(0.5)) == (None, None, None, None, None)
     assert e.min_rolls == e.fewest == EXPECT["min_rolls"]
 
@@ -253,7 +253,7 @@ def test_the_command_gives_the_same_figures():
 
 # `snl solve BOARD --json` for {"squares": 100000000, "ladders": [[3, 50]]}:
 # under 2^30 squares, but so sparse that the library sends the search to the
-# engine for boards of any length when the sequences are not counted.
+# sparse engine when the sequences are not counted.
 SPARSE_SOLVE = {
     "engine": "sparse",
     "min_rolls": 16666660,

@@ -20,7 +20,7 @@ use snl::input::{self, Format, ParseOptions, ParsedBoard};
 use snl::limits::{Cancel, Control, LimitError};
 use snl::markov::MarkovError;
 use snl::markov::{Measure, Stats};
-use snl::plan::{self, ExpectQuery, SolveQuery, SquareBySquare, Subject, WithinQuery};
+use snl::plan::{self, DenseWork, ExpectQuery, SolveQuery, Subject, WithinQuery};
 use snl::race::RaceError;
 use snl::shortest::Search;
 use snl::{Game, Rules};
@@ -340,7 +340,7 @@ pub fn analyse_with(
     let read = read(body, options, limits)?;
     let subject = subject(&read)?;
     let game = subject
-        .dense_game(SquareBySquare::Studio)
+        .dense_game(DenseWork::Studio)
         .map_err(|e| ApiError::Analysis(e.to_string()))?
         .clone();
     // Jumps that may be declined: the best play answers `expect`, the

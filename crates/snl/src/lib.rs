@@ -66,17 +66,33 @@
 //! - [`design`]: a search for boards that meet targets (a mean, a spread,
 //!   fairness, no trap), or a board of one's own changed as little as
 //!   possible.
-//! - [`sparse`]: boards of any length (up to 2^62 squares): the fewest rolls
-//!   and the moments of the length, at a cost that grows with the jumps
-//!   rather than the squares.
+//! - [`sparse`]: the sparse engine (below): the fewest rolls and the
+//!   moments of the length on boards of up to 2^62 squares.
 //!
 //! Floor 3, the top, what front ends need:
 //!
-//! - [`plan`]: which analyses to run and whether they fit: every
-//!   analysis's estimate, the admission of a set of them, the limit inside
-//!   an error, whether to count the optimal sequences.
+//! - [`plan`]: one entry per question ([`plan::solve`], [`plan::expect`],
+//!   [`plan::best_within`]), asked of a [`plan::Subject`], which picks the
+//!   engine; every analysis's estimate, the admission of a set of them,
+//!   the rules each plays, whether to count the optimal sequences.
 //! - [`answer`]: every analysis as a JSON document, the shapes all front
 //!   ends print.
+//!
+//! # Engines
+//!
+//! Two engines answer the fewest rolls and the moments of the length, and
+//! each answer says which did:
+//!
+//! - **dense**: tables a square long ([`shortest`], [`markov`],
+//!   [`choice`], and every other analysis), on boards of up to 2^30
+//!   squares; it alone gives the distribution of the length, exact
+//!   fractions, visits and choices;
+//! - **sparse**: squares kept one by one only near the jumps, the start and
+//!   the end, each empty stretch between crossed in one step
+//!   ([`sparse`]), so that its cost is in proportion to the jumps, on
+//!   boards of up to 2^62 squares.
+//!
+//! [`plan`] chooses between them; a query may force one.
 
 #![deny(missing_docs)]
 

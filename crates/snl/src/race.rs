@@ -155,7 +155,7 @@ pub fn estimate_dice(game: &Game, players: usize, dice: &[Die]) -> Estimate {
 /// ([`crate::board::MAX_SQUARES`]); `None` when it is not.
 ///
 /// A race is decided by each player's chance of having finished after
-/// every turn, followed turn by turn. The engine for boards of any length
+/// every turn, followed turn by turn. The sparse engine
 /// gives the mean and variance of a game's length, not that distribution,
 /// and on such a board a game lasts hundreds of millions of rolls or more.
 /// An estimate of who wins from the moments alone (a normal approximation
@@ -172,7 +172,7 @@ pub fn estimate_dice(game: &Game, players: usize, dice: &[Die]) -> Estimate {
 pub fn too_long(squares: u64) -> Option<crate::board::DenseOnly> {
     (squares > crate::board::MAX_SQUARES).then(|| crate::board::DenseOnly {
         what: "a race, which follows each player's chance of having finished turn by turn \
-               (the engine for longer boards gives only the mean and variance of a game's \
+               (the sparse engine gives only the mean and variance of a game's \
                length, as `expect` prints them),"
             .to_string(),
         squares,

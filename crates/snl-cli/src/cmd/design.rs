@@ -16,7 +16,7 @@ use crate::boards_arg::seed_or_clock;
 use crate::control::{self, Explain};
 use crate::output::{note, write_json};
 use crate::output_file::{write_output, write_picture};
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Find boards that play the way you want: mean, spread, fairness.
 ///
@@ -247,7 +247,7 @@ fn request(args: &Args, seed: u64) -> Result<(Request, Option<String>, Option<Pa
         let LoadedGame {
             board: loaded,
             game,
-        } = load_game(&board, &args.rules, SquareBySquare::Design)?;
+        } = load_game(&board, &args.rules, DenseWork::Design)?;
         let name = loaded.name().map_or_else(|| loaded.label(), str::to_string);
         let path = loaded.path().map(std::path::Path::to_path_buf);
         let (board, rules) = game.into_parts();

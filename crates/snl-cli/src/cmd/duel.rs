@@ -9,7 +9,7 @@ use snl::duel::{self, Winner};
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output::{header, write_json};
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Two players who choose their rolls: who wins with perfect play?
 ///
@@ -47,7 +47,7 @@ pub struct Args {
 
 /// Runs `snl duel`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Duel)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Duel)?;
     let game = &loaded.game;
     let from = match args.from[..] {
         [] => [game.start(), game.start()],

@@ -14,7 +14,7 @@ use snl::words::rules_line;
 use crate::board_arg::{BoardArgs, LoadedGame, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output_file::write_output;
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Print the transition matrix of the game with a real die.
 ///
@@ -92,7 +92,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         .to
         .or_else(|| args.output.as_deref().and_then(MatrixForm::of))
         .unwrap_or(MatrixForm::Csv);
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Matrix)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Matrix)?;
     let ctl = control::get();
     if form != MatrixForm::Mtx {
         dense_output(form, &loaded.game)?;

@@ -12,7 +12,7 @@ use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output::note;
 use crate::output_file::write_picture;
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Plot how many rolls a game takes with a real die.
 ///
@@ -44,7 +44,7 @@ pub struct Args {
 
 /// Runs `snl plot`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Plot)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Plot)?;
     let game = &loaded.game;
     let ctl = control::get();
     let stats = snl::markov::stats_with(game, &snl::markov::LengthOptions::default(), ctl)

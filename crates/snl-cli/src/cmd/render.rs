@@ -13,7 +13,7 @@ use snl_draw::render::{self, Options, Overlay};
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output_file::write_picture;
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Draw the board as a picture, with an optional path or colouring.
 ///
@@ -58,7 +58,7 @@ pub struct Args {
 
 /// Runs `snl render`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Picture)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Picture)?;
     let game = &loaded.game;
     // The overlays' cost is checked against the budget before they start;
     // they run under it (the heat map's solve chooses by it) and Ctrl-C.

@@ -10,7 +10,7 @@ use snl_draw::report::Report;
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output_file::write_output;
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Write one HTML page with everything about the board.
 ///
@@ -37,7 +37,7 @@ pub struct Args {
 
 /// Runs `snl report`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Report)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Report)?;
     let report =
         Report::compute_with(&loaded.game, &loaded.board.label(), control::get()).budget()?;
     let html = report.to_html()?;

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output::note;
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// The port the studio listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 8909;
@@ -123,7 +123,7 @@ fn initial_board(args: &Args) -> Result<Option<String>> {
     if args.board.board.is_none() && args.board.preset.is_none() {
         return Ok(None);
     }
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Studio)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Studio)?;
     let pairs = snl::input::to_pairs_json(loaded.game.board(), Some(loaded.rules()));
     let mut file: serde_json::Value =
         serde_json::from_str(&pairs).context("the board written as pairs reads back")?;

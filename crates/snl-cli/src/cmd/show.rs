@@ -8,7 +8,7 @@ use snl_draw::Grid;
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::output::colour_allowed;
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Print the board in the terminal.
 ///
@@ -33,7 +33,7 @@ pub struct Args {
 
 /// Runs `snl show`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Picture)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Picture)?;
     let board = loaded.game.board();
     let grid = Grid::with_width(board.squares(), args.width)?;
     let colour = colour_allowed(&std::io::stdout());

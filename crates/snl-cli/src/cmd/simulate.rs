@@ -10,7 +10,7 @@ use snl::words::plural;
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
 use crate::output::{header, note, write_json};
-use snl::plan::SquareBySquare;
+use snl::plan::DenseWork;
 
 /// Play many games with a real die and report how long they take.
 ///
@@ -57,7 +57,7 @@ pub struct Args {
 
 /// Runs `snl simulate`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
-    let loaded = load_game(&args.board, &args.rules, SquareBySquare::Simulation)?;
+    let loaded = load_game(&args.board, &args.rules, DenseWork::Simulation)?;
     let game = &loaded.game;
     let options = Options {
         games: args.games,

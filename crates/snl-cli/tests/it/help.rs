@@ -142,3 +142,25 @@ fn help_examples_run() {
         }
     }
 }
+
+/// What `--optional` says the commands do with the rule is what they do:
+/// `solve` plays it, `expect` plays the best play, `check` notes it, and
+/// the rest refuse it.
+#[test]
+fn the_optional_rule_is_described_as_the_commands_play_it() {
+    let run = snl(&["race", "--help"], None);
+    assert_eq!(run.code, 0);
+    let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("`snl solve` plays the choice for the fewest rolls")
+            && help.contains("`snl check` notes the jumps that play never takes"),
+        "{help}"
+    );
+    let board = r#"{"squares": 20, "ladders": [[2, 19]], "rules": {"optional": "all"}}"#;
+    let solved = snl(&["solve", "-"], Some(board));
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let checked = snl(&["check", "-"], Some(board));
+    assert_ne!(checked.code, 2, "{}", checked.stderr);
+    let raced = snl(&["race", "-"], Some(board));
+    assert_eq!(raced.code, 2, "{}", raced.stderr);
+}

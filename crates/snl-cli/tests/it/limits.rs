@@ -577,21 +577,21 @@ fn untrustworthy_visits_leave_the_mean_standing() {
 /// snl: `solve`, `expect` and `check` answer it.
 #[test]
 fn commands_past_2_30_squares_say_why_they_refuse() {
-    use snl::plan::SquareBySquare;
+    use snl::plan::DenseWork;
     let board = "testdata/long/trillion.pairs.json";
     let squares = 1_000_000_000_000;
-    let cases: [(&[&str], SquareBySquare); 9] = [
-        (&["show", board], SquareBySquare::Picture),
-        (&["render", board], SquareBySquare::Picture),
-        (&["plot", board], SquareBySquare::Plot),
-        (&["report", board], SquareBySquare::Report),
-        (&["matrix", board], SquareBySquare::Matrix),
-        (&["simulate", board], SquareBySquare::Simulation),
-        (&["duel", board], SquareBySquare::Duel),
-        (&["serve", board, "--port", "0"], SquareBySquare::Studio),
+    let cases: [(&[&str], DenseWork); 9] = [
+        (&["show", board], DenseWork::Picture),
+        (&["render", board], DenseWork::Picture),
+        (&["plot", board], DenseWork::Plot),
+        (&["report", board], DenseWork::Report),
+        (&["matrix", board], DenseWork::Matrix),
+        (&["simulate", board], DenseWork::Simulation),
+        (&["duel", board], DenseWork::Duel),
+        (&["serve", board, "--port", "0"], DenseWork::Studio),
         (
             &["design", "--from", board, "--mean", "30..31"],
-            SquareBySquare::Design,
+            DenseWork::Design,
         ),
     ];
     for (args, work) in cases {

@@ -4,6 +4,7 @@
 //! (the default feature).
 #![cfg(feature = "server")]
 
+mod answers;
 mod api;
 mod burst;
 mod design;

@@ -250,12 +250,12 @@ impl ExpectAnswer {
         }
     }
 
-    /// The answer of the engine for boards of any length: the moments of
+    /// The answer of the sparse engine: the moments of
     /// the number of rolls ([`crate::sparse::markov::moments`]), with their
     /// error bounds, and the fewest rolls. The figures read off the
     /// distribution are `null`, and `left_out` says why: on a board the
     /// dense engine holds, that following it is `over` the work allowed
-    /// ([`crate::plan::expect_engine`]).
+    /// (`plan::expect`).
     pub fn from_long(
         header: Header,
         moments: &sparse::markov::Moments,
@@ -283,7 +283,7 @@ impl ExpectAnswer {
                 None => LeftOut {
                     fields,
                     reason: LeftOutReason::Sparse,
-                    message: "the engine for boards of any length gives the mean and variance, \
+                    message: "the sparse engine gives the mean and variance, \
                               not the distribution of the length"
                         .to_string(),
                     steps_followed: 0,
@@ -299,7 +299,7 @@ impl ExpectAnswer {
                             "the distribution of the length was not followed: a game takes at \
                              least {} rolls, and following it that far is {} state updates ({}), \
                              over the {:.1e} allowed (the mean and variance are from the \
-                             engine for boards of any length)",
+                             sparse engine)",
                             over.min_rolls,
                             words::about(work),
                             words::about_time(work),
@@ -528,7 +528,7 @@ pub enum LeftOutReason {
     /// streak, so it is no plain game whose distribution is followed; the
     /// mean and variance are still the policy's.
     Choice,
-    /// `sparse`: the engine for boards of any length answered, which gives
+    /// `sparse`: the sparse engine answered, which gives
     /// the moments and not the distribution.
     Sparse,
 }

@@ -86,7 +86,7 @@ pub fn estimate(game: &Game, analysis: Analysis) -> Estimate {
 /// except that an estimate which runs a search of its own (counting the
 /// optimal sequences, [`shortest::estimate_under`]) runs it only when that
 /// search fits `budget`, and is otherwise that search's estimate, already
-/// over `budget`. [`admit`] and [`counting`] estimate this way.
+/// over `budget`. [`admit`] and [`super::counting`] estimate this way.
 pub fn estimate_under(game: &Game, analysis: Analysis, budget: &Budget) -> Estimate {
     match analysis {
         Analysis::Shortest(search) => shortest::estimate_under(game, search, budget),

@@ -40,7 +40,7 @@ pub enum Unhonoured {
 /// searches ([`Analysis::Shortest`], which follow both resting places of a
 /// jump that may be declined) play optional jumps; every other analysis
 /// takes every jump, so none of them is run on a game whose jumps may be
-/// declined. What a front end calls with [`admit`], before any analysis
+/// declined. What a front end calls with [`super::admit`], before any analysis
 /// starts.
 ///
 /// # Errors
@@ -65,7 +65,7 @@ pub fn honoured(game: &Game, analyses: &[Analysis]) -> Result<(), Unhonoured> {
 }
 
 /// [`honoured`] for a player who also picks one of `dice` before each roll
-/// (none: the rules' die, as [`choice::Options::dice`]): only
+/// (none: the rules' die, as [`crate::choice::Options::dice`]): only
 /// [`Analysis::Choice`] plays that pick, so every other analysis (the
 /// fewest rolls, the plain game's statistics and pictures, races, duels,
 /// simulations) is refused, as it would be of the rules' die alone. What

@@ -47,7 +47,7 @@
 //! before any starts ([`admit`]); says which analyses play which rules
 //! ([`honoured`]); decides whether the optimal sequences are counted
 //! ([`counting`]); and names the work only the dense engine does
-//! ([`SquareBySquare`], refused past its size with [`DenseOnly`]).
+//! ([`DenseWork`], refused past its size with [`DenseOnly`]).
 //!
 //! ```
 //! use snl::limits::Budget;
@@ -83,7 +83,7 @@ pub use expect::{
     ExpectQuery, Expectation, Length, Progress, Step, WithinQuery, best_within, expect,
 };
 pub use honour::{Unhonoured, honoured, honoured_choosing};
-pub use need::{DenseOnly, SquareBySquare};
+pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
 pub use subject::Subject;

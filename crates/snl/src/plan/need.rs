@@ -4,22 +4,24 @@
 pub use crate::board::DenseOnly;
 use crate::board::MAX_SQUARES;
 
-/// What a front end does with a board that only a game of tables a square
-/// long ([`Game`]) holds, whatever the analyses it runs: on a board longer
-/// than those tables take ([`MAX_SQUARES`]), [`SquareBySquare::too_long`]
-/// refuses it with its own reason. (A race's is [`race::too_long`].)
+/// Work only the dense engine does, whatever the board (a picture draws
+/// every square, a simulation plays every roll), in the words of its
+/// refusal, [`DenseOnly`]: on a board longer than the dense engine's tables
+/// take ([`MAX_SQUARES`]), [`DenseWork::too_long`] refuses it with its own
+/// reason. (A race's is [`crate::race::too_long`].) A front end asks a
+/// [`super::Subject`] for its dense game for one of these.
 ///
 /// ```
-/// use snl::plan::SquareBySquare;
+/// use snl::plan::DenseWork;
 ///
-/// assert_eq!(SquareBySquare::Picture.too_long(1 << 30), None);
-/// let refused = SquareBySquare::Simulation.too_long(1 << 40).unwrap().to_string();
+/// assert_eq!(DenseWork::Picture.too_long(1 << 30), None);
+/// let refused = DenseWork::Simulation.too_long(1 << 40).unwrap().to_string();
 /// assert!(refused.starts_with("a simulation, which plays every roll"), "{refused}");
 /// assert!(refused.ends_with("boards of up to 2^30 squares; this one has 1099511627776"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum SquareBySquare {
+pub enum DenseWork {
     /// A picture of the board, in the terminal or as SVG: every square
     /// drawn.
     Picture,
@@ -51,43 +53,43 @@ pub enum SquareBySquare {
     Counting,
 }
 
-impl SquareBySquare {
+impl DenseWork {
     /// What is done and why it keeps every square, for [`DenseOnly::what`].
     fn what(self) -> &'static str {
         match self {
-            SquareBySquare::Picture => "a picture of the board, which draws every square,",
-            SquareBySquare::Plot => {
+            DenseWork::Picture => "a picture of the board, which draws every square,",
+            DenseWork::Plot => {
                 "a plot of the game length, which follows the chance of having finished roll by \
-                 roll (the engine for longer boards gives only the mean and variance of a \
+                 roll (the sparse engine gives only the mean and variance of a \
                  game's length, as `expect` prints them),"
             }
-            SquareBySquare::Report => {
+            DenseWork::Report => {
                 "the report, which draws every square and follows the chance of having finished \
                  roll by roll (`expect` and `solve` answer boards of any length),"
             }
-            SquareBySquare::Matrix => {
+            DenseWork::Matrix => {
                 "the transition matrix, which has a row and a column for every square,"
             }
-            SquareBySquare::Simulation => {
+            DenseWork::Simulation => {
                 "a simulation, which plays every roll of every game (on a board this long a game \
                  lasts hundreds of millions of rolls or more; `expect` gives the mean and \
                  variance without playing),"
             }
-            SquareBySquare::Duel => "the duel, which keeps a value for every pair of squares,",
-            SquareBySquare::Studio => "the studio, which draws and edits every square,",
-            SquareBySquare::Design => {
+            DenseWork::Duel => "the duel, which keeps a value for every pair of squares,",
+            DenseWork::Studio => "the studio, which draws and edits every square,",
+            DenseWork::Design => {
                 "tuning a board, which weighs every candidate by the mean and deviation of \
                  every square,"
             }
-            SquareBySquare::Listing => {
+            DenseWork::Listing => {
                 "writing the board out, which lists every square of a grid or a moves array \
                  (and writes pairs from the board's tables),"
             }
-            SquareBySquare::Distances => {
+            DenseWork::Distances => {
                 "the fewest rolls to every position, a list as long as the board,"
             }
-            SquareBySquare::Visits => "the expected visits, a figure for every square,",
-            SquareBySquare::Counting => "counting the optimal sequences",
+            DenseWork::Visits => "the expected visits, a figure for every square,",
+            DenseWork::Counting => "counting the optimal sequences",
         }
     }
 

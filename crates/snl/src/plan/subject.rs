@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use super::engine;
 use super::error::Error;
-use super::need::{DenseOnly, SquareBySquare};
+use super::need::{DenseOnly, DenseWork};
 use crate::board::{BoardSpec, MAX_SQUARES};
 use crate::check::{self, Unplayable};
 use crate::game::Game;
@@ -145,7 +145,7 @@ impl Subject {
     ///
     /// [`DenseOnly`], with `work`'s reason, on a board longer than the
     /// dense engine's tables hold.
-    pub fn dense_game(&self, work: SquareBySquare) -> Result<&Game, Error> {
+    pub fn dense_game(&self, work: DenseWork) -> Result<&Game, Error> {
         if let Some(refused) = work.too_long(self.squares()) {
             return Err(refused.into());
         }
@@ -159,7 +159,7 @@ impl Subject {
     /// # Errors
     ///
     /// As [`Subject::dense_game`], and that refusal.
-    pub fn plain_game(&self, work: SquareBySquare) -> Result<&Game, Error> {
+    pub fn plain_game(&self, work: DenseWork) -> Result<&Game, Error> {
         self.plain_game_by(|squares| work.too_long(squares))
     }
 
@@ -314,19 +314,19 @@ mod tests {
         let subject = Subject::new(spec(1_000_000, &[(900, 3)]), rules.clone()).unwrap();
         assert!(subject.built_dense().is_some());
         assert!(subject.sparse().is_none());
-        let err = subject.plain_game(SquareBySquare::Picture).unwrap_err();
+        let err = subject.plain_game(DenseWork::Picture).unwrap_err();
         assert_eq!(
             err.unplayable().unwrap().errors[0].code,
             "optional-unplayed"
         );
-        assert!(subject.dense_game(SquareBySquare::Picture).is_ok());
+        assert!(subject.dense_game(DenseWork::Picture).is_ok());
         let long = Subject::new(spec(1 << 40, &[(900, 3)]), rules).unwrap();
         let err = long.sparse_for().unwrap_err();
         assert!(
             err.to_string().starts_with("playing optional jumps needs"),
             "{err}"
         );
-        let err = long.dense_game(SquareBySquare::Picture).unwrap_err();
+        let err = long.dense_game(DenseWork::Picture).unwrap_err();
         assert!(err.dense_only().is_some(), "{err}");
     }
 }

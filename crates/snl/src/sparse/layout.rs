@@ -79,7 +79,7 @@ pub(crate) fn zones(game: &SparseGame, k: u32, gap: u64, lone_rests: bool) -> &[
 /// are lone nodes where they can be (the moments' engine); without, each
 /// has a zone of its own (the search's, which crosses a stretch from its
 /// exit alone).
-pub(crate) fn intervals(game: &SparseGame, k: u32, gap: u64, lone_rests: bool) -> Vec<Interval> {
+fn intervals(game: &SparseGame, k: u32, gap: u64, lone_rests: bool) -> Vec<Interval> {
     let n = game.goal();
     let k = u64::from(k);
     let mut spans: Vec<(u64, u64)> = Vec::with_capacity(2 * game.board().jump_count() + 2);
