@@ -20,10 +20,10 @@
 //! logarithm and the exponential here are series, not the system's
 //! library, whose last bits may differ between machines.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::game::{Game, Unit};
-use crate::limits::{Cancel, Control, LimitError};
+use crate::limits::{Cancel, Control, Instant, LimitError};
 use crate::markov::{self, incremental::Incremental};
 use crate::rng::SplitMix64;
 use crate::{race, shortest};
