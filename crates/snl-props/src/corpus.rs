@@ -115,6 +115,18 @@ pub fn agrees(row: &Value, got: &Value) -> Result<(), String> {
         _ => false,
     };
     for (key, want) in expected.as_object().unwrap() {
+        if matches!(key.as_str(), "errors" | "warnings" | "notes") {
+            // A check's findings, by their codes.
+            let codes: Vec<&Value> = got[key]
+                .as_array()
+                .map(|found| found.iter().map(|d| &d["code"]).collect())
+                .unwrap_or_default();
+            let want: Vec<&Value> = want.as_array().expect("codes").iter().collect();
+            if codes != want {
+                return Err(format!("{key}: {codes:?} against {want:?}"));
+            }
+            continue;
+        }
         let found = match key.as_str() {
             "tolerance" => continue,
             "left_out" => &got["left_out"]["reason"],

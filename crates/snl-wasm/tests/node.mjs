@@ -421,16 +421,22 @@ test("every row of the corpus the studio takes is answered by its engine with it
     const ask = () =>
       row.question === "solve"
         ? snl.solve(text, { ...options, count: query.count ?? false })
-        : snl.expect(text, { ...options, within: query.within ?? [], exact: query.exact ?? false, choose_die: query.dice ?? [] });
+        : row.question === "check"
+          ? snl.check(text, options)
+          : snl.expect(text, { ...options, within: query.within ?? [], exact: query.exact ?? false, choose_die: query.dice ?? [] });
     if (!row.studio) {
       assert.throws(ask, (e) => e.status === 422 && /live/.test(e.message), row.name);
       continue;
     }
     const got = ask();
-    assert.equal(got.engine, row.engine, row.name);
+    assert.equal(got.engine ?? null, row.engine ?? null, row.name);
     const tolerance = row.expected.tolerance ?? 0;
     for (const [key, want] of Object.entries(row.expected)) {
       if (key === "tolerance") continue;
+      if (["errors", "warnings", "notes"].includes(key)) {
+        assert.deepEqual((got[key] ?? []).map((d) => d.code), want, `${row.name}: ${key}`);
+        continue;
+      }
       const found = {
         left_out: got.left_out?.reason,
         turns_mean: got.turns?.mean,

@@ -215,9 +215,6 @@ fn a_snake_to_square_0_is_an_error_with_the_pawn_on_square_1() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_check_with_exit_130() {
-    use std::process::{Command, Stdio};
-    use std::time::Duration;
-
     // 2·10^7 squares under --force: the warnings' tables take seconds.
     let dir = tempfile::tempdir().unwrap();
     let board = dir.path().join("long.json");
@@ -226,27 +223,14 @@ fn ctrl_c_stops_a_check_with_exit_130() {
         r#"{"squares": 20000000, "snakes": [[150, 3]], "ladders": [[5, 100]]}"#,
     )
     .unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_snl"))
-        .args(["check", board.to_str().unwrap(), "--force"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_secs(1));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
+    let run = crate::interrupted(
+        &["check", board.to_str().unwrap(), "--force"],
+        std::time::Duration::from_secs(1),
     );
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(run.code, 130, "{}", run.stderr);
     assert_eq!(
-        stderr,
+        run.stderr,
         "snl: stopped by Ctrl-C before the answer was complete; nothing was written\n"
     );
-    assert!(!stdout.contains("ok:"), "{stdout}");
+    assert!(!run.stdout.contains("ok:"), "{}", run.stdout);
 }

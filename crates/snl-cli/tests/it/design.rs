@@ -4,7 +4,7 @@
 //! no board meets exit 1 with the closest board, impossible ones exit 2.
 
 use std::fs;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -399,33 +399,22 @@ fn the_json_document_and_the_picture() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_the_best_so_far() {
-    let child = Command::new(env!("CARGO_BIN_EXE_snl"))
-        .args([&HOPELESS[..], &["--time", "120"]].concat())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = child.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
-    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let args = [&HOPELESS[..], &["--time", "120"]].concat();
+    let run = crate::interrupted(&args, Duration::from_millis(1500));
+    assert_eq!(run.code, 130, "{}", run.stderr);
     assert!(
-        stderr.contains("no board met the targets before Ctrl-C"),
-        "{stderr}"
+        run.stderr
+            .contains("no board met the targets before Ctrl-C"),
+        "{}",
+        run.stderr
     );
     assert!(
-        stderr.ends_with("snl: stopped by Ctrl-C; the answer above is what was computed by then\n"),
-        "{stderr}"
+        run.stderr
+            .ends_with("snl: stopped by Ctrl-C; the answer above is what was computed by then\n"),
+        "{}",
+        run.stderr
     );
-    assert_eq!(json(&stdout)["name"], "designed with seed 1, closest");
+    assert_eq!(json(&run.stdout)["name"], "designed with seed 1, closest");
 }
 
 /// On a terminal the search shows a bar of its time and what it has found.

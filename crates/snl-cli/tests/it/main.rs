@@ -30,6 +30,32 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// Runs `snl` with `args`, presses Ctrl-C (SIGINT) after `after`, and
+/// waits for it to end.
+#[cfg(unix)]
+pub fn interrupted(args: &[&str], after: std::time::Duration) -> Run {
+    use std::process::{Command, Stdio};
+
+    let child = Command::new(env!("CARGO_BIN_EXE_snl"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
 /// Runs `snl` with `args` and `stdin` (empty when `None`).
 pub fn snl(args: &[&str], stdin: Option<&str>) -> Run {
     let mut cmd = assert_cmd::cargo::cargo_bin_cmd!("snl");

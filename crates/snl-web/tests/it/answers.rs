@@ -1,6 +1,7 @@
 //! The corpus of answers every front end is checked against
 //! (`testdata/answers/corpus.json`): the studio's `/api/analyse` gives
-//! each row it takes its engine and figures, in its `solve` and `expect`,
+//! each row it takes its engine and figures, in its `solve`, `expect` and
+//! `check`,
 //! and refuses the others as too big to answer live (or to read).
 
 use axum::http::StatusCode;
