@@ -811,3 +811,22 @@ fn a_tie_is_taken_under_both_goals() {
     let answer = json(&["expect", "-"], Some(board));
     assert_eq!(answer["policy"]["jumps"][0]["play"], "taken", "{answer}");
 }
+
+/// `--within K` does not send a board to the dense engine: the engine and
+/// its figures are those of the question without it, and the chance within
+/// K is 0 below the fewest rolls (left out above them, where the
+/// distribution is not followed).
+#[test]
+fn within_keeps_the_engine_and_its_figures() {
+    let board = r#"{"squares": 100000}"#;
+    let run = snl(&["expect", "-", "--json"], Some(board));
+    let plain: Value = serde_json::from_str(&run.stdout).unwrap();
+    let run = snl(&["expect", "-", "--within", "5", "--json"], Some(board));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let within: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(plain["engine"], "sparse");
+    assert_eq!(within["engine"], "sparse");
+    assert_eq!(within["mean"], plain["mean"]);
+    assert_eq!(within["mean"], 28_575.904_761_904_763);
+    assert_eq!(within["within"]["5"], 0.0);
+}
