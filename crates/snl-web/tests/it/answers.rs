@@ -8,7 +8,7 @@ use axum::http::StatusCode;
 use serde_json::Value;
 use snl_props::corpus::{agrees, board_text, rows};
 
-use crate::post;
+use crate::post_unhurried;
 
 #[tokio::test]
 async fn every_row_the_studio_takes_is_answered_by_its_engine_with_its_figures() {
@@ -33,7 +33,7 @@ async fn every_row_the_studio_takes_is_answered_by_its_engine_with_its_figures()
         } else {
             format!("/api/analyse?choose_dice={}", dice.join(";"))
         };
-        let a = post(&path, board.to_string()).await;
+        let a = post_unhurried(&path, board.to_string()).await;
         if row["studio"] == false {
             // Too many squares (422), or a body too large to read (413).
             assert!(

@@ -652,7 +652,7 @@ async fn the_fewest_rolls_name_the_jumps_they_decline() {
 /// the last digit, and no plot, saying why.
 #[tokio::test]
 async fn a_long_empty_board_is_answered_by_the_engine_the_command_uses() {
-    let a = post("/api/analyse", r#"{"squares": 100000}"#).await;
+    let a = crate::post_unhurried("/api/analyse", r#"{"squares": 100000}"#).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.text());
     let v = a.json();
     assert_eq!(v["expect"]["engine"], "sparse");

@@ -85,6 +85,17 @@ pub async fn post(path: &str, body: impl Into<Body>) -> Answer {
     .await
 }
 
+/// `POST path` with `body` on a router whose analyses may run for two
+/// minutes: for the tests of long boards' answers, which take seconds in
+/// a release build and tens of times that in a test build on a busy
+/// machine; the answers are under test there, not the time limits.
+pub async fn post_unhurried(path: &str, body: impl Into<Body>) -> Answer {
+    let mut config = snl_web::Config::default();
+    config.limits.analysis_time = std::time::Duration::from_secs(120);
+    config.limits.timeout = std::time::Duration::from_secs(150);
+    send_with(config, Request::post(path).body(body.into()).unwrap()).await
+}
+
 /// A file of the repository's `testdata/`.
 pub fn testdata(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -324,23 +324,8 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
 /// [`Unplayable`], with every error of the board as written, or the circle
 /// its jumps make under chaining.
 pub fn playable_sparse(spec: &BoardSpec, rules: Rules) -> Result<SparseGame, Unplayable> {
-    let problems = SparseBoard::problems(spec);
-    let errors = written_errors(
-        spec,
-        &rules,
-        problems.iter().map(|p| long_problem(p, spec.squares)),
-    );
-    if !errors.is_empty() {
-        return Err(Unplayable { errors });
-    }
-    // No errors: the spec has no problems.
-    let board = SparseBoard::build_checked(spec);
-    SparseGame::new(board, rules).map_err(|e| Unplayable {
-        errors: vec![match &e {
-            SparseGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
-            SparseGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
-        }],
-    })
+    written_sparse(spec, &rules)?;
+    sparse_game(spec, rules)
 }
 
 /// The diagnostic for one problem of a board of any length.
@@ -587,18 +572,85 @@ pub fn optional_unplayed(optional: Optional) -> Unplayable {
 ///
 /// As [`playable`], but for `optional-unplayed`.
 pub fn playable_choosing(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
+    written_dense(spec, &rules)?;
+    dense_game(spec, rules)
+}
+
+/// The errors of the board as written under `rules`, as the engine that
+/// holds its size finds them: the dense engine's problems on boards of up
+/// to [`MAX_SQUARES`] squares (one pass over the jumps where their form
+/// allows, a bit a square otherwise), the sparse engine's past them
+/// (sorting the jumps); and snakes to square 0 under a start on square 1.
+/// Not a circle of chained jumps, which only building a game finds
+/// ([`dense_game`], [`sparse_game`]).
+///
+/// # Errors
+///
+/// [`Unplayable`], with every error found.
+pub fn written(spec: &BoardSpec, rules: &Rules) -> Result<(), Unplayable> {
+    if spec.squares > MAX_SQUARES {
+        written_sparse(spec, rules)
+    } else {
+        written_dense(spec, rules)
+    }
+}
+
+/// [`written`] by the dense engine's checks.
+fn written_dense(spec: &BoardSpec, rules: &Rules) -> Result<(), Unplayable> {
     let errors = written_errors(
         spec,
-        &rules,
+        rules,
         spec.problems().iter().map(|p| problem(p, spec.squares)),
     );
-    if !errors.is_empty() {
-        return Err(Unplayable { errors });
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Unplayable { errors })
     }
-    // No errors: the spec has no problems.
-    let board = spec.build_checked();
-    Game::new(board, rules).map_err(|e| Unplayable {
+}
+
+/// [`written`] by the sparse engine's checks, under its limits.
+fn written_sparse(spec: &BoardSpec, rules: &Rules) -> Result<(), Unplayable> {
+    let problems = SparseBoard::problems(spec);
+    let errors = written_errors(
+        spec,
+        rules,
+        problems.iter().map(|p| long_problem(p, spec.squares)),
+    );
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Unplayable { errors })
+    }
+}
+
+/// The dense engine's game of a board [`written`] finds no error in, of up
+/// to [`MAX_SQUARES`] squares.
+///
+/// # Errors
+///
+/// [`Unplayable`] with the circle the jumps make under chaining.
+///
+/// # Panics
+///
+/// On a board with problems, or longer than the dense engine holds.
+pub fn dense_game(spec: &BoardSpec, rules: Rules) -> Result<Game, Unplayable> {
+    Game::new(spec.build_checked(), rules).map_err(|e| Unplayable {
         errors: vec![game_error(&e)],
+    })
+}
+
+/// The sparse engine's game of a board [`written`] finds no error in.
+///
+/// # Errors
+///
+/// [`Unplayable`] with the circle the jumps make under chaining.
+pub fn sparse_game(spec: &BoardSpec, rules: Rules) -> Result<SparseGame, Unplayable> {
+    SparseGame::new(SparseBoard::build_checked(spec), rules).map_err(|e| Unplayable {
+        errors: vec![match &e {
+            SparseGameError::Cycle { squares } => cycle(e.to_string(), squares.clone()),
+            SparseGameError::ToSquare0 { from } => to_square0(e.to_string(), *from),
+        }],
     })
 }
 

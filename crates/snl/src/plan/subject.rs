@@ -10,7 +10,7 @@ use crate::board::{BoardSpec, MAX_SQUARES};
 use crate::check::{self, Unplayable};
 use crate::game::Game;
 use crate::rules::Rules;
-use crate::sparse::{MAX_SPARSE_JUMPS, SparseBoard, SparseGame};
+use crate::sparse::{MAX_SPARSE_JUMPS, SparseGame};
 
 /// A board under its rules, checked once: what [`super::solve`],
 /// [`super::expect`] and [`super::best_within`] are asked of, and what a
@@ -18,12 +18,13 @@ use crate::sparse::{MAX_SPARSE_JUMPS, SparseBoard, SparseGame};
 /// ([`Subject::plain_game`]).
 ///
 /// It holds the board as written, which is valid at any size (up to
-/// [`crate::sparse::MAX_SPARSE_SQUARES`] squares), and builds each engine's
-/// game at most once, when a question first needs it: the dense engine's
-/// tables a square long ([`Game`]), or the sparse engine's layout of the
-/// jumps ([`SparseGame`]). The board is checked by whichever engine is
-/// likelier to answer, and the other's game is then built without
-/// checking it again.
+/// [`crate::sparse::MAX_SPARSE_SQUARES`] squares), checked once
+/// ([`check::written`], and under chaining by building the game of the
+/// engine likelier to answer, for circles of jumps), and builds each
+/// engine's game at most once, without checking the board again, when a
+/// question first needs it: the dense engine's tables a square long
+/// ([`Game`]), or the sparse engine's layout of the jumps
+/// ([`SparseGame`]).
 ///
 /// ```
 /// use snl::limits::Control;
@@ -69,12 +70,17 @@ impl Subject {
             dense: OnceLock::new(),
             sparse: OnceLock::new(),
         };
-        if subject.checked_dense() {
-            let game = check::playable_choosing(&subject.spec, subject.rules.clone())?;
-            let _ = subject.dense.set(game);
-        } else {
-            let game = check::playable_sparse(&subject.spec, subject.rules.clone())?;
-            let _ = subject.sparse.set(game);
+        check::written(&subject.spec, &subject.rules)?;
+        // A circle of chained jumps is found by building a game: the one of
+        // the engine likelier to answer.
+        if subject.rules.chain {
+            if subject.likely_dense() {
+                let game = check::dense_game(&subject.spec, subject.rules.clone())?;
+                let _ = subject.dense.set(game);
+            } else {
+                let game = check::sparse_game(&subject.spec, subject.rules.clone())?;
+                let _ = subject.sparse.set(game);
+            }
         }
         Ok(subject)
     }
@@ -100,10 +106,10 @@ impl Subject {
         self
     }
 
-    /// Whether the dense engine checks the board: where it is sure to
-    /// answer every question (the board is short for its jumps, the rules
-    /// are ones only it plays), or where the sparse engine cannot hold it.
-    fn checked_dense(&self) -> bool {
+    /// Whether the dense engine is sure to answer every question (the board
+    /// is short for its jumps, the rules are ones only it plays), or the
+    /// sparse engine cannot hold the board.
+    fn likely_dense(&self) -> bool {
         let (squares, jumps) = (self.spec.squares, self.spec.jumps.len());
         squares <= MAX_SQUARES
             && (!self.rules.optional.is_none()
@@ -226,7 +232,7 @@ impl Subject {
             assert!(self.squares() <= MAX_SQUARES, "the dense engine's tables");
             // Checked when the subject was made: the spec has no problems,
             // and its jumps make no circle under chaining.
-            Game::new(self.spec.build_checked(), self.rules.clone())
+            check::dense_game(&self.spec, self.rules.clone())
                 .expect("the subject's board was checked")
         })
     }
@@ -244,7 +250,7 @@ impl Subject {
             return None;
         }
         Some(self.sparse.get_or_init(|| {
-            SparseGame::new(SparseBoard::build_checked(&self.spec), self.rules.clone())
+            check::sparse_game(&self.spec, self.rules.clone())
                 .expect("the subject's board was checked")
         }))
     }
@@ -276,23 +282,31 @@ mod tests {
         BoardSpec::of_jumps(squares, jumps.iter().map(|&(from, to)| Jump { from, to }))
     }
 
-    /// Each way of checking finds the same errors, all of them, and builds
-    /// the game of the engine that checked.
+    /// The board is checked once, finding every error as the dense
+    /// engine does; the games are built when a question needs them.
     #[test]
-    fn the_board_is_checked_once_by_one_engine() {
+    fn the_board_is_checked_once_and_its_games_built_when_needed() {
         let wrong = spec(20, &[(3, 25), (4, 4), (7, 2), (7, 9)]);
         let dense = check::playable_choosing(&wrong, Rules::default()).unwrap_err();
         let refused = Subject::new(wrong, Rules::default()).unwrap_err();
         assert_eq!(refused, dense);
         assert_eq!(refused.errors.len(), 3);
-        // Few jumps on a long board: the sparse engine checks, the dense
-        // game waits.
+        // No game is built until a question needs one.
         let few = Subject::new(spec(1_000_000, &[(3, 500)]), Rules::default()).unwrap();
-        assert!(few.sparse.get().is_some() && few.built_dense().is_none());
+        assert!(few.sparse.get().is_none() && few.built_dense().is_none());
         assert_eq!(few.dense().board().jump(3), Some(500));
-        // Many: the dense engine checks.
+        assert_eq!(few.sparse().unwrap().rest(3), 500);
+        // Under chaining, the game of the engine likelier to answer is
+        // built, for circles: the sparse one for few jumps on a long
+        // board, the dense one for many.
+        let chained = Rules {
+            chain: true,
+            ..Rules::default()
+        };
+        let few = Subject::new(spec(1_000_000, &[(3, 500)]), chained.clone()).unwrap();
+        assert!(few.sparse.get().is_some() && few.built_dense().is_none());
         let jumps: Vec<(u32, u32)> = (2..40).map(|s| (s, s + 50)).collect();
-        let many = Subject::new(spec(100, &jumps), Rules::default()).unwrap();
+        let many = Subject::new(spec(100, &jumps), chained).unwrap();
         assert!(many.built_dense().is_some() && many.sparse.get().is_none());
         // A circle under chaining, on either way.
         let chained = Rules {
@@ -312,7 +326,6 @@ mod tests {
             ..Rules::default()
         };
         let subject = Subject::new(spec(1_000_000, &[(900, 3)]), rules.clone()).unwrap();
-        assert!(subject.built_dense().is_some());
         assert!(subject.sparse().is_none());
         let err = subject.plain_game(DenseWork::Picture).unwrap_err();
         assert_eq!(
