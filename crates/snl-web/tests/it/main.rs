@@ -91,7 +91,7 @@ pub async fn post(path: &str, body: impl Into<Body>) -> Answer {
 /// machine; the answers are under test there, not the time limits.
 pub async fn post_unhurried(path: &str, body: impl Into<Body>) -> Answer {
     let mut config = snl_web::Config::default();
-    config.limits.analysis_time = std::time::Duration::from_secs(120);
+    config.limits.analysis_time = std::time::Duration::from_mins(2);
     config.limits.timeout = std::time::Duration::from_secs(150);
     send_with(config, Request::post(path).body(body.into()).unwrap()).await
 }
