@@ -8,6 +8,7 @@ use snl::answer::judge::{
 };
 use snl::rules::RulesJson;
 
+use crate::reply::Reply;
 use crate::run::{Outcome, Program};
 use crate::{Config, Report, Verdict};
 
@@ -34,6 +35,7 @@ pub fn answer(config: &Config, program: &Program, report: &Report) -> JudgeAnswe
         verdict: verdict(report),
         program: program.display(),
         format: config.format.to_string(),
+        answer: config.answer.to_string(),
         seed: config.seed,
         rules: RulesJson::from(stated),
         counts: JudgeCounts {
@@ -60,9 +62,21 @@ pub fn answer(config: &Config, program: &Program, report: &Report) -> JudgeAnswe
                 ladders: board.ladders().map(|j| [j.from, j.to]).collect(),
                 snakes: board.snakes().map(|j| [j.from, j.to]).collect(),
                 input: cx.input.clone(),
-                expected: printed(cx.expected),
+                expected: printed(cx.expected.min),
+                expected_count: cx.expected.count.as_ref().map(ToString::to_string),
                 outcome,
                 received: cx.run.outcome.answer().map(printed),
+                route: cx
+                    .run
+                    .outcome
+                    .reply()
+                    .and_then(Reply::route)
+                    .map(<[u32]>::to_vec),
+                received_count: match cx.run.outcome.reply() {
+                    Some(Reply::Count(n)) => Some(n.to_string()),
+                    _ => None,
+                },
+                fault: cx.fault.as_ref().map(ToString::to_string),
                 detail,
                 stderr: cx.run.stderr.clone(),
                 path: cx.path.iter().map(Step::from).collect(),

@@ -8,7 +8,9 @@
 //!    each case starts, and runs the program on each ([`run`]), several at
 //!    a time, each as a separate process with a time limit; whatever a run
 //!    leaves running is ended with it.
-//! 2. Compares each answer with snl's under the stated rules.
+//! 2. Compares each answer with snl's under the stated rules, in the form
+//!    asked for ([`reply`]): the fewest rolls, an optimal route (any one),
+//!    or the number of optimal sequences.
 //! 3. Shrinks the smallest board it got wrong (or crashed on), a step at a
 //!    time ([`shrink`]), while the program stays wrong on it.
 //! 4. Solves every board it ran under every [`Variant`] of the rules and
@@ -20,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod reply;
 pub mod run;
 pub mod shrink;
 
@@ -32,6 +35,7 @@ use snl::random::{GenError, Spec};
 use snl::variant::Variant;
 use snl::{Board, Game, Move, Rules};
 
+pub use reply::{AnswerForm, Expected, Fault, Reply};
 pub use run::{Outcome, Program, Run, RunLimits, SpawnError, kill_running};
 
 /// After this many timeouts no more cases are started: each costs the whole
@@ -49,6 +53,8 @@ pub struct Config {
     pub spec: Spec,
     /// The form the program reads boards in.
     pub format: Format,
+    /// What the program prints.
+    pub answer: AnswerForm,
     /// How many boards to run the program on.
     pub cases: u32,
     /// The seed the boards come from.
@@ -101,6 +107,9 @@ pub enum JudgeError {
     /// snl's own search could not have its tables.
     #[error(transparent)]
     Limit(#[from] snl::limits::LimitError),
+    /// A board drawn cannot be played under the stated rules.
+    #[error(transparent)]
+    Game(#[from] snl::GameError),
 }
 
 /// One case: a board, snl's answer, and what the program did.
@@ -114,6 +123,8 @@ pub struct Case {
     pub expected: Option<u32>,
     /// The program's run.
     pub run: Run,
+    /// What is wrong with its answer, when it printed a wrong one.
+    pub fault: Option<Fault>,
 }
 
 /// How a case came out.
@@ -134,13 +145,13 @@ pub enum Verdict {
 impl Case {
     /// How the case came out.
     pub fn verdict(&self) -> Verdict {
-        verdict(self.expected, &self.run.outcome)
+        verdict(&self.run.outcome, self.fault.as_ref())
     }
 }
 
-fn verdict(expected: Option<u32>, outcome: &Outcome) -> Verdict {
+fn verdict(outcome: &Outcome, fault: Option<&Fault>) -> Verdict {
     match outcome {
-        Outcome::Answer(a) if *a == expected => Verdict::Agrees,
+        Outcome::Answer(_) if fault.is_none() => Verdict::Agrees,
         Outcome::Answer(_) => Verdict::Wrong,
         Outcome::Crashed { .. } => Verdict::Crashed,
         Outcome::TimedOut => Verdict::TimedOut,
@@ -157,10 +168,12 @@ pub struct Counterexample {
     pub game: Game,
     /// The board as the program read it.
     pub input: String,
-    /// snl's answer.
-    pub expected: Option<u32>,
+    /// snl's answers.
+    pub expected: Expected,
     /// What the program did on it.
     pub run: Run,
+    /// What is wrong with its answer, when it printed a wrong one.
+    pub fault: Option<Fault>,
     /// One optimal sequence under the stated rules.
     pub path: Vec<Move>,
     /// The program runs spent shrinking.
@@ -355,9 +368,13 @@ fn judge_runs(
                 Ok(c) => c,
                 Err(e) => return fail(e),
             };
-            let run = match run::run(program, &input, ext, &config.limits) {
+            let run = match run::run(program, &input, ext, &config.limits, config.answer) {
                 Ok(run) => run,
                 Err(e) => return fail(e.into()),
+            };
+            let fault = match fault_of(config, &generated.board, generated.min_rolls, &run) {
+                Ok((_, fault)) => fault,
+                Err(e) => return fail(e),
             };
             if run.outcome == Outcome::TimedOut
                 && timeouts.fetch_add(1, Ordering::Relaxed) + 1 >= MAX_TIMEOUTS
@@ -372,6 +389,7 @@ fn judge_runs(
                 expected: generated.min_rolls,
                 board: generated.board,
                 run,
+                fault,
             });
             let d = done.fetch_add(1, Ordering::Relaxed) + 1;
             progress(Event::Case {
@@ -431,6 +449,23 @@ impl Cases {
             None => self.smallest.push(case),
         }
     }
+}
+
+/// snl's answers on `board` under the stated rules, the fewest rolls being
+/// `min`, and what is wrong with the program's answer in `run`.
+fn fault_of(
+    config: &Config,
+    board: &Board,
+    min: Option<u32>,
+    run: &Run,
+) -> Result<(Expected, Option<Fault>), JudgeError> {
+    let game = Game::new(board.clone(), config.spec.rules.clone())?;
+    let expected = Expected::of(&game, min, config.answer)?;
+    let fault = run
+        .outcome
+        .reply()
+        .and_then(|r| reply::check(&game, config.answer, &expected, r));
+    Ok((expected, fault))
 }
 
 /// Case `index`: its board and snl's answer, and the board as the program
@@ -493,7 +528,7 @@ fn shrink_case(
             .is_ok()
     };
     let mut board = case.board.clone();
-    let mut expected = case.expected;
+    let (mut expected, mut fault) = fault_of(config, &board, case.expected, &case.run)?;
     let mut run = case.run.clone();
     let mut runs = 0u32;
     let mut budget_spent = false;
@@ -507,22 +542,23 @@ fn shrink_case(
                 budget_spent = true;
                 break;
             }
-            let tried = run_batch(config, program, rules, batch)?;
+            let tried = run_batch(config, program, batch)?;
             runs += batch.len() as u32;
             progress(Event::Shrink { runs });
-            for (b, (_, r)) in batch.iter().zip(&tried) {
+            for (b, (_, r, _)) in batch.iter().zip(&tried) {
                 if let Some(a) = r.outcome.answer() {
                     tally.add(b, a);
                 }
             }
-            if let Some((b, (exp, r))) = batch
+            if let Some((b, (exp, r, f))) = batch
                 .iter()
                 .zip(tried)
-                .find(|(_, (exp, r))| verdict(*exp, &r.outcome) == kind)
+                .find(|(_, (_, r, f))| verdict(&r.outcome, f.as_ref()) == kind)
             {
                 board = b.clone();
                 expected = exp;
                 run = r;
+                fault = f;
                 shrinking = true;
                 break;
             }
@@ -537,31 +573,36 @@ fn shrink_case(
         input,
         expected,
         run,
+        fault,
         path,
         shrink_runs: runs,
         budget_spent,
     })
 }
 
-/// Runs the program on each board at once: snl's answer and the run.
+/// Runs the program on each board at once: snl's answers, the run, and
+/// what is wrong with its answer.
 fn run_batch(
     config: &Config,
     program: &Program,
-    rules: &Rules,
     boards: &[Board],
-) -> Result<Vec<(Option<u32>, Run)>, JudgeError> {
+) -> Result<Vec<(Expected, Run, Option<Fault>)>, JudgeError> {
     let ext = extension(config.format);
     std::thread::scope(|s| {
         let handles: Vec<_> = boards
             .iter()
             .map(|b| {
-                s.spawn(move || -> Result<(Option<u32>, Run), JudgeError> {
-                    let game =
-                        Game::new(b.clone(), rules.clone()).expect("candidates are playable");
-                    let expected = snl::shortest::min_rolls(&game)?;
-                    let input = input_text(b, config.format).expect("candidates keep their form");
-                    Ok((expected, run::run(program, &input, ext, &config.limits)?))
-                })
+                s.spawn(
+                    move || -> Result<(Expected, Run, Option<Fault>), JudgeError> {
+                        let game = Game::new(b.clone(), config.spec.rules.clone())?;
+                        let min = snl::shortest::min_rolls(&game)?;
+                        let input =
+                            input_text(b, config.format).expect("candidates keep their form");
+                        let run = run::run(program, &input, ext, &config.limits, config.answer)?;
+                        let (expected, fault) = fault_of(config, b, min, &run)?;
+                        Ok((expected, run, fault))
+                    },
+                )
             })
             .collect();
         handles

@@ -19,6 +19,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::reply::{self, AnswerForm, Reply};
+
 /// The most of the program's standard error kept for the report.
 pub const STDERR_KEPT: usize = 8 * 1024;
 
@@ -155,9 +157,8 @@ pub struct Run {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Outcome {
-    /// It printed an answer: the fewest rolls, or `None` for `-1` (the last
-    /// square cannot be reached).
-    Answer(Option<u32>),
+    /// It printed an answer in the form asked for.
+    Answer(Reply),
     /// It exited with a failure status or was killed by a signal.
     Crashed {
         /// The status in words (`exit status: 1`, `signal: 11 (SIGSEGV)`).
@@ -180,11 +181,17 @@ pub enum Outcome {
 
 impl Outcome {
     /// The answer, when there is one.
-    pub fn answer(&self) -> Option<Option<u32>> {
+    pub fn reply(&self) -> Option<&Reply> {
         match self {
-            Outcome::Answer(a) => Some(*a),
+            Outcome::Answer(a) => Some(a),
             _ => None,
         }
+    }
+
+    /// The fewest rolls the answer states, when there is an answer in a
+    /// form that states them: what the diagnosis judges by.
+    pub fn answer(&self) -> Option<Option<u32>> {
+        self.reply().and_then(Reply::min_rolls)
     }
 }
 
@@ -221,6 +228,7 @@ pub fn run(
     input: &str,
     ext: &str,
     limits: &RunLimits,
+    form: AnswerForm,
 ) -> Result<Run, SpawnError> {
     let spawn_error = |source| SpawnError {
         program: snl::words::escape_controls(&program.program.to_string_lossy()),
@@ -306,7 +314,7 @@ pub fn run(
     let (stderr, _) = collect(&stderr, deadline);
     drop(file);
 
-    let outcome = outcome(status, timed_out, too_much, &stdout);
+    let outcome = outcome(status, timed_out, too_much, &stdout, form);
     Ok(Run {
         outcome,
         stderr: String::from_utf8_lossy(&stderr).into_owned(),
@@ -373,11 +381,17 @@ fn collect(chunks: &mpsc::Receiver<Chunk>, deadline: Instant) -> (Vec<u8>, bool)
 }
 
 /// How a run ended, from its status and output.
-fn outcome(status: Option<ExitStatus>, timed_out: bool, too_much: bool, stdout: &[u8]) -> Outcome {
+fn outcome(
+    status: Option<ExitStatus>,
+    timed_out: bool,
+    too_much: bool,
+    stdout: &[u8],
+    form: AnswerForm,
+) -> Outcome {
     match status {
         _ if timed_out => Outcome::TimedOut,
         _ if too_much => Outcome::TooMuchOutput,
-        Some(status) if status.success() => match read_answer(stdout) {
+        Some(status) if status.success() => match reply::read(stdout, form) {
             Ok(answer) => Outcome::Answer(answer),
             Err(why) => Outcome::Unreadable {
                 stdout: excerpt(stdout),
@@ -616,28 +630,6 @@ mod strays {
     pub fn sweep(_which: Which, _pipes: &[String]) {}
 }
 
-/// The answer in a program's output: one integer, `-1` for "cannot be
-/// reached", surrounded by nothing but whitespace.
-fn read_answer(stdout: &[u8]) -> Result<Option<u32>, String> {
-    let text = String::from_utf8_lossy(stdout);
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("it printed nothing; print the fewest rolls, or -1 when the last square cannot be reached".into());
-    }
-    match t.parse::<i64>() {
-        Ok(-1) => Ok(None),
-        Ok(n) => u32::try_from(n).map(Some).map_err(|_| {
-            format!(
-                "it printed {n}, which is no number of rolls; print the fewest rolls, or -1 when the last square cannot be reached"
-            )
-        }),
-        Err(_) => Err(format!(
-            "it printed `{}`, not one whole number; print only the answer (anything else can go to standard error)",
-            excerpt(t.as_bytes())
-        )),
-    }
-}
-
 /// The start of some output, for messages: its first 300 characters, with
 /// control characters escaped.
 fn excerpt(bytes: &[u8]) -> String {
@@ -652,28 +644,6 @@ fn excerpt(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn answers_are_read_strictly() {
-        assert_eq!(read_answer(b" 4\n"), Ok(Some(4)));
-        assert_eq!(read_answer(b"-1\n"), Ok(None));
-        assert!(
-            read_answer(b"")
-                .unwrap_err()
-                .starts_with("it printed nothing")
-        );
-        assert!(
-            read_answer(b"-2")
-                .unwrap_err()
-                .starts_with("it printed -2, which is no number")
-        );
-        assert!(
-            read_answer(b"rolls: 4")
-                .unwrap_err()
-                .starts_with("it printed `rolls: 4`, not one whole number")
-        );
-        assert!(read_answer(b"4\n5\n").is_err());
-    }
 
     #[test]
     fn programs_read_and_display() {
@@ -695,17 +665,31 @@ mod tests {
             max_output: 100,
         };
         let sh = |script: &str| Program::new(["sh", "-c", script].map(OsString::from)).unwrap();
-        let echo = run(&sh("read x; echo $((x + 1))"), "41\n", ".txt", &limits).unwrap();
-        assert_eq!(echo.outcome, Outcome::Answer(Some(42)));
-        let crash = run(&sh("echo oops >&2; exit 3"), "", ".txt", &limits).unwrap();
+        let echo = run(
+            &sh("read x; echo $((x + 1))"),
+            "41\n",
+            ".txt",
+            &limits,
+            AnswerForm::Min,
+        )
+        .unwrap();
+        assert_eq!(echo.outcome, Outcome::Answer(Reply::Min(Some(42))));
+        let crash = run(
+            &sh("echo oops >&2; exit 3"),
+            "",
+            ".txt",
+            &limits,
+            AnswerForm::Min,
+        )
+        .unwrap();
         assert!(matches!(&crash.outcome, Outcome::Crashed { status, .. } if status.contains('3')));
         assert_eq!(crash.stderr, "oops\n");
-        let loud = run(&sh("yes 1"), "", ".txt", &limits).unwrap();
+        let loud = run(&sh("yes 1"), "", ".txt", &limits, AnswerForm::Min).unwrap();
         assert_eq!(loud.outcome, Outcome::TooMuchOutput);
-        let file = run(&sh("cat {}").clone(), "7", ".txt", &limits);
+        let file = run(&sh("cat {}").clone(), "7", ".txt", &limits, AnswerForm::Min);
         // `sh -c 'cat {}'`: the placeholder is inside the script argument.
-        assert_eq!(file.unwrap().outcome, Outcome::Answer(Some(7)));
+        assert_eq!(file.unwrap().outcome, Outcome::Answer(Reply::Min(Some(7))));
         let missing = Program::new(["/nonexistent/program"].map(OsString::from)).unwrap();
-        assert!(run(&missing, "", ".txt", &limits).is_err());
+        assert!(run(&missing, "", ".txt", &limits, AnswerForm::Min).is_err());
     }
 }

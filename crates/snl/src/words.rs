@@ -257,6 +257,23 @@ pub fn rules_sentences(rules: &Rules) -> Vec<String> {
     lines
 }
 
+/// Items in words: `3`, `3 and 5`, `3, 5 and 9`.
+///
+/// ```
+/// assert_eq!(snl::words::list(&[3, 5, 9]), "3, 5 and 9");
+/// assert_eq!(snl::words::list(&[4]), "4");
+/// ```
+pub fn list<T: std::fmt::Display>(items: &[T]) -> String {
+    match items {
+        [] => String::new(),
+        [only] => only.to_string(),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(T::to_string).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
+}
+
 /// The squares of a circle of jumps in the order a pawn visits them, back
 /// to the first: `3->9->3`.
 pub(crate) fn circle<T: std::fmt::Display>(squares: &[T]) -> String {

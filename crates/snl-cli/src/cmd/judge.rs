@@ -13,7 +13,8 @@ use snl::input::Format;
 use snl::random::{Ratio, Span};
 use snl::variant::Variant;
 use snl_judge::{
-    Config, Counterexample, Diagnosis, Event, Outcome, Program, Report, RunLimits, Verdict,
+    AnswerForm, Config, Counterexample, Diagnosis, Event, Outcome, Program, Report, RunLimits,
+    Verdict,
 };
 
 use crate::board_arg::{FormatArg, RulesArgs};
@@ -24,13 +25,24 @@ use snl::words::{plural, rules_line};
 
 const AFTER_HELP: &str = "\
 The program reads one board from standard input (or from the file whose path
-replaces `{}` in its arguments) and prints one integer: the fewest rolls, or
--1 when the last square cannot be reached. It must exit with status 0.
+replaces `{}` in its arguments), prints its answer and exits with status 0.
+What it prints, by --answer:
+  min    one integer: the fewest rolls, or -1 when the last square cannot be
+         reached (the default)
+  rolls  the fewest rolls on the first line and the rolls of one optimal game
+         on the second, separated by spaces (`4` then `1 6 2 6`); -1 alone
+         when the last square cannot be reached. Any optimal game is
+         accepted; the judge replays it under the rules.
+  path   as rolls, but the second line holds the squares the pawn rests on
+         after each roll (after any jump); the start square may come first
+  count  one integer: how many roll sequences reach the last square in the
+         fewest rolls (0 when none does), of any size
 
 Examples:
   snl judge --format grid -- python3 mine.py
   snl judge --format moves --cases 500 --seed 7 -- ./solve {}
   snl judge --format pairs --chain --json -- node solve.js
+  snl judge --format grid --answer rolls -- python3 route.py
 
 Exit codes:
   0  every case agreed with snl
@@ -56,6 +68,12 @@ pub struct Args {
     /// The form the program reads boards in.
     #[arg(long, value_enum, value_name = "FORM", default_value = "grid")]
     pub format: FormatArg,
+
+    /// What the program prints: `min` (the fewest rolls), `rolls` or
+    /// `path` (the fewest rolls and one optimal route), `count` (the
+    /// number of optimal sequences); see below.
+    #[arg(long, value_enum, value_name = "FORM", default_value = "min")]
+    pub answer: AnswerArg,
 
     /// How many random boards to run the program on.
     #[arg(long, value_name = "K", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
@@ -97,6 +115,30 @@ pub struct Args {
 
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// What the program prints ([`AnswerForm`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AnswerArg {
+    /// The fewest rolls, or -1.
+    Min,
+    /// The fewest rolls, then the rolls of one optimal game.
+    Rolls,
+    /// The fewest rolls, then the squares of one optimal game.
+    Path,
+    /// The number of optimal roll sequences.
+    Count,
+}
+
+impl From<AnswerArg> for AnswerForm {
+    fn from(a: AnswerArg) -> AnswerForm {
+        match a {
+            AnswerArg::Min => AnswerForm::Min,
+            AnswerArg::Rolls => AnswerForm::Rolls,
+            AnswerArg::Path => AnswerForm::Path,
+            AnswerArg::Count => AnswerForm::Count,
+        }
+    }
 }
 
 /// `5s`, `1.5s`, `500ms`, `2m`, or a bare number of seconds.
@@ -149,6 +191,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let config = Config {
         spec,
         format,
+        answer: args.answer.into(),
         cases: args.cases,
         seed,
         jobs,
@@ -235,6 +278,9 @@ fn write_text(
         "boards: {} in the {} form, seed {}{seed_note}",
         config.cases, config.format, config.seed
     )?;
+    if config.answer != AnswerForm::Min {
+        writeln!(out, "answer: {}", answer_words(config.answer))?;
+    }
     writeln!(out, "rules: {}", rules_line(&config.spec.rules))?;
     let mut counts = vec![format!("{} agree", report.count(Verdict::Agrees))];
     for (v, words) in [
@@ -293,6 +339,43 @@ fn answer(a: Option<u32>) -> String {
     )
 }
 
+/// What the program was asked to print, for the report's head.
+fn answer_words(form: AnswerForm) -> &'static str {
+    match form {
+        AnswerForm::Rolls => "the fewest rolls and the rolls of one optimal game",
+        AnswerForm::Path => "the fewest rolls and the squares of one optimal game",
+        AnswerForm::Count => "the number of optimal roll sequences",
+        _ => "the fewest rolls",
+    }
+}
+
+/// snl's answer on the counterexample, in the form asked for: the fewest
+/// rolls with one optimal route in the program's terms, or the count.
+fn expected_text(config: &Config, cx: &Counterexample) -> String {
+    let min = answer(cx.expected.min);
+    match config.answer {
+        AnswerForm::Count => cx.expected.count.as_ref().map_or(min, ToString::to_string),
+        AnswerForm::Rolls | AnswerForm::Path if cx.expected.min.is_some() => {
+            let route: Vec<u32> = cx
+                .path
+                .iter()
+                .map(|m| {
+                    if config.answer == AnswerForm::Rolls {
+                        m.roll
+                    } else {
+                        m.to
+                    }
+                })
+                .collect();
+            format!(
+                "{min}: {} (or any other optimal game)",
+                snl_judge::reply::spaced(&route)
+            )
+        }
+        _ => min,
+    }
+}
+
 fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexample) -> Result<()> {
     let board = cx.game.board();
     let shrunk = if cx.shrink_runs == 0 {
@@ -314,9 +397,9 @@ fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexampl
     for line in cx.input.lines() {
         writeln!(out, "  {line}")?;
     }
-    writeln!(out, "expected: {}", answer(cx.expected))?;
+    writeln!(out, "expected: {}", expected_text(config, cx))?;
     let received = match &cx.run.outcome {
-        Outcome::Answer(a) => answer(*a),
+        Outcome::Answer(a) => a.to_string(),
         Outcome::Crashed { status, .. } => format!("nothing; the program crashed ({status})"),
         Outcome::TimedOut => format!(
             "nothing; the program ran past {:?} and was stopped",
@@ -330,8 +413,13 @@ fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexampl
         _ => "nothing".to_string(),
     };
     writeln!(out, "received: {received}")?;
+    if let Some(fault) = &cx.fault
+        && config.answer != AnswerForm::Min
+    {
+        writeln!(out, "wrong: {fault}")?;
+    }
     let stderr = cx.run.stderr.trim_end();
-    if !stderr.is_empty() && cx.run.outcome.answer().is_none() {
+    if !stderr.is_empty() && cx.run.outcome.reply().is_none() {
         writeln!(out, "its standard error:")?;
         let lines: Vec<&str> = stderr.lines().collect();
         for line in &lines[lines.len().saturating_sub(12)..] {

@@ -41,8 +41,15 @@ fn judge(args: &[&str], program: &[&str]) -> (i32, Value) {
 
 /// Runs a solution directly on `input`: what it prints.
 fn run_solution(name: &str, input: &str) -> String {
+    run_solution_with(name, &[], input)
+}
+
+/// Runs a solution with arguments `args` directly on `input`: what it
+/// prints.
+fn run_solution_with(name: &str, args: &[&str], input: &str) -> String {
     let mut child = Command::new(python())
         .arg(solution(name))
+        .args(args)
         .current_dir(workspace())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -615,4 +622,176 @@ fn a_picture_of_the_smallest_failing_board() {
         picture.starts_with("<svg") && picture.contains("fewest rolls"),
         "{picture}"
     );
+}
+
+/// `snl judge --answer FORM --format moves` on `moves_route.py` with its
+/// own arguments `extra`: the exit code and the JSON.
+fn judge_route(form: &str, extra: &[&str], cases: &str) -> (i32, Value) {
+    let script = solution("moves_route.py");
+    let mut program = vec![python(), script.as_str()];
+    program.extend(extra);
+    judge(
+        &[
+            "--format", "moves", "--answer", form, "--cases", cases, "--seed", "11",
+        ],
+        &program,
+    )
+}
+
+#[test]
+fn any_optimal_route_is_accepted_in_every_answer_form() {
+    for (form, extra) in [
+        ("rolls", &[][..]),
+        ("path", &["--path"]),
+        ("count", &["--count"]),
+    ] {
+        let (code, json) = judge_route(form, extra, "80");
+        assert_eq!(
+            (code, &json["verdict"]),
+            (0, &Value::from("pass")),
+            "{form}: {json:#}"
+        );
+        assert_eq!(json["answer"], form);
+        assert_eq!(json["counts"]["agree"], 80);
+    }
+    // Its game is not snl's: on 10 empty squares it rolls 6 then 3, where
+    // snl's optimal path (the first in dictionary order) rolls 3 then 6;
+    // the judge accepts both.
+    let board = r#"{"n": 10, "moves": [-1, -1, -1, -1, -1, -1, -1, -1, -1, -1]}"#;
+    assert_eq!(run_solution("moves_route.py", board), "2\n6 3");
+    let (code, json) = judge(
+        &[
+            "--format",
+            "moves",
+            "--answer",
+            "rolls",
+            "--squares",
+            "10",
+            "--jumps",
+            "0",
+            "--cases",
+            "3",
+            "--seed",
+            "1",
+        ],
+        &[python(), &solution("moves_route.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (0, &Value::from("pass")),
+        "{json:#}"
+    );
+    let solved = snl(&["solve", "--json", "-"], Some(r#"{"squares": 10}"#));
+    let solved: Value = serde_json::from_str(&solved.stdout).unwrap();
+    let rolls: Vec<u64> = solved["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["roll"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rolls, [3, 6]);
+}
+
+#[test]
+fn each_wrong_route_is_rejected_for_its_own_reason() {
+    for (slip, form, reason) in [
+        ("face", "rolls", "which the die (d6) cannot show"),
+        ("overshoot", "rolls", "the exact finish forbids that move"),
+        ("longer", "rolls", "its route is a finished game but takes"),
+        ("mismatch", "rolls", "its first line says"),
+        ("landed", "path", "which no roll of the die (d6) does"),
+        ("squares", "count", "optimal sequence"),
+    ] {
+        let mut extra = vec!["--slip", slip];
+        match form {
+            "path" => extra.push("--path"),
+            "count" => extra.push("--count"),
+            _ => {}
+        }
+        let (code, json) = judge_route(form, &extra, "60");
+        assert_eq!(
+            (code, &json["verdict"]),
+            (1, &Value::from("wrong")),
+            "{slip}: {json:#}"
+        );
+        let cx = &json["counterexample"];
+        let fault = cx["fault"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{slip}: {cx:#}"));
+        assert!(fault.contains(reason), "{slip}: {fault}");
+        // The program, run again on the smallest board, prints what the
+        // judge received.
+        let mut printed =
+            run_solution_with("moves_route.py", &extra, cx["input"].as_str().unwrap());
+        printed = printed.replace('\n', " / ");
+        if form == "count" {
+            assert_eq!(printed, cx["received_count"].as_str().unwrap());
+        } else {
+            let route: Vec<String> = cx["route"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            assert_eq!(printed, format!("{} / {}", cx["received"], route.join(" ")));
+        }
+    }
+}
+
+#[test]
+fn a_route_report_names_the_fault_in_words() {
+    let script = solution("moves_route.py");
+    let run = snl(
+        &[
+            "judge",
+            "--format",
+            "moves",
+            "--answer",
+            "rolls",
+            "--cases",
+            "20",
+            "--seed",
+            "4",
+            "--",
+            python(),
+            &script,
+            "--slip",
+            "overshoot",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("answer: the fewest rolls and the rolls of one optimal game"),
+        "{}",
+        run.stdout
+    );
+    let wrong = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("wrong: "))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(wrong.contains("would pass the last square"), "{wrong}");
+    assert!(run.stdout.contains("(or any other optimal game)"));
+}
+
+#[test]
+fn a_route_in_the_wrong_shape_is_unreadable() {
+    // `moves_bfs.py` prints the fewest rolls alone: asked for a route, that
+    // is no answer, and the message says what to print.
+    let (code, json) = judge(
+        &[
+            "--format", "moves", "--answer", "rolls", "--cases", "5", "--seed", "1",
+        ],
+        &[python(), &solution("moves_bfs.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("unreadable")),
+        "{json:#}"
+    );
+    let detail = json["counterexample"]["detail"].as_str().unwrap();
+    assert!(detail.contains("no second line"), "{detail}");
+    assert!(detail.contains("`1 6 2 6`"), "{detail}");
 }

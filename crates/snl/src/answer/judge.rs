@@ -21,6 +21,10 @@ pub struct JudgeAnswer {
     pub program: String,
     /// The board form it was given (`grid`, `moves`, `pairs`, `pairs-text`).
     pub format: String,
+    /// What it was asked to print: `min` (the fewest rolls), `rolls` or
+    /// `path` (the fewest rolls and one optimal route), `count` (the
+    /// number of optimal sequences).
+    pub answer: String,
     /// The seed of the random boards.
     pub seed: u64,
     /// The rules the boards were judged under.
@@ -83,14 +87,26 @@ pub struct Counterexample {
     pub snakes: Vec<[u32; 2]>,
     /// The board as the program read it.
     pub input: String,
-    /// As the program should print it: -1 when the last square cannot be
-    /// reached.
+    /// The fewest rolls as the program should print them: -1 when the last
+    /// square cannot be reached.
     pub expected: i64,
+    /// The number of optimal roll sequences, in decimal (it may pass any
+    /// integer type), when the program was asked for it.
+    pub expected_count: Option<String>,
     /// How the program's run on it ended.
     pub outcome: RunOutcome,
-    /// What the program printed, -1 included; `null` when it printed no
-    /// answer.
+    /// The fewest rolls the program printed, -1 included; `null` when it
+    /// printed no answer, or was asked for the count.
     pub received: Option<i64>,
+    /// The route it printed (rolls or squares, by `answer`); `null` when
+    /// it printed none.
+    pub route: Option<Vec<u32>>,
+    /// The count it printed, in decimal, when asked for the count.
+    pub received_count: Option<String>,
+    /// What is wrong with its answer, in words, when it printed a wrong
+    /// one: the first slip of its route, a route longer than its first
+    /// line says, a route longer than the fewest, or another number.
+    pub fault: Option<String>,
     /// The exit status of a crash, or what is wrong with unreadable output.
     pub detail: Option<String>,
     /// What the program wrote on standard error.

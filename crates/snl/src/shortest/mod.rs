@@ -36,6 +36,7 @@
 mod layers;
 mod path;
 mod picking;
+pub mod route;
 mod streak;
 
 use num_bigint::BigUint;

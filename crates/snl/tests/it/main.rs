@@ -15,6 +15,7 @@ mod matrix;
 mod plan;
 mod presets;
 mod race;
+mod route;
 mod shortest;
 mod simulate;
 mod sparse;
