@@ -90,6 +90,19 @@ pub fn answer(config: &Config, program: &Program, report: &Report) -> JudgeAnswe
                 slips: SlipAnswer::of(v, stated),
                 agree: *n,
             }),
+            beyond_only: beyond_only(config, d),
         }),
     }
+}
+
+/// Whether every variant that fits makes only slips that the boards of the
+/// problem of the form never show: the boards were drawn beyond its
+/// promises, and only such boards tell the program wrong.
+pub fn beyond_only(config: &Config, d: &crate::Diagnosis) -> bool {
+    config.lifted.is_some_and(|problem| {
+        !d.fits.is_empty()
+            && d.fits
+                .iter()
+                .all(|v| v.slips().iter().all(|s| !problem.shows(s)))
+    })
 }

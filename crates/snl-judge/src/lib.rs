@@ -55,6 +55,10 @@ pub struct Config {
     pub format: Format,
     /// What the program prints.
     pub answer: AnswerForm,
+    /// The promises of the problem of `format` that `spec` was drawn
+    /// beyond ([`snl::random::Stated`]); `None` when the boards keep them
+    /// (or the form makes none).
+    pub lifted: Option<snl::random::Stated>,
     /// How many boards to run the program on.
     pub cases: u32,
     /// The seed the boards come from.
@@ -515,8 +519,14 @@ fn shrink_case(
         grid: config.format == Format::Grid,
     };
     let want = config.spec.want;
+    // The problem's promises, unless the boards were drawn beyond them.
+    let promised = match config.lifted {
+        Some(_) => None,
+        None => snl::random::Stated::of(config.format),
+    };
     let allowed = |b: &Board| {
         (config.spec.start_jump || b.jump(1).is_none())
+            && promised.is_none_or(|p| p.allows(b))
             && (!want.plain_top_corners || plain_top_corners(b))
             && Game::new(
                 b.clone(),

@@ -38,6 +38,14 @@ What it prints, by --answer:
   count  one integer: how many roll sequences reach the last square in the
          fewest rolls (0 when none does), of any size
 
+Each form's boards keep what its problem promises, so that a program may
+rely on it (--beyond lifts these):
+  grid   LeetCode 909: N x N grids with N from 2 to 20 (7 at most unless
+         --grid says), no jump on square 1 or the last square
+  moves  no jump on square 1 or the last square, none ending where another
+         starts
+  pairs, pairs-text  no constraint beyond a valid board
+
 Examples:
   snl judge --format grid -- python3 mine.py
   snl judge --format moves --cases 500 --seed 7 -- ./solve {}
@@ -95,6 +103,12 @@ pub struct Args {
     /// The most runs spent shrinking a failing board.
     #[arg(long, value_name = "N", default_value_t = 400)]
     pub shrink_runs: u32,
+
+    /// Also draw boards the problem of --format forbids (a jump on square
+    /// 1, larger grids, chained jumps in the moves form): some rule slips
+    /// show only on such boards.
+    #[arg(long)]
+    pub beyond: bool,
 
     /// Draw the smallest failing board, with snl's optimal path, to FILE
     /// (`.png` for PNG, anything else SVG).
@@ -179,6 +193,14 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         // A hundred squares: fewer jumps than on the small boards.
         spec.amount = snl::random::Amount::Density(Ratio::new(1, 10)?);
     }
+    let stated = if args.beyond {
+        None
+    } else {
+        snl::random::Stated::of(format)
+    };
+    if let Some(stated) = &stated {
+        spec.keep_to(stated)?;
+    }
     // Every variant can play every board: no circle of jumps, and on grids
     // no jump from the corner that a misread grid takes for the last square.
     spec.want.acyclic = true;
@@ -192,6 +214,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         spec,
         format,
         answer: args.answer.into(),
+        lifted: if args.beyond {
+            snl::random::Stated::of(format)
+        } else {
+            None
+        },
         cases: args.cases,
         seed,
         jobs,
@@ -313,7 +340,7 @@ fn write_text(
     }
     if let Some(d) = &report.diagnosis {
         writeln!(out)?;
-        write_diagnosis(out, &config.spec.rules, d)?;
+        write_diagnosis(out, config, d)?;
     }
     writeln!(out)?;
     let verdict = match snl_judge::answer::verdict(report) {
@@ -487,7 +514,8 @@ fn slips_text(v: &Variant, stated: &snl::Rules) -> String {
     words.join(" and ")
 }
 
-fn write_diagnosis(out: &mut dyn Write, stated: &snl::Rules, d: &Diagnosis) -> Result<()> {
+fn write_diagnosis(out: &mut dyn Write, config: &Config, d: &Diagnosis) -> Result<()> {
+    let stated = &config.spec.rules;
     let boards = plural(d.boards as u64, "board", "boards");
     match d.fits.as_slice() {
         [] => {
@@ -514,6 +542,16 @@ fn write_diagnosis(out: &mut dyn Write, stated: &snl::Rules, d: &Diagnosis) -> R
             )?;
             for slip in v.slips() {
                 writeln!(out, "  under the stated rules {}", slip.stated_rule(stated))?;
+            }
+            if let Some(problem) = config.lifted
+                && snl_judge::answer::beyond_only(config, d)
+            {
+                writeln!(
+                    out,
+                    "  this shows only on boards {} does not allow (it promises {}): a solution for that problem alone may rely on it",
+                    problem.problem,
+                    problem.words()
+                )?;
             }
         }
         many => {

@@ -155,14 +155,145 @@ fn chained_jumps_are_named() {
 }
 
 #[test]
-fn climbing_the_start_square_is_named() {
+fn climbing_the_start_square_is_named_beyond_leetcodes_promises() {
+    // LeetCode 909 promises square 1 starts no jump, so a solution that
+    // climbs it at the start is right for LeetCode: it passes on the boards
+    // the problem allows, which are all the judge draws by default...
     let (code, json) = judge(
         &["--format", "grid", "--cases", "60", "--seed", "2"],
+        &[python(), &solution("grid_climbs_start.py")],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (0, &Value::from("pass")),
+        "{json:#}"
+    );
+    // ...and --beyond finds the slip, and says only such boards show it.
+    let (code, json) = judge(
+        &[
+            "--format", "grid", "--cases", "60", "--seed", "2", "--beyond",
+        ],
         &[python(), &solution("grid_climbs_start.py")],
     );
     assert_eq!(code, 1);
     small_and_still_wrong(&json, "grid_climbs_start.py");
     assert_eq!(fit(&json), ["climb-start"]);
+    assert_eq!(json["diagnosis"]["beyond_only"], true);
+    let run = snl(
+        &[
+            "judge",
+            "--format",
+            "grid",
+            "--cases",
+            "60",
+            "--seed",
+            "2",
+            "--beyond",
+            "--",
+            python(),
+            &solution("grid_climbs_start.py"),
+        ],
+        None,
+    );
+    assert!(
+        run.stdout
+            .contains("this shows only on boards LeetCode 909 does not allow"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A program that keeps each board it is given as a file in the directory
+/// named by its argument, and answers 0: the judge's boards, seen from
+/// inside, the shrinking's included.
+const KEEP: &str = "import sys, uuid; open(sys.argv[1] + '/' + uuid.uuid4().hex, 'w').write(sys.stdin.read()); print(0)";
+
+/// The boards the judge gave `KEEP` in `format`, with `flags`.
+fn boards_given(format: &str, flags: &[&str]) -> Vec<Value> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().to_str().unwrap();
+    let mut args = vec!["--format", format, "--cases", "120", "--seed", "8"];
+    args.extend(flags);
+    let (code, json) = judge(&args, &[python(), "-c", KEEP, path]);
+    assert_eq!(code, 1, "{json:#}");
+    let boards: Vec<Value> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|f| {
+            serde_json::from_str(&std::fs::read_to_string(f.unwrap().path()).unwrap()).unwrap()
+        })
+        .collect();
+    assert!(
+        boards.len() >= 120,
+        "the cases, then the shrinking: {}",
+        boards.len()
+    );
+    boards
+}
+
+#[test]
+fn the_boards_keep_what_each_problem_promises() {
+    // LeetCode 909: n from 2 to 20, no jump on square 1 or n^2. Square s
+    // is in row (s - 1) / n from the bottom, its columns winding.
+    let cell = |grid: &Value, n: usize, s: usize| {
+        let (r, c) = ((s - 1) / n, (s - 1) % n);
+        let c = if r % 2 == 1 { n - 1 - c } else { c };
+        grid[n - 1 - r][c].as_i64().unwrap()
+    };
+    let mut sizes = std::collections::BTreeSet::new();
+    for grid in boards_given("grid", &["--grid", "2..20", "--density", "0.5"]) {
+        let n = grid.as_array().unwrap().len();
+        assert!((2..=20).contains(&n), "{grid}");
+        sizes.insert(n);
+        assert_eq!(cell(&grid, n, 1), -1, "a jump on square 1: {grid}");
+        assert_eq!(cell(&grid, n, n * n), -1, "a jump on square n^2: {grid}");
+    }
+    assert!(sizes.len() > 10, "{sizes:?}");
+    // The moves form: no jump on its first or last square, and none
+    // ending where another starts.
+    for board in boards_given("moves", &["--density", "0.5"]) {
+        let moves: Vec<i64> = board["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_i64().unwrap())
+            .collect();
+        assert_eq!((moves[0], moves[moves.len() - 1]), (-1, -1), "{board}");
+        for &m in &moves {
+            assert!(m == -1 || moves[m as usize] == -1, "a chain: {board}");
+        }
+    }
+    // Without the promises, the same flags draw jumps on square 1.
+    let beyond = boards_given("grid", &["--grid", "2..20", "--density", "0.5", "--beyond"]);
+    assert!(beyond.iter().any(|g| {
+        let n = g.as_array().unwrap().len();
+        cell(g, n, 1) != -1
+    }));
+}
+
+#[test]
+fn boards_a_problem_forbids_are_refused_without_beyond() {
+    let run = snl(
+        &["judge", "--format", "grid", "--grid", "25", "--", "true"],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("LeetCode 909 promises N x N grids with N from 2 to 20, not N = 25")
+            && run.stderr.contains("--beyond"),
+        "{}",
+        run.stderr
+    );
+    let run = snl(
+        &["judge", "--format", "moves", "--chains", "--", "true"],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("no jump ending where another starts"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

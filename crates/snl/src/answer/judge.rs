@@ -143,6 +143,10 @@ pub struct Diagnosis {
     pub fits: Vec<Vec<SlipAnswer>>,
     /// When none fits: the slips that explain the most answers.
     pub closest: Option<Closest>,
+    /// Whether the slips that fit show only on boards the problem of the
+    /// form forbids (drawn with `--beyond`): a solution for that problem
+    /// alone may rely on them.
+    pub beyond_only: bool,
 }
 
 /// The slips that explain the most answers.

@@ -136,6 +136,12 @@ impl Board {
         self.jumps.len()
     }
 
+    /// Whether some jump ends on the start of another: a chain, which the
+    /// rules follow or not ([`crate::Rules::chain`]).
+    pub fn has_chain(&self) -> bool {
+        self.jumps().any(|j| self.jump(j.to).is_some())
+    }
+
     /// The squares that start a jump and where each leads, for the
     /// algorithms that scan them a word at a time.
     pub(crate) fn jump_map(&self) -> &JumpMap {

@@ -32,6 +32,7 @@
 //! ```
 
 mod span;
+mod stated;
 
 use crate::board::{Board, Jump, MAX_SQUARES};
 use crate::game::Game;
@@ -41,6 +42,7 @@ use crate::rules::Rules;
 use crate::{markov, shortest};
 
 pub use span::{GenError, Ratio, Span};
+pub use stated::Stated;
 
 /// How big a board is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -469,11 +471,10 @@ impl Spec {
     /// The board with its answers, or the first constraint it breaks.
     fn judge(&self, board: Board, ctl: &Control) -> Result<Result<Generated, Reason>, LimitError> {
         let c = &self.want;
-        if let Some(chains) = c.chains {
-            let has = board.jumps().any(|j| board.jump(j.to).is_some());
-            if has != chains {
-                return Ok(Err(Reason::Chains));
-            }
+        if let Some(chains) = c.chains
+            && board.has_chain() != chains
+        {
+            return Ok(Err(Reason::Chains));
         }
         if (c.acyclic || self.rules.chain) && has_circle(&board) {
             return Ok(Err(Reason::Circle));
@@ -503,6 +504,40 @@ impl Spec {
             min_rolls,
             tries: 0,
         }))
+    }
+}
+
+impl Spec {
+    /// Draws only boards that keep `stated`'s promises.
+    ///
+    /// # Errors
+    ///
+    /// [`GenError::Beyond`] when the spec asks for boards the problem
+    /// forbids: grids of another size, or jumps that chain where it
+    /// promises none.
+    pub fn keep_to(&mut self, stated: &Stated) -> Result<(), GenError> {
+        let beyond = |what: String| GenError::Beyond {
+            problem: stated.problem,
+            what,
+        };
+        if let (Some(allowed), Size::Grid(asked)) = (stated.grid, self.size)
+            && (asked.lo < allowed.lo || asked.hi > allowed.hi)
+        {
+            return Err(beyond(format!(
+                "N x N grids with N from {} to {}, not N = {asked}",
+                allowed.lo, allowed.hi
+            )));
+        }
+        if !stated.chains {
+            if self.want.chains == Some(true) {
+                return Err(beyond("no jump ending where another starts".into()));
+            }
+            self.want.chains = Some(false);
+        }
+        if !stated.start_jump {
+            self.start_jump = false;
+        }
+        Ok(())
     }
 }
 

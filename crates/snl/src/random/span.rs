@@ -232,6 +232,14 @@ pub enum GenError {
         /// How many boards each constraint turned away, in words.
         failed: String,
     },
+    /// Boards the problem of the form asked for forbids.
+    #[error("{problem} promises {what}; ask for boards it allows, or pass --beyond to draw others")]
+    Beyond {
+        /// The problem.
+        problem: &'static str,
+        /// What it promises, in words.
+        what: String,
+    },
     /// Judging a board was over the budget, or stopped.
     #[error(transparent)]
     Limit(#[from] LimitError),
