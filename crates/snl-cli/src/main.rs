@@ -13,6 +13,7 @@ mod output;
 mod output_file;
 mod progress;
 mod read_file;
+mod save;
 mod timings;
 
 use std::io::{self, Write};

@@ -83,6 +83,7 @@ pub fn answer(config: &Config, program: &Program, report: &Report) -> JudgeAnswe
                 shrink_runs: cx.shrink_runs,
             }
         }),
+        hints: crate::hints::hints(config, report),
         diagnosis: report.diagnosis.as_ref().map(|d| Diagnosis {
             boards: d.boards,
             fits: d.fits.iter().map(|v| SlipAnswer::of(v, stated)).collect(),

@@ -22,6 +22,7 @@
 #![deny(missing_docs)]
 
 pub mod answer;
+pub mod hints;
 pub mod reply;
 pub mod run;
 pub mod shrink;

@@ -12,8 +12,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use num_bigint::BigUint;
-use snl::Game;
 use snl::shortest::route::{self, Route, RouteError};
+use snl::{Game, Move};
 
 /// What the program prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -184,6 +184,33 @@ impl Expected {
             None
         };
         Ok(Expected { min, count })
+    }
+}
+
+/// What a right program prints on a board, line by line (each line ends
+/// in a newline): snl's answers in `form`, with `path` (snl's optimal
+/// game) for the forms that print a game. Other optimal games are right
+/// too; this is the one snl prints.
+pub fn expected_output(form: AnswerForm, expected: &Expected, path: &[Move]) -> String {
+    let min = snl::answer::judge::printed(expected.min);
+    match (form, expected.min) {
+        (AnswerForm::Count, _) => {
+            format!("{}\n", expected.count.clone().unwrap_or_default())
+        }
+        (AnswerForm::Rolls | AnswerForm::Path, Some(k)) if k > 0 => {
+            let route: Vec<u32> = path
+                .iter()
+                .map(|m| {
+                    if form == AnswerForm::Rolls {
+                        m.roll
+                    } else {
+                        m.to
+                    }
+                })
+                .collect();
+            format!("{min}\n{}\n", spaced(&route))
+        }
+        _ => format!("{min}\n"),
     }
 }
 

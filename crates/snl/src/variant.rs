@@ -253,6 +253,29 @@ impl Slip {
         }
     }
 
+    /// What a program making this slip seems to do, as a verb phrase
+    /// after "your program seems to": "follow a jump that ends on another
+    /// jump's start".
+    pub fn seems(&self, stated: &Rules) -> String {
+        match self {
+            Slip::Chain if stated.chain => {
+                "stop after one jump, where the rules follow a jump that ends on another jump's start".into()
+            }
+            Slip::Chain => "follow a jump that ends on another jump's start".into(),
+            Slip::ClimbStart => "take a ladder or snake on square 1 before the first roll".into(),
+            Slip::Finish(Finish::Exact) => "lose a roll that would pass the last square".into(),
+            Slip::Finish(Finish::Bounce) => {
+                "bounce a roll that would pass the last square back by the excess".into()
+            }
+            Slip::Finish(Finish::Pass) => "let a roll past the last square finish".into(),
+            Slip::Start(Start::OffBoard) => {
+                "start the pawn off the board, so that a first roll of r lands on square r".into()
+            }
+            Slip::Start(_) => "start the pawn on square 1".into(),
+            Slip::Reading(r) => format!("number the grid's squares another way ({})", r.describe()),
+        }
+    }
+
     /// What the stated rules say instead, in words.
     pub fn stated_rule(&self, stated: &Rules) -> String {
         match self {

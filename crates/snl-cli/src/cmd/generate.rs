@@ -1,6 +1,7 @@
 //! `snl gen`: random boards from a seed, for tests and exercises.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -9,10 +10,13 @@ use snl::RulesJson;
 use snl::input::Format;
 use snl::limits::Estimate;
 
+use super::judge::AnswerArg;
 use crate::board_arg::{FormatArg, RulesArgs};
 use crate::boards_arg::{BoardsArgs, Defaults, seed_or_clock};
 use crate::control::{self, Explain};
 use crate::output::note;
+use crate::save::Suite;
+use snl_judge::{AnswerForm, Expected};
 
 /// Random boards from a seed, for tests and exercises.
 ///
@@ -36,6 +40,7 @@ use crate::output::note;
   snl gen --grid 3..8 --cases 100 --seed 7 > cases.jsonl
   snl gen --format moves --squares 30 --unsolvable --seed 2
   snl gen --squares 100 --ladders 8 --snakes 8 --chains --min-rolls 5..7 --cases 20 --mean
+  snl gen --grid 2..8 --no-start-jump --cases 50 --save suite --answer rolls
 
 Exit codes:
   0  the boards were written
@@ -59,6 +64,18 @@ pub struct Args {
     /// The seed the boards come from [default: from the clock].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+
+    /// Write the boards into DIR as a test suite instead: case-N.in (the
+    /// board in --format, without rules) and case-N.out (what a right
+    /// program prints, by --answer), numbered after the cases already
+    /// there; --cases K boards, or one.
+    #[arg(long, value_name = "DIR", conflicts_with = "mean")]
+    pub save: Option<PathBuf>,
+
+    /// With --save: what a right program prints, as `snl judge --answer`
+    /// asks (min, rolls, path or count).
+    #[arg(long, value_enum, value_name = "FORM", default_value = "min")]
+    pub answer: AnswerArg,
 
     #[command(flatten)]
     pub boards: BoardsArgs,
@@ -122,6 +139,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             "seed {seed} (add --seed {seed} to draw these boards again)"
         ));
     }
+    if let Some(dir) = &args.save {
+        return save(args, &spec, format, seed, dir);
+    }
     let Some(cases) = args.cases else {
         let board = spec.generate_with(seed, 0, control::get()).budget()?.board;
         let with_rules = (rules != snl::Rules::default()).then_some(&rules);
@@ -167,6 +187,59 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         };
         serde_json::to_writer(&mut *out, &line)?;
         writeln!(out)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `snl gen --save DIR`: the boards as a suite of cases, each with what a
+/// right program prints.
+fn save(
+    args: &Args,
+    spec: &snl::random::Spec,
+    format: Format,
+    seed: u64,
+    dir: &Path,
+) -> Result<ExitCode> {
+    let form = AnswerForm::from(args.answer);
+    if spec.rules != snl::Rules::default() {
+        note("the cases hold the boards alone: the program must know the rules given here");
+    }
+    let mut suite = Suite::open(dir)?;
+    let ctl = control::get();
+    let cases = args.cases.unwrap_or(1);
+    let mut first = None;
+    let mut last = PathBuf::new();
+    for case in 0..cases {
+        let found = spec
+            .generate_with(seed, case, ctl)
+            .budget()
+            .with_context(|| format!("case {case}"))?;
+        let input = snl::input::write(&found.board, None, format)
+            .with_context(|| format!("case {case}"))?;
+        let expected = Expected::of(&found.game, found.min_rolls, form)
+            .budget()
+            .with_context(|| format!("the answer to case {case}"))?;
+        let path = match (form, found.min_rolls) {
+            (AnswerForm::Rolls | AnswerForm::Path, Some(_)) => {
+                snl::shortest::solve_with(&found.game, ctl)
+                    .budget()
+                    .with_context(|| format!("the answer to case {case}"))?
+                    .path
+            }
+            _ => Vec::new(),
+        };
+        let output = snl_judge::reply::expected_output(form, &expected, &path);
+        last = suite.add(&input, &output)?;
+        first.get_or_insert_with(|| last.clone());
+    }
+    if let Some(first) = first {
+        note(&format!(
+            "wrote {} into {}: {} to {} (and .out beside each)",
+            snl::words::plural(cases, "case", "cases"),
+            dir.display(),
+            first.file_name().unwrap_or_default().to_string_lossy(),
+            last.file_name().unwrap_or_default().to_string_lossy()
+        ));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -110,6 +110,21 @@ pub struct Args {
     #[arg(long)]
     pub beyond: bool,
 
+    /// Hints instead of the whole report, gentlest first: 1 the kind of
+    /// slip, 2 where it bites on the smallest failing board, 3 what a
+    /// right program prints there. `--hints N` prints the first N;
+    /// `--hints` alone gives one at a time on a terminal (Enter for the
+    /// next), else the first.
+    #[arg(long, value_name = "N", num_args = 0..=1, value_parser = clap::value_parser!(u8).range(1..=3))]
+    #[allow(clippy::option_option)]
+    pub hints: Option<Option<u8>>,
+
+    /// Write the smallest failing case into DIR: case-N.in (the board as
+    /// the program reads it) and case-N.out (what a right program prints),
+    /// numbered after the cases already there.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+
     /// Draw the smallest failing board, with snl's optimal path, to FILE
     /// (`.png` for PNG, anything else SVG).
     #[arg(long, value_name = "FILE")]
@@ -267,8 +282,14 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         note("no failing board, so no picture was written");
     }
 
+    if let Some(dir) = &args.save {
+        save_case(dir, &config, &report)?;
+    }
+
     if args.json {
         write_json(out, &snl_judge::answer::answer(&config, &program, &report))?;
+    } else if let Some(level) = args.hints {
+        write_hints(out, &config, &program, &report, level)?;
     } else {
         write_text(out, &config, &program, &report, args.seed.is_none())?;
     }
@@ -277,6 +298,62 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `--save DIR`: the smallest failing case, as a program's input and what
+/// a right program prints.
+fn save_case(dir: &std::path::Path, config: &Config, report: &Report) -> Result<()> {
+    let Some(cx) = &report.counterexample else {
+        note("no failing case, so none was saved");
+        return Ok(());
+    };
+    let mut suite = crate::save::Suite::open(dir)?;
+    let expected = snl_judge::reply::expected_output(config.answer, &cx.expected, &cx.path);
+    let saved = suite.add(&cx.input, &expected)?;
+    note(&format!(
+        "the smallest failing case is saved as {} (and .out beside it)",
+        saved.display()
+    ));
+    Ok(())
+}
+
+/// The report's head, hints instead of its body, and the verdict. `level`
+/// is how many hints; `None` asks for one at a time on a terminal.
+fn write_hints(
+    out: &mut dyn Write,
+    config: &Config,
+    program: &Program,
+    report: &Report,
+    level: Option<u8>,
+) -> Result<()> {
+    write_head(out, config, program, report, false)?;
+    let hints = snl_judge::hints::hints(config, report);
+    let interactive =
+        level.is_none() && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let shown = usize::from(level.unwrap_or(1)).min(hints.len());
+    let mut given = 0;
+    for (i, hint) in hints.iter().enumerate() {
+        if i >= shown && !interactive {
+            break;
+        }
+        if i >= shown {
+            eprint!("press Enter for hint {} (Ctrl-D to stop) ", i + 1);
+            let mut line = String::new();
+            if std::io::stdin().read_line(&mut line)? == 0 {
+                eprintln!();
+                break;
+            }
+        }
+        writeln!(out, "\nhint {}: {hint}", i + 1)?;
+        out.flush()?;
+        given = i + 1;
+    }
+    writeln!(out)?;
+    writeln!(out, "verdict: {}", verdict_words(report))?;
+    if given < hints.len() && !interactive {
+        writeln!(out, "(--hints {} for the next hint)", given + 1)?;
+    }
+    Ok(())
 }
 
 fn progress_bar(cases: u32) -> indicatif::ProgressBar {
@@ -292,6 +369,44 @@ fn progress_bar(cases: u32) -> indicatif::ProgressBar {
 }
 
 fn write_text(
+    out: &mut dyn Write,
+    config: &Config,
+    program: &Program,
+    report: &Report,
+    clock_seed: bool,
+) -> Result<()> {
+    write_head(out, config, program, report, clock_seed)?;
+    if let Some(cx) = &report.counterexample {
+        writeln!(out)?;
+        write_counterexample(out, config, cx)?;
+    }
+    if let Some(d) = &report.diagnosis {
+        writeln!(out)?;
+        write_diagnosis(out, config, d)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "verdict: {}", verdict_words(report))?;
+    Ok(())
+}
+
+/// The verdict in words.
+fn verdict_words(report: &Report) -> String {
+    match snl_judge::answer::verdict(report) {
+        JudgeVerdict::Pass => format!(
+            "every answer agrees with snl on {}",
+            plural(u64::from(report.counts.run()), "board", "boards")
+        ),
+        JudgeVerdict::Wrong => "wrong answers".to_string(),
+        JudgeVerdict::Crash => "the program crashed".to_string(),
+        JudgeVerdict::Unreadable => {
+            "the program printed something that is not an answer".to_string()
+        }
+        _ => "the program ran out of time".to_string(),
+    }
+}
+
+/// The program, the boards, the rules and the counts.
+fn write_head(
     out: &mut dyn Write,
     config: &Config,
     program: &Program,
@@ -334,28 +449,6 @@ fn write_text(
         report.counts.run(),
         counts.join(", ")
     )?;
-    if let Some(cx) = &report.counterexample {
-        writeln!(out)?;
-        write_counterexample(out, config, cx)?;
-    }
-    if let Some(d) = &report.diagnosis {
-        writeln!(out)?;
-        write_diagnosis(out, config, d)?;
-    }
-    writeln!(out)?;
-    let verdict = match snl_judge::answer::verdict(report) {
-        JudgeVerdict::Pass => format!(
-            "every answer agrees with snl on {}",
-            plural(u64::from(report.counts.run()), "board", "boards")
-        ),
-        JudgeVerdict::Wrong => "wrong answers".to_string(),
-        JudgeVerdict::Crash => "the program crashed".to_string(),
-        JudgeVerdict::Unreadable => {
-            "the program printed something that is not an answer".to_string()
-        }
-        _ => "the program ran out of time".to_string(),
-    };
-    writeln!(out, "verdict: {verdict}")?;
     Ok(())
 }
 
@@ -418,7 +511,7 @@ fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexampl
         "smallest failing board (from case {}{shrunk}): {}, {}",
         cx.from_case,
         plural(u64::from(board.squares()), "square", "squares"),
-        jumps_text(board)
+        snl_judge::hints::jumps_words(board)
     )?;
     writeln!(out, "as given to the program ({} form):", config.format)?;
     for line in cx.input.lines() {
@@ -455,50 +548,16 @@ fn write_counterexample(out: &mut dyn Write, config: &Config, cx: &Counterexampl
         }
     }
     if !cx.path.is_empty() {
-        let steps: Vec<String> = cx
-            .path
-            .iter()
-            .map(|m| {
-                if m.jumped() {
-                    let kind = if m.to > m.land { "ladder" } else { "snake" };
-                    format!("roll {} to {}, {kind} to {}", m.roll, m.land, m.to)
-                } else {
-                    format!("roll {} to {}", m.roll, m.land)
-                }
-            })
-            .collect();
-        writeln!(out, "snl's optimal path: {}", steps.join("; "))?;
+        writeln!(
+            out,
+            "snl's optimal path: {}",
+            snl_judge::hints::path_words(&cx.path)
+        )?;
     }
     if cx.budget_spent {
         note("shrinking stopped at its budget (--shrink-runs); a smaller failing board may exist");
     }
     Ok(())
-}
-
-/// `ladders 2->3, 5->9; snake 7->1`, or `no jumps`.
-fn jumps_text(board: &snl::Board) -> String {
-    let list = |jumps: Vec<snl::Jump>, one: &str, many: &str| {
-        let words: Vec<String> = jumps.iter().map(ToString::to_string).collect();
-        (!jumps.is_empty()).then(|| {
-            format!(
-                "{} {}",
-                if jumps.len() == 1 { one } else { many },
-                words.join(", ")
-            )
-        })
-    };
-    let parts: Vec<String> = [
-        list(board.ladders().collect(), "ladder", "ladders"),
-        list(board.snakes().collect(), "snake", "snakes"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if parts.is_empty() {
-        "no jumps".into()
-    } else {
-        parts.join("; ")
-    }
 }
 
 /// The slips of a variant in words, with the flags that play them.

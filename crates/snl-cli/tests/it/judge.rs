@@ -926,3 +926,208 @@ fn a_route_in_the_wrong_shape_is_unreadable() {
     assert!(detail.contains("no second line"), "{detail}");
     assert!(detail.contains("`1 6 2 6`"), "{detail}");
 }
+
+#[test]
+fn hints_come_gentlest_first_and_the_first_names_the_slip() {
+    for (name, flags, slip) in [
+        (
+            "grid_chains.py",
+            &[][..],
+            "your program seems to follow a jump that ends on another jump's start",
+        ),
+        (
+            "grid_climbs_start.py",
+            &["--beyond"][..],
+            "your program seems to take a ladder or snake on square 1 before the first roll",
+        ),
+        (
+            "grid_top_parity.py",
+            &[][..],
+            "your program seems to number the grid's squares another way",
+        ),
+        (
+            "grid_crash.py",
+            &[][..],
+            "your program crashed on some board",
+        ),
+    ] {
+        let mut args = vec!["--format", "grid", "--cases", "60", "--seed", "3"];
+        args.extend(flags);
+        let (code, json) = judge(&args, &[python(), &solution(name)]);
+        assert_eq!(code, 1, "{name}");
+        let hints: Vec<&str> = json["hints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        assert_eq!(hints.len(), 3, "{name}: {hints:?}");
+        assert!(hints[0].starts_with(slip), "{name}: {}", hints[0]);
+        assert!(
+            hints[1].starts_with("the smallest board it fails on has"),
+            "{name}: {}",
+            hints[1]
+        );
+        assert!(
+            hints[2].starts_with("on it a right program prints"),
+            "{name}: {}",
+            hints[2]
+        );
+    }
+    // Where a chain bites: on the square whose jump ends on another's start.
+    let (_, json) = judge(
+        &["--format", "grid", "--cases", "60", "--seed", "1"],
+        &[python(), &solution("grid_chains.py")],
+    );
+    let bites = json["hints"][1].as_str().unwrap();
+    assert!(bites.contains("it bites on square 3"), "{bites}");
+}
+
+#[test]
+fn hints_in_text_come_as_many_as_asked() {
+    // As many as asked, with how to get the next.
+    let run = snl(
+        &[
+            "judge",
+            "--format",
+            "grid",
+            "--cases",
+            "60",
+            "--seed",
+            "1",
+            "--hints",
+            "1",
+            "--",
+            python(),
+            &solution("grid_chains.py"),
+        ],
+        None,
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stdout.contains("hint 1: your program seems to follow"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("hint 2") && !run.stdout.contains("smallest failing board"));
+    assert!(
+        run.stdout.contains("(--hints 2 for the next hint)"),
+        "{}",
+        run.stdout
+    );
+    // Not on a terminal, `--hints` alone gives the first.
+    let run = snl(
+        &[
+            "judge",
+            "--format",
+            "grid",
+            "--cases",
+            "60",
+            "--seed",
+            "1",
+            "--hints",
+            "--",
+            python(),
+            &solution("grid_chains.py"),
+        ],
+        None,
+    );
+    assert!(
+        run.stdout.contains("hint 1: ") && !run.stdout.contains("hint 2"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_saved_case_fails_the_program_again_and_passes_a_right_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("suite");
+    let save = save.to_str().unwrap();
+    for _ in 0..2 {
+        let run = snl(
+            &[
+                "judge",
+                "--format",
+                "grid",
+                "--cases",
+                "60",
+                "--seed",
+                "1",
+                "--save",
+                save,
+                "--",
+                python(),
+                &solution("grid_chains.py"),
+            ],
+            None,
+        );
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("the smallest failing case is saved as"),
+            "{}",
+            run.stderr
+        );
+    }
+    // A second run adds a case rather than overwriting the first.
+    for n in [1, 2] {
+        let input = std::fs::read_to_string(format!("{save}/case-{n}.in")).unwrap();
+        let output = std::fs::read_to_string(format!("{save}/case-{n}.out")).unwrap();
+        assert_ne!(run_solution("grid_chains.py", &input), output.trim());
+        assert_eq!(run_solution("grid_bfs.py", &input), output.trim());
+    }
+}
+
+#[test]
+fn gen_saves_a_suite_that_right_programs_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    for (format, answer, name, extra) in [
+        ("grid", "min", "grid_bfs.py", &[][..]),
+        ("moves", "count", "moves_route.py", &["--count"][..]),
+        ("moves", "path", "moves_route.py", &["--path"][..]),
+    ] {
+        let save = dir.path().join(format!("{format}-{answer}"));
+        let save = save.to_str().unwrap();
+        let mut args = vec![
+            "gen",
+            "--format",
+            format,
+            "--cases",
+            "12",
+            "--seed",
+            "4",
+            "--no-start-jump",
+            "--no-chains",
+            "--save",
+            save,
+            "--answer",
+            answer,
+        ];
+        if format == "grid" {
+            args.extend(["--grid", "2..6"]);
+        } else {
+            args.extend(["--squares", "2..30"]);
+        }
+        let run = snl(&args, None);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.is_empty());
+        assert!(run.stderr.contains("wrote 12 cases into"), "{}", run.stderr);
+        for n in 1..=12 {
+            let input = std::fs::read_to_string(format!("{save}/case-{n}.in")).unwrap();
+            let output = std::fs::read_to_string(format!("{save}/case-{n}.out")).unwrap();
+            let printed = run_solution_with(name, extra, &input);
+            if answer == "path" {
+                // Another optimal game is as right: compare the fewest
+                // rolls, and check the game has that many squares.
+                let (k, game) = printed.split_once('\n').unwrap_or((&printed, ""));
+                assert_eq!(Some(k), output.lines().next(), "case {n}");
+                assert_eq!(
+                    game.split_whitespace().count().to_string(),
+                    k.replace("-1", "0")
+                );
+            } else {
+                assert_eq!(printed, output.trim(), "case {n} of {format} {answer}");
+            }
+        }
+    }
+}

@@ -36,6 +36,10 @@ pub struct JudgeAnswer {
     /// The rule slips the program's answers agree with; `null` when every
     /// answer was right, or none could be judged.
     pub diagnosis: Option<Diagnosis>,
+    /// Hints, from the gentlest: the kind of slip, where it bites on the
+    /// smallest failing board, and what a right program prints there.
+    /// Empty on a pass.
+    pub hints: Vec<String>,
 }
 
 /// The verdict of a judge.
