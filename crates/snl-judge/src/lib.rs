@@ -26,6 +26,7 @@ pub mod hints;
 pub mod reply;
 pub mod run;
 pub mod shrink;
+pub mod template;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

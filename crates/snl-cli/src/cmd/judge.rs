@@ -12,6 +12,7 @@ use snl::answer::judge::JudgeVerdict;
 use snl::input::Format;
 use snl::random::{Ratio, Span};
 use snl::variant::Variant;
+use snl_judge::template::Language;
 use snl_judge::{
     AnswerForm, Config, Counterexample, Diagnosis, Event, Outcome, Program, Report, RunLimits,
     Verdict,
@@ -51,6 +52,7 @@ Examples:
   snl judge --format moves --cases 500 --seed 7 -- ./solve {}
   snl judge --format pairs --chain --json -- node solve.js
   snl judge --format grid --answer rolls -- python3 route.py
+  snl judge --format grid --answer rolls --template python > route.py
 
 Exit codes:
   0  every case agreed with snl
@@ -135,8 +137,14 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 
+    /// Print a program to start from, in LANG, that reads boards in
+    /// --format and prints answers in the --answer form, with the one
+    /// function left to write; then stop (no CMD needed).
+    #[arg(long, value_enum, value_name = "LANG")]
+    pub template: Option<LanguageArg>,
+
     /// The program to judge and its arguments (after `--`).
-    #[arg(value_name = "CMD", required = true, num_args = 1.., last = true)]
+    #[arg(value_name = "CMD", required_unless_present = "template", num_args = 1.., last = true)]
     pub command: Vec<OsString>,
 
     #[command(flatten)]
@@ -144,6 +152,27 @@ pub struct Args {
 
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// A language of `--template` ([`Language`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LanguageArg {
+    /// Python 3.
+    Python,
+    /// JavaScript for Node.
+    Js,
+    /// Rust, one file for rustc.
+    Rust,
+}
+
+impl From<LanguageArg> for Language {
+    fn from(l: LanguageArg) -> Language {
+        match l {
+            LanguageArg::Python => Language::Python,
+            LanguageArg::Js => Language::Js,
+            LanguageArg::Rust => Language::Rust,
+        }
+    }
 }
 
 /// What the program prints ([`AnswerForm`]).
@@ -195,54 +224,17 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let rules = args.rules.resolve(&snl::input::RulesPatch::default())?;
     let format = Format::from(args.format);
-    let defaults = Defaults {
-        squares: Span::new(2, 40)?,
-        grid: Span::new(2, 7)?,
-        density: Ratio::new(1, 4)?,
-    };
-    let mut spec = args.boards.spec(rules.clone(), args.format, defaults)?;
-    if format == Format::PairsText
-        && args.boards.density.is_none()
-        && spec.amount == snl::random::Amount::Density(defaults.density)
-    {
-        // A hundred squares: fewer jumps than on the small boards.
-        spec.amount = snl::random::Amount::Density(Ratio::new(1, 10)?);
+    if let Some(language) = args.template {
+        let text = snl_judge::template::template(
+            language.into(),
+            format,
+            args.answer.into(),
+            &rules_line(&rules),
+        );
+        out.write_all(text.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
     }
-    let stated = if args.beyond {
-        None
-    } else {
-        snl::random::Stated::of(format)
-    };
-    if let Some(stated) = &stated {
-        spec.keep_to(stated)?;
-    }
-    // Every variant can play every board: no circle of jumps, and on grids
-    // no jump from the corner that a misread grid takes for the last square.
-    spec.want.acyclic = true;
-    spec.want.plain_top_corners = format == Format::Grid;
-    let seed = seed_or_clock(args.seed);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
-        |j| j as usize,
-    );
-    let config = Config {
-        spec,
-        format,
-        answer: args.answer.into(),
-        lifted: if args.beyond {
-            snl::random::Stated::of(format)
-        } else {
-            None
-        },
-        cases: args.cases,
-        seed,
-        jobs,
-        limits: RunLimits {
-            timeout: args.timeout,
-            ..RunLimits::default()
-        },
-        shrink_runs: args.shrink_runs,
-    };
+    let config = config(args, rules, format)?;
     let program =
         Program::new(args.command.iter().cloned()).context("no program given after `--`")?;
     if format == Format::PairsText && !program.takes_file() && args.boards.squares.is_none() {
@@ -297,6 +289,58 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    })
+}
+
+/// What to judge and how, from the flags.
+fn config(args: &Args, rules: snl::Rules, format: Format) -> Result<Config> {
+    let defaults = Defaults {
+        squares: Span::new(2, 40)?,
+        grid: Span::new(2, 7)?,
+        density: Ratio::new(1, 4)?,
+    };
+    let mut spec = args.boards.spec(rules, args.format, defaults)?;
+    if format == Format::PairsText
+        && args.boards.density.is_none()
+        && spec.amount == snl::random::Amount::Density(defaults.density)
+    {
+        // A hundred squares: fewer jumps than on the small boards.
+        spec.amount = snl::random::Amount::Density(Ratio::new(1, 10)?);
+    }
+    let stated = if args.beyond {
+        None
+    } else {
+        snl::random::Stated::of(format)
+    };
+    if let Some(stated) = &stated {
+        spec.keep_to(stated)?;
+    }
+    // Every variant can play every board: no circle of jumps, and on grids
+    // no jump from the corner that a misread grid takes for the last square.
+    spec.want.acyclic = true;
+    spec.want.plain_top_corners = format == Format::Grid;
+    let seed = seed_or_clock(args.seed);
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(2, std::num::NonZeroUsize::get),
+        |j| j as usize,
+    );
+    Ok(Config {
+        spec,
+        format,
+        answer: args.answer.into(),
+        lifted: if args.beyond {
+            snl::random::Stated::of(format)
+        } else {
+            None
+        },
+        cases: args.cases,
+        seed,
+        jobs,
+        limits: RunLimits {
+            timeout: args.timeout,
+            ..RunLimits::default()
+        },
+        shrink_runs: args.shrink_runs,
     })
 }
 

@@ -1131,3 +1131,120 @@ fn gen_saves_a_suite_that_right_programs_pass() {
         }
     }
 }
+
+/// The solution to put between a template's markers, by language and
+/// form: `testdata/solutions/filling/LANGUAGE_FORM.EXT` (the route forms
+/// share one).
+fn filling(language: &str, answer: &str) -> String {
+    let ext = match language {
+        "python" => "py",
+        "js" => "js",
+        _ => "rs",
+    };
+    let form = if answer == "path" { "rolls" } else { answer };
+    let path = workspace().join(format!(
+        "testdata/solutions/filling/{language}_{form}.{ext}"
+    ));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The template of `language` for `format` and `answer`, its part to
+/// write replaced by `filling`, written into `dir` and made runnable: the
+/// command that runs it.
+fn filled(dir: &std::path::Path, language: &str, format: &str, answer: &str) -> Vec<String> {
+    let run = snl(
+        &[
+            "judge",
+            "--template",
+            language,
+            "--format",
+            format,
+            "--answer",
+            answer,
+        ],
+        None,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = run.stdout;
+    let begin = text.find("your code: begin").expect("a begin marker");
+    let begin = text[begin..].find('\n').unwrap() + begin + 1;
+    let end = text.rfind("your code: end").expect("an end marker");
+    let end = text[..end].rfind('\n').unwrap() + 1;
+    let mut body = filling(language, answer);
+    if language == "python" {
+        body = body.replace("SQUARES", if answer == "path" { "True" } else { "False" });
+    }
+    let program = format!("{}{body}{}", &text[..begin], &text[end..]);
+    let name = format!("{language}-{format}-{answer}");
+    match language {
+        "python" => {
+            let path = dir.join(format!("{name}.py"));
+            std::fs::write(&path, program).unwrap();
+            vec![python().into(), path.to_str().unwrap().into()]
+        }
+        "js" => {
+            let path = dir.join(format!("{name}.js"));
+            std::fs::write(&path, program).unwrap();
+            vec!["node".into(), path.to_str().unwrap().into()]
+        }
+        _ => {
+            let source = dir.join(format!("{name}.rs"));
+            let binary = dir.join(&name);
+            std::fs::write(&source, program).unwrap();
+            let built = Command::new("rustc")
+                .args(["--edition", "2021", "-O", "-o"])
+                .arg(&binary)
+                .arg(&source)
+                .output()
+                .expect("rustc runs");
+            assert!(
+                built.status.success(),
+                "{}",
+                String::from_utf8_lossy(&built.stderr)
+            );
+            vec![binary.to_str().unwrap().into()]
+        }
+    }
+}
+
+#[test]
+fn every_template_filled_with_a_right_solution_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut runs = Vec::new();
+    for language in ["python", "js", "rust"] {
+        for format in ["grid", "moves", "pairs", "pairs-text"] {
+            for answer in ["min", "rolls"] {
+                runs.push((language, format, answer));
+            }
+        }
+    }
+    runs.extend([("python", "pairs", "path"), ("python", "moves", "count")]);
+    for (language, format, answer) in runs {
+        let program = filled(dir.path(), language, format, answer);
+        let program: Vec<&str> = program.iter().map(String::as_str).collect();
+        let (code, json) = judge(
+            &[
+                "--format", format, "--answer", answer, "--cases", "20", "--seed", "6",
+            ],
+            &program,
+        );
+        assert_eq!(
+            (code, &json["verdict"]),
+            (0, &Value::from("pass")),
+            "{language} {format} {answer}: {json:#}"
+        );
+    }
+    // Unfilled, a template runs and is judged wrong, not unreadable.
+    let run = snl(&["judge", "--template", "python", "--format", "grid"], None);
+    let path = dir.path().join("empty.py");
+    std::fs::write(&path, run.stdout).unwrap();
+    let (code, json) = judge(
+        &["--format", "grid", "--cases", "5", "--seed", "6"],
+        &[python(), path.to_str().unwrap()],
+    );
+    assert_eq!(
+        (code, &json["verdict"]),
+        (1, &Value::from("wrong")),
+        "{json:#}"
+    );
+}
