@@ -76,7 +76,19 @@ fn kind(config: &Config, report: &Report, cx: &Counterexample, fits: &[Variant])
             let slips: Vec<String> = only.slips().iter().map(|s| s.seems(stated)).collect();
             format!("your program seems to {}", slips.join(", and to "))
         }
-        _ => "your answers fit more than one rule slip (the boards tried do not tell them apart): read the rules again, the jumps first".into(),
+        many => {
+            let each: Vec<String> = many
+                .iter()
+                .map(|v| {
+                    let slips: Vec<String> = v.slips().iter().map(|s| s.seems(stated)).collect();
+                    slips.join(", and to ")
+                })
+                .collect();
+            format!(
+                "your program seems to {} (the boards tried do not tell these apart; more --cases may)",
+                each.join(", or to ")
+            )
+        }
     }
 }
 

@@ -339,6 +339,11 @@ fn an_overshooting_roll_is_caught() {
         .map(|f| f[0]["value"].as_str().unwrap())
         .collect();
     assert_eq!(finish, ["bounce", "pass"], "{json:#}");
+    // The first hint names both, as the boards cannot tell them apart.
+    assert_eq!(
+        json["hints"][0],
+        "your program seems to bounce a roll that would pass the last square back by the excess, or to let a roll past the last square finish (the boards tried do not tell these apart; more --cases may)"
+    );
     assert!(
         fits.iter()
             .all(|f| f.as_array().unwrap().len() == 1 && f[0]["slip"] == "finish")
