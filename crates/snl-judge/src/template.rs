@@ -29,13 +29,23 @@ pub enum Language {
     Python,
     /// JavaScript for Node.
     Js,
-    /// Rust, standard library only (one file, `rustc main.rs`).
+    /// Rust, standard library only (one file, `rustc solution.rs`).
     Rust,
+    /// C++17, standard library only (`g++ -O2 solution.cpp`).
+    Cpp,
+    /// Java 11 or later, one file run as `java Main.java`.
+    Java,
 }
 
 impl Language {
     /// Every language, in the order of their names.
-    pub const ALL: [Language; 3] = [Language::Python, Language::Js, Language::Rust];
+    pub const ALL: [Language; 5] = [
+        Language::Python,
+        Language::Js,
+        Language::Rust,
+        Language::Cpp,
+        Language::Java,
+    ];
 
     /// `python`, `js` or `rust`.
     pub fn name(self) -> &'static str {
@@ -43,6 +53,8 @@ impl Language {
             Language::Python => "python",
             Language::Js => "js",
             Language::Rust => "rust",
+            Language::Cpp => "cpp",
+            Language::Java => "java",
         }
     }
 
@@ -52,6 +64,8 @@ impl Language {
             Language::Python => "solution.py",
             Language::Js => "solution.js",
             Language::Rust => "solution.rs",
+            Language::Cpp => "solution.cpp",
+            Language::Java => "Main.java",
         }
     }
 
@@ -61,6 +75,8 @@ impl Language {
             Language::Python => "python3 solution.py",
             Language::Js => "node solution.js",
             Language::Rust => "./solution   (after rustc -O solution.rs)",
+            Language::Cpp => "./solution   (after g++ -O2 -o solution solution.cpp)",
+            Language::Java => "java Main.java",
         }
     }
 
@@ -85,7 +101,7 @@ impl FromStr for Language {
         Language::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| format!("no template for `{s}`: write python, js or rust"))
+            .ok_or_else(|| format!("no template for `{s}`: write python, js, rust, cpp or java"))
     }
 }
 
@@ -131,6 +147,8 @@ pub fn template(language: Language, format: Format, form: AnswerForm, rules: &st
         Language::Python => python(layout(format), form),
         Language::Js => js(layout(format), form),
         Language::Rust => rust(layout(format), form),
+        Language::Cpp => cpp(layout(format), form),
+        Language::Java => java(layout(format), form),
     };
     format!("{head}\n{body}")
 }
@@ -243,6 +261,82 @@ fn rust(layout: Layout, form: AnswerForm) -> String {
     };
     format!(
         "use std::io::Read;\n\n/// The squares n, and jump[s]: where a ladder or snake from square s\n/// leads, 0 where none starts.\nfn read_board(text: &str) -> (usize, Vec<usize>) {{\n    let nums: Vec<i64> = text\n        .split(|c: char| !(c.is_ascii_digit() || c == '-'))\n        .filter_map(|w| w.parse().ok())\n        .collect();\n{read}    (n, jump)\n}}\n\n// {BEGIN}\n/// Return {}.\nfn solve(n: usize, jump: &[usize]) -> {ret} {{\n{stub}}}\n// {END}\n\nfn main() {{\n    let mut text = String::new();\n    std::io::stdin().read_to_string(&mut text).expect(\"a board on standard input\");\n    let (n, jump) = read_board(&text);\n{print}}}\n",
+        returns(form)
+    )
+}
+
+/// The board readers of the C-like languages: the same statements in C++
+/// and Java, over `nums` (the numbers of the input) into `n` and `jump`.
+fn c_like_read(layout: Layout, vector: &str) -> String {
+    let body = match layout {
+        Layout::Grid => {
+            "    int side = 0;\n    while ((side + 1) * (side + 1) <= (int) NUMS_LEN) side++;\n    int n = side * side;\n    VEC\n    for (int s = 1; s <= n; s++) {\n        int row = (s - 1) / side, col = (s - 1) % side;\n        if (row % 2 == 1) col = side - 1 - col;\n        long cell = NUMS_AT((side - 1 - row) * side + col);\n        if (cell != -1) jump[s] = (int) cell;\n    }\n"
+        }
+        Layout::Moves => {
+            "    int n = (int) NUMS_AT(0);\n    VEC\n    for (int i = 0; i < n; i++) {\n        if (NUMS_AT(i + 1) != -1) jump[i + 1] = (int) NUMS_AT(i + 1) + 1;\n    }\n"
+        }
+        Layout::Pairs => {
+            "    int n = (int) NUMS_AT(0);\n    VEC\n    for (int k = 1; k + 1 < (int) NUMS_LEN; k += 2) jump[(int) NUMS_AT(k)] = (int) NUMS_AT(k + 1);\n"
+        }
+        Layout::PairsText => {
+            "    int n = 100;\n    VEC\n    int k = 0;\n    for (int part = 0; part < 2; part++) {\n        int count = (int) NUMS_AT(k);\n        for (int j = 0; j < count; j++) jump[(int) NUMS_AT(k + 1 + 2 * j)] = (int) NUMS_AT(k + 2 + 2 * j);\n        k += 1 + 2 * count;\n    }\n"
+        }
+    };
+    body.replace("VEC", vector)
+}
+
+fn cpp(layout: Layout, form: AnswerForm) -> String {
+    let read = c_like_read(layout, "std::vector<int> jump(n + 1, 0);")
+        .replace("NUMS_LEN", "nums.size()")
+        .replace("NUMS_AT(", "nums.at(");
+    let (ret, stub, print) = match form {
+        AnswerForm::Rolls | AnswerForm::Path => (
+            "std::optional<std::vector<int>>",
+            "    (void) n; (void) jump;\n    return std::nullopt;\n",
+            "    auto route = solve(n, jump);\n    if (!route) {\n        std::cout << -1 << \"\\n\";\n    } else {\n        std::cout << route->size() << \"\\n\";\n        for (size_t i = 0; i < route->size(); i++) std::cout << (i ? \" \" : \"\") << (*route)[i];\n        std::cout << \"\\n\";\n    }\n",
+        ),
+        AnswerForm::Count => (
+            "unsigned long long",
+            "    (void) n; (void) jump;\n    return 0;\n",
+            "    std::cout << solve(n, jump) << \"\\n\";\n",
+        ),
+        _ => (
+            "int",
+            "    (void) n; (void) jump;\n    return -1;\n",
+            "    std::cout << solve(n, jump) << \"\\n\";\n",
+        ),
+    };
+    format!(
+        "#include <iostream>\n#include <iterator>\n#include <optional>\n#include <regex>\n#include <string>\n#include <vector>\n\n// {BEGIN}\n// Return {}.\n// jump[s] is where a ladder or snake from square s leads, 0 where none starts.\n{ret} solve(int n, const std::vector<int>& jump) {{\n{stub}}}\n// {END}\n\nint main() {{\n    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());\n    std::vector<long> nums;\n    std::regex number(\"-?[0-9]+\");\n    for (auto it = std::sregex_iterator(text.begin(), text.end(), number); it != std::sregex_iterator(); ++it) nums.push_back(std::stol(it->str()));\n{read}{print}    return 0;\n}}\n",
+        returns(form)
+    )
+}
+
+fn java(layout: Layout, form: AnswerForm) -> String {
+    let read = c_like_read(layout, "int[] jump = new int[n + 1];")
+        .replace("NUMS_LEN", "nums.size()")
+        .replace("NUMS_AT(", "nums.get(")
+        .replace("\n    ", "\n        ")
+        .replacen("    ", "        ", 1);
+    let (ret, stub, print) = match form {
+        AnswerForm::Rolls | AnswerForm::Path => (
+            "List<Integer>",
+            "        return null;\n",
+            "        List<Integer> route = solve(n, jump);\n        if (route == null) {\n            System.out.println(-1);\n        } else {\n            System.out.println(route.size());\n            StringBuilder line = new StringBuilder();\n            for (int i = 0; i < route.size(); i++) line.append(i > 0 ? \" \" : \"\").append(route.get(i));\n            System.out.println(line);\n        }\n",
+        ),
+        AnswerForm::Count => (
+            "BigInteger",
+            "        return BigInteger.ZERO;\n",
+            "        System.out.println(solve(n, jump));\n",
+        ),
+        _ => (
+            "int",
+            "        return -1;\n",
+            "        System.out.println(solve(n, jump));\n",
+        ),
+    };
+    format!(
+        "import java.io.IOException;\nimport java.math.BigInteger;\nimport java.util.*;\nimport java.util.regex.*;\n\npublic class Main {{\n    // {BEGIN}\n    // Return {}.\n    // jump[s] is where a ladder or snake from square s leads, 0 where none starts.\n    static {ret} solve(int n, int[] jump) {{\n{stub}    }}\n    // {END}\n\n    public static void main(String[] args) throws IOException {{\n        String text = new String(System.in.readAllBytes());\n        List<Integer> nums = new ArrayList<>();\n        Matcher m = Pattern.compile(\"-?[0-9]+\").matcher(text);\n        while (m.find()) nums.add(Integer.parseInt(m.group()));\n{read}{print}    }}\n}}\n",
         returns(form)
     )
 }

@@ -163,6 +163,10 @@ pub enum LanguageArg {
     Js,
     /// Rust, one file for rustc.
     Rust,
+    /// C++17, one file for g++.
+    Cpp,
+    /// Java, one file run as `java Main.java`.
+    Java,
 }
 
 impl From<LanguageArg> for Language {
@@ -171,6 +175,8 @@ impl From<LanguageArg> for Language {
             LanguageArg::Python => Language::Python,
             LanguageArg::Js => Language::Js,
             LanguageArg::Rust => Language::Rust,
+            LanguageArg::Cpp => Language::Cpp,
+            LanguageArg::Java => Language::Java,
         }
     }
 }

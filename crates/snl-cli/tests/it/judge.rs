@@ -1144,6 +1144,8 @@ fn filling(language: &str, answer: &str) -> String {
     let ext = match language {
         "python" => "py",
         "js" => "js",
+        "cpp" => "cpp",
+        "java" => "java",
         _ => "rs",
     };
     let form = if answer == "path" { "rolls" } else { answer };
@@ -1192,16 +1194,49 @@ fn filled(dir: &std::path::Path, language: &str, format: &str, answer: &str) -> 
             std::fs::write(&path, program).unwrap();
             vec!["node".into(), path.to_str().unwrap().into()]
         }
+        "java" => {
+            // One directory a program: Java wants the file named Main.java.
+            let home = dir.join(&name);
+            std::fs::create_dir(&home).unwrap();
+            let source = home.join("Main.java");
+            std::fs::write(&source, program).unwrap();
+            let built = Command::new("javac")
+                .arg("-d")
+                .arg(&home)
+                .arg(&source)
+                .output()
+                .expect("javac runs: install a JDK");
+            assert!(
+                built.status.success(),
+                "{}",
+                String::from_utf8_lossy(&built.stderr)
+            );
+            vec![
+                "java".into(),
+                "-cp".into(),
+                home.to_str().unwrap().into(),
+                "Main".into(),
+            ]
+        }
         _ => {
-            let source = dir.join(format!("{name}.rs"));
+            let ext = if language == "cpp" { "cpp" } else { "rs" };
+            let source = dir.join(format!("{name}.{ext}"));
             let binary = dir.join(&name);
             std::fs::write(&source, program).unwrap();
-            let built = Command::new("rustc")
-                .args(["--edition", "2021", "-O", "-o"])
+            let mut compiler = if language == "cpp" {
+                let mut c = Command::new("g++");
+                c.args(["-std=c++17", "-O2", "-o"]);
+                c
+            } else {
+                let mut c = Command::new("rustc");
+                c.args(["--edition", "2021", "-O", "-o"]);
+                c
+            };
+            let built = compiler
                 .arg(&binary)
                 .arg(&source)
                 .output()
-                .expect("rustc runs");
+                .expect("the compiler runs");
             assert!(
                 built.status.success(),
                 "{}",
@@ -1216,7 +1251,7 @@ fn filled(dir: &std::path::Path, language: &str, format: &str, answer: &str) -> 
 fn every_template_filled_with_a_right_solution_is_accepted() {
     let dir = tempfile::tempdir().unwrap();
     let mut runs = Vec::new();
-    for language in ["python", "js", "rust"] {
+    for language in ["python", "js", "rust", "cpp", "java"] {
         for format in ["grid", "moves", "pairs", "pairs-text"] {
             for answer in ["min", "rolls"] {
                 runs.push((language, format, answer));
@@ -1225,11 +1260,13 @@ fn every_template_filled_with_a_right_solution_is_accepted() {
     }
     runs.extend([("python", "pairs", "path"), ("python", "moves", "count")]);
     for (language, format, answer) in runs {
+        // A JVM takes a while to start.
+        let cases = if language == "java" { "8" } else { "20" };
         let program = filled(dir.path(), language, format, answer);
         let program: Vec<&str> = program.iter().map(String::as_str).collect();
         let (code, json) = judge(
             &[
-                "--format", format, "--answer", answer, "--cases", "20", "--seed", "6",
+                "--format", format, "--answer", answer, "--cases", cases, "--seed", "6",
             ],
             &program,
         );
