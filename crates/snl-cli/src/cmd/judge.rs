@@ -367,8 +367,9 @@ fn save_case(dir: &std::path::Path, config: &Config, report: &Report) -> Result<
     Ok(())
 }
 
-/// The report's head, hints instead of its body, and the verdict. `level`
-/// is how many hints; `None` asks for one at a time on a terminal.
+/// The report's head and the verdict, then hints instead of the report's
+/// body. `level` is how many hints; `None` asks for one at a time on a
+/// terminal.
 fn write_hints(
     out: &mut dyn Write,
     config: &Config,
@@ -377,6 +378,7 @@ fn write_hints(
     level: Option<u8>,
 ) -> Result<()> {
     write_head(out, config, program, report, false)?;
+    writeln!(out, "verdict: {}", verdict_words(report))?;
     let hints = snl_judge::hints::hints(config, report);
     let interactive =
         level.is_none() && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -398,10 +400,8 @@ fn write_hints(
         out.flush()?;
         given = i + 1;
     }
-    writeln!(out)?;
-    writeln!(out, "verdict: {}", verdict_words(report))?;
     if given < hints.len() && !interactive {
-        writeln!(out, "(--hints {} for the next hint)", given + 1)?;
+        writeln!(out, "\n(--hints {} for the next hint)", given + 1)?;
     }
     Ok(())
 }
