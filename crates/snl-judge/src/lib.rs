@@ -378,7 +378,7 @@ fn judge_runs(
                 Ok(run) => run,
                 Err(e) => return fail(e.into()),
             };
-            let fault = match fault_of(config, &generated.board, generated.min_rolls, &run) {
+            let fault = match fault_of(config, &generated.game, generated.min_rolls, &run) {
                 Ok((_, fault)) => fault,
                 Err(e) => return fail(e),
             };
@@ -457,20 +457,19 @@ impl Cases {
     }
 }
 
-/// snl's answers on `board` under the stated rules, the fewest rolls being
-/// `min`, and what is wrong with the program's answer in `run`.
+/// snl's answers on `game` (a board under the stated rules), the fewest
+/// rolls being `min`, and what is wrong with the program's answer in `run`.
 fn fault_of(
     config: &Config,
-    board: &Board,
+    game: &Game,
     min: Option<u32>,
     run: &Run,
 ) -> Result<(Expected, Option<Fault>), JudgeError> {
-    let game = Game::new(board.clone(), config.spec.rules.clone())?;
-    let expected = Expected::of(&game, min, config.answer)?;
+    let expected = Expected::of(game, min, config.answer)?;
     let fault = run
         .outcome
         .reply()
-        .and_then(|r| reply::check(&game, config.answer, &expected, r));
+        .and_then(|r| reply::check(game, config.answer, &expected, r));
     Ok((expected, fault))
 }
 
@@ -540,7 +539,8 @@ fn shrink_case(
             .is_ok()
     };
     let mut board = case.board.clone();
-    let (mut expected, mut fault) = fault_of(config, &board, case.expected, &case.run)?;
+    let start = Game::new(board.clone(), rules.clone())?;
+    let (mut expected, mut fault) = fault_of(config, &start, case.expected, &case.run)?;
     let mut run = case.run.clone();
     let mut runs = 0u32;
     let mut budget_spent = false;
@@ -611,7 +611,7 @@ fn run_batch(
                         let input =
                             input_text(b, config.format).expect("candidates keep their form");
                         let run = run::run(program, &input, ext, &config.limits, config.answer)?;
-                        let (expected, fault) = fault_of(config, b, min, &run)?;
+                        let (expected, fault) = fault_of(config, &game, min, &run)?;
                         Ok((expected, run, fault))
                     },
                 )

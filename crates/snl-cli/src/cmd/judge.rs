@@ -313,12 +313,8 @@ fn config(args: &Args, rules: snl::Rules, format: Format) -> Result<Config> {
         // A hundred squares: fewer jumps than on the small boards.
         spec.amount = snl::random::Amount::Density(Ratio::new(1, 10)?);
     }
-    let stated = if args.beyond {
-        None
-    } else {
-        snl::random::Stated::of(format)
-    };
-    if let Some(stated) = &stated {
+    let stated = snl::random::Stated::of(format);
+    if let Some(stated) = stated.as_ref().filter(|_| !args.beyond) {
         spec.keep_to(stated)?;
     }
     // Every variant can play every board: no circle of jumps, and on grids
@@ -334,11 +330,7 @@ fn config(args: &Args, rules: snl::Rules, format: Format) -> Result<Config> {
         spec,
         format,
         answer: args.answer.into(),
-        lifted: if args.beyond {
-            snl::random::Stated::of(format)
-        } else {
-            None
-        },
+        lifted: stated.filter(|_| args.beyond),
         cases: args.cases,
         seed,
         jobs,
@@ -526,21 +518,10 @@ fn expected_text(config: &Config, cx: &Counterexample) -> String {
     match config.answer {
         AnswerForm::Count => cx.expected.count.as_ref().map_or(min, ToString::to_string),
         AnswerForm::Rolls | AnswerForm::Path if cx.expected.min.is_some() => {
-            let route: Vec<u32> = cx
-                .path
-                .iter()
-                .map(|m| {
-                    if config.answer == AnswerForm::Rolls {
-                        m.roll
-                    } else {
-                        m.to
-                    }
-                })
-                .collect();
-            format!(
-                "{min}: {} (or any other optimal game)",
-                snl_judge::reply::spaced(&route)
-            )
+            // What a right program prints, on one line.
+            let printed = snl_judge::reply::expected_output(config.answer, &cx.expected, &cx.path);
+            let lines: Vec<&str> = printed.lines().collect();
+            format!("{} (or any other optimal game)", lines.join(": "))
         }
         _ => min,
     }
