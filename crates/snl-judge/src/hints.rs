@@ -51,24 +51,25 @@ fn kind(config: &Config, report: &Report, cx: &Counterexample, fits: &[Variant])
         }
         _ => {}
     }
-    if let Some(fault) = &cx.fault
-        && !matches!(fault, Fault::Min { .. })
-    {
-        return match fault {
-            Fault::Route(_) => {
-                "your program's game breaks a rule of moving: check each roll it prints against the die, the finish rule and the jumps".into()
-            }
-            Fault::Mismatch { .. } => {
-                "your program's first line and its game disagree: count the rolls of the game it prints".into()
-            }
-            Fault::Longer { .. } => {
-                "your program's game is a real game, but not a shortest one: a breadth-first search finds a shortest one".into()
-            }
-            Fault::Count { .. } => {
-                "your program counts the optimal sequences wrong: two rolls that lead to the same square are two sequences".into()
-            }
-            Fault::Min { .. } => unreachable!("handled above"),
-        };
+    // A fault of the route or the count says more than the rule slips,
+    // which read the fewest rolls alone.
+    let of_the_route = match &cx.fault {
+        Some(Fault::Route(_)) => Some(
+            "your program's game breaks a rule of moving: check each roll it prints against the die, the finish rule and the jumps",
+        ),
+        Some(Fault::Mismatch { .. }) => Some(
+            "your program's first line and its game disagree: count the rolls of the game it prints",
+        ),
+        Some(Fault::Longer { .. }) => Some(
+            "your program's game is a real game, but not a shortest one: a breadth-first search finds a shortest one",
+        ),
+        Some(Fault::Count { .. }) => Some(
+            "your program counts the optimal sequences wrong: two rolls that lead to the same square are two sequences",
+        ),
+        _ => None,
+    };
+    if let Some(hint) = of_the_route {
+        return hint.into();
     }
     match fits {
         [] => "no rule slip snl knows explains your answers: look for a bug in the search rather than a misread rule".into(),
