@@ -408,13 +408,13 @@ pub fn read(stdout: &[u8], form: AnswerForm) -> Result<Reply, String> {
             if lines.len() > 1 || first == "-1" {
                 return Err(format!(
                     "it printed `{}`; {asks}",
-                    excerpt(&lines.join(" / "))
+                    excerpt(&lines.join(" / "), 80)
                 ));
             }
             first.parse::<BigUint>().map(Reply::Count).map_err(|_| {
                 format!(
                     "it printed `{}`, not one whole number; {asks}",
-                    excerpt(first)
+                    excerpt(first, 80)
                 )
             })
         }
@@ -430,7 +430,7 @@ fn read_min(line: &str, asks: &str) -> Result<Option<u32>, String> {
             .map_err(|_| format!("it printed {n}, which is no number of rolls; {asks}")),
         Err(_) => Err(format!(
             "it printed `{}`, not one whole number; {asks} (anything else can go to standard error)",
-            excerpt(line)
+            excerpt(line, 80)
         )),
     }
 }
@@ -449,7 +449,7 @@ fn read_numbers(line: &str, form: AnswerForm) -> Result<Vec<u32>, String> {
                 format!(
                     "the {} {what} on its second line is `{}`, not a whole number; {}",
                     snl::words::ordinal(i as u32 + 1),
-                    excerpt(w),
+                    excerpt(w, 80),
                     form.asks()
                 )
             })
@@ -457,10 +457,10 @@ fn read_numbers(line: &str, form: AnswerForm) -> Result<Vec<u32>, String> {
         .collect()
 }
 
-/// The start of a piece of output, for messages: 80 characters at most,
-/// control characters escaped.
-fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(80) {
+/// The start of a piece of output, for messages: `chars` characters at
+/// most, control characters escaped.
+pub(crate) fn excerpt(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
         Some((i, _)) => format!("{}…", snl::words::escape_controls(&text[..i])),
         None => snl::words::escape_controls(text),
     }

@@ -633,12 +633,7 @@ mod strays {
 /// The start of some output, for messages: its first 300 characters, with
 /// control characters escaped.
 fn excerpt(bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let text = text.trim_end();
-    match text.char_indices().nth(300) {
-        Some((i, _)) => format!("{}…", snl::words::escape_controls(&text[..i])),
-        None => snl::words::escape_controls(text),
-    }
+    reply::excerpt(String::from_utf8_lossy(bytes).trim_end(), 300)
 }
 
 #[cfg(test)]
