@@ -179,6 +179,17 @@ impl PyBoard {
         Ok(board)
     }
 
+    /// The one export call of `to_prism`, `to_dot` and `to_phase_type`.
+    fn export(
+        &self,
+        py: Python<'_>,
+        rules: Option<&PyRules>,
+        query: &plan::ExportQuery,
+    ) -> PyResult<snl::export::Exported> {
+        let subject = self.subject_for(py, rules)?;
+        interruptible(py, |ctl| plan::export(&subject, query, ctl))?.map_err(errors::question)
+    }
+
     /// The board under `rules`, or under its own: a new subject, checked
     /// under them, where they differ.
     pub fn subject_for(&self, py: Python<'_>, rules: Option<&PyRules>) -> PyResult<Arc<Subject>> {
@@ -777,6 +788,56 @@ impl PyBoard {
             .plain_game(DenseWork::Matrix)
             .map_err(errors::question)?;
         crate::matrix::transition(py, game, dense)
+    }
+
+    /// The game as a model in the PRISM language, for the probabilistic
+    /// model checkers PRISM and Storm, as ``snl export --to prism`` writes
+    /// it: a pair of strings, the model and its properties (the chance of
+    /// finishing, the expected rolls, and for each of ``within`` the chance
+    /// of finishing within that many rolls; one a line, each ending in
+    /// ``;``, as ``stormpy.parse_properties`` reads them). A Markov chain
+    /// (``dtmc``), or with optional jumps or ``choose_dice`` a decision
+    /// process (``mdp``) whose least expected reward is the best play's
+    /// mean. States are numbered as in ``transition_matrix``.
+    #[pyo3(signature = (rules = None, *, choose_dice = None, within = None))]
+    fn to_prism(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+        choose_dice: Option<Vec<Bound<'_, PyAny>>>,
+        within: Option<Vec<usize>>,
+    ) -> PyResult<(String, String)> {
+        let query = plan::ExportQuery {
+            dice: dice_arg(choose_dice)?,
+            within: within.unwrap_or_default(),
+            ..plan::ExportQuery::new(snl::export::Form::Prism)
+        };
+        let exported = self.export(py, rules.as_deref(), &query)?;
+        Ok((exported.text, exported.properties.unwrap_or_default()))
+    }
+
+    /// The game's chain as a state diagram in Graphviz's DOT language, as
+    /// ``snl export --to dot`` writes it: a node a state a game reaches, an
+    /// edge a pair of states one roll moves between, labelled with its
+    /// exact chance, jumps coloured. At most 2,000 states, and no choices
+    /// (optional jumps).
+    #[pyo3(signature = (rules = None))]
+    fn to_dot(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
+        let query = plan::ExportQuery::new(snl::export::Form::Dot);
+        Ok(self.export(py, rules.as_deref(), &query)?.text)
+    }
+
+    /// The game's length as a discrete phase-type distribution, as ``snl
+    /// export --to phase-type`` writes it: a JSON document with ``alpha``
+    /// (the chance of starting in each phase), ``T`` (the chances of
+    /// moving among phases with one roll) and ``exit`` (of finishing), so
+    /// that a game lasts n rolls with chance ``alpha @ T^(n-1) @ exit``;
+    /// ``states`` and ``squares`` name the phases. At most 2,000 states,
+    /// and no choices.
+    #[pyo3(signature = (rules = None))]
+    fn to_phase_type(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
+        let query = plan::ExportQuery::new(snl::export::Form::PhaseType);
+        Ok(self.export(py, rules.as_deref(), &query)?.text)
     }
 
     /// The fundamental matrix ``N = inv(I - Q)`` of the absorbing chain, a

@@ -66,6 +66,9 @@
 //! - [`design`]: a search for boards that meet targets (a mean, a spread,
 //!   fairness, no trap), or a board of one's own changed as little as
 //!   possible.
+//! - [`export`]: the game for other tools: a PRISM model (a Markov chain,
+//!   or a decision process with choices) with its properties, and a state
+//!   diagram in Graphviz's DOT.
 //! - [`sparse`]: the sparse engine (below): the fewest rolls and the
 //!   moments of the length on boards of up to 2^62 squares.
 //!
@@ -103,6 +106,7 @@ pub mod check;
 pub mod choice;
 pub mod design;
 pub mod duel;
+pub mod export;
 pub mod game;
 pub mod input;
 pub mod leetcode;

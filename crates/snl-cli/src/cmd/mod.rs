@@ -7,6 +7,7 @@ pub mod completions;
 pub mod design;
 pub mod duel;
 pub mod expect;
+pub mod export;
 pub mod generate;
 pub mod judge;
 pub mod man;

@@ -5,9 +5,9 @@ use crate::{snl, workspace};
 
 /// Every subcommand whose examples end by themselves (`serve` runs until it
 /// is stopped).
-const SUBCOMMANDS: [&str; 13] = [
-    "solve", "expect", "matrix", "check", "presets", "simulate", "race", "duel", "render", "plot",
-    "report", "show", "design",
+const SUBCOMMANDS: [&str; 14] = [
+    "solve", "expect", "matrix", "export", "check", "presets", "simulate", "race", "duel",
+    "render", "plot", "report", "show", "design",
 ];
 
 #[test]

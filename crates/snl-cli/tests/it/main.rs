@@ -7,6 +7,7 @@ mod design;
 mod draw;
 mod errors;
 mod expect;
+mod export;
 mod generate;
 mod help;
 mod install;

@@ -565,6 +565,21 @@ class Board:
         """A scipy.sparse.csr_matrix with SciPy installed, else a numpy array."""
         ...
     def fundamental_matrix(self, rules: Optional[Rules] = None) -> npt.NDArray[np.float64]: ...
+    def to_prism(
+        self,
+        rules: Optional[Rules] = None,
+        *,
+        choose_dice: Optional[Sequence[Any]] = None,
+        within: Optional[Sequence[int]] = None,
+    ) -> Tuple[str, str]:
+        """The PRISM model and its properties, as ``snl export --to prism``."""
+        ...
+    def to_dot(self, rules: Optional[Rules] = None) -> str:
+        """The chain as a Graphviz DOT state diagram, as ``snl export --to dot``."""
+        ...
+    def to_phase_type(self, rules: Optional[Rules] = None) -> str:
+        """The length as a phase-type distribution (JSON), as ``snl export --to phase-type``."""
+        ...
     def simulate(
         self,
         games: int = 100000,

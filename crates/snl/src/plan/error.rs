@@ -9,6 +9,7 @@ use crate::brute::BruteError;
 use crate::check::Unplayable;
 use crate::choice::ChoiceError;
 use crate::duel::DuelError;
+use crate::export::ExportError;
 use crate::limits::LimitError;
 use crate::markov::{ExactTooLarge, MarkovError};
 use crate::race::RaceError;
@@ -67,6 +68,7 @@ enum Kind {
     Sparse(SparseError),
     SparseBoard(SparseBoardError),
     Brute(BruteError),
+    Export(ExportError),
 }
 
 /// The part of an answer an [`Error`] was met in, for a front end that
@@ -152,7 +154,8 @@ impl Error {
             | Kind::Markov(MarkovError::Limit(e))
             | Kind::Choice(ChoiceError::Limit(e) | ChoiceError::Markov(MarkovError::Limit(e)))
             | Kind::Sparse(SparseError::Limit(e))
-            | Kind::Brute(BruteError::Limit(e)) => Some(e),
+            | Kind::Brute(BruteError::Limit(e))
+            | Kind::Export(ExportError::Limit(e)) => Some(e),
             _ => None,
         }
     }
@@ -205,6 +208,7 @@ impl Error {
             Kind::Sparse(e) => e,
             Kind::SparseBoard(e) => e,
             Kind::Brute(e) => e,
+            Kind::Export(e) => e,
         }
     }
 }
@@ -245,6 +249,7 @@ from_kind! {
     SparseError => Sparse,
     SparseBoardError => SparseBoard,
     BruteError => Brute,
+    ExportError => Export,
 }
 
 /// The limit error `err` is or holds, for any of the library's errors (an
@@ -285,6 +290,8 @@ pub fn limit_error<'e>(err: &'e (dyn std::error::Error + 'static)) -> Option<&'e
     } else if let Some(ChoiceError::Markov(MarkovError::Limit(e))) = err.downcast_ref() {
         Some(e)
     } else if let Some(SparseError::Limit(e)) = err.downcast_ref() {
+        Some(e)
+    } else if let Some(ExportError::Limit(e)) = err.downcast_ref() {
         Some(e)
     } else {
         None

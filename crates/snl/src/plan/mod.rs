@@ -12,6 +12,9 @@
 //!   choice;
 //! - [`best_within`] ([`WithinQuery`] → [`crate::choice::Within`]): the
 //!   play with the greatest chance of finishing within K rolls;
+//! - [`export`] ([`ExportQuery`] → [`crate::export::Exported`]): the game
+//!   written for other tools, a PRISM model and its properties or a state
+//!   diagram;
 //! - [`prepare`]: which engine a question would go to and what it would
 //!   cost, before it runs (for a progress bar, or a refusal).
 //!
@@ -69,6 +72,7 @@ mod count;
 mod engine;
 mod error;
 mod expect;
+mod export;
 mod honour;
 mod need;
 mod prepare;
@@ -82,6 +86,7 @@ pub use error::{Error, NotGiven, Part, limit_error};
 pub use expect::{
     ExpectQuery, Expectation, Length, Progress, Step, WithinQuery, best_within, expect,
 };
+pub use export::{ExportQuery, export};
 pub use honour::{Unhonoured, honoured, honoured_choosing};
 pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};

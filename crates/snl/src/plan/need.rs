@@ -47,6 +47,9 @@ pub enum DenseWork {
     Distances,
     /// The expected visits to every square.
     Visits,
+    /// The game written for other tools (a model, a diagram): a state for
+    /// every square.
+    Export,
     /// Counting the optimal sequences exactly, however large the count
     /// (the sparse engine counts in 128 bits:
     /// [`crate::sparse::shortest::count::count_optimal`]).
@@ -90,6 +93,7 @@ impl DenseWork {
             }
             DenseWork::Visits => "the expected visits, a figure for every square,",
             DenseWork::Counting => "counting the optimal sequences",
+            DenseWork::Export => "an export, which writes a state for every square,",
         }
     }
 

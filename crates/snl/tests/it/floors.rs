@@ -15,7 +15,7 @@ use std::path::Path;
 
 /// Each top-level module and its floor, from the bottom: the primitives,
 /// the model, the analyses, what only front ends need.
-const FLOORS: [(&str, usize); 24] = [
+const FLOORS: [(&str, usize); 25] = [
     ("limits", 0),
     ("rules", 0),
     ("rng", 0),
@@ -27,6 +27,7 @@ const FLOORS: [(&str, usize); 24] = [
     ("brute", 2),
     ("markov", 2),
     ("duel", 2),
+    ("export", 2),
     ("race", 2),
     ("simulate", 2),
     ("random", 2),

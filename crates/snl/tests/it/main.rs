@@ -4,6 +4,7 @@ mod answers;
 mod check;
 mod design;
 mod duel;
+mod export;
 mod floors;
 mod game;
 mod incremental;

@@ -1,0 +1,269 @@
+"""Exports checked by the tools that read them.
+
+Storm (``stormpy``, exact rational arithmetic), a model checker written by
+nobody here, reads every PRISM export and must give snl's own answers: the
+exact mean (``R{"rolls"}=?``, ``R{"rolls"}min=?`` under choices), the chance
+of finishing within K rolls (``P=? [F<=K]``, ``Pmax`` under choices). Graphviz
+must accept every DOT export, whose edges are the transition matrix's
+nonzeros. Both are required: without them these tests fail, not skip.
+"""
+
+import os
+import pathlib
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from fractions import Fraction
+
+import pytest
+
+import snl
+import stormpy
+
+PRESETS = ["milton-bradley", "milton-bradley-48", "leetcode-909", "moves-example-2", "pairs-example-1"]
+
+
+def storm(model_text, properties_text):
+    """Every property's value at the initial state, from Storm's exact engine."""
+    program = _program(model_text)
+    props = stormpy.parse_properties(properties_text, program)
+    model = stormpy.build_model[stormpy.Rational](program, props)
+    (init,) = model.initial_states
+    values = []
+    for p in props:
+        result = stormpy.model_checking(model, p, only_initial_states=True)
+        values.append(_fraction(result.get_value(init)))
+    return str(model.model_type), values
+
+
+def _program(text):
+    """The PRISM program `text` (stormpy reads programs from files)."""
+    fd, path = tempfile.mkstemp(suffix=".prism")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    try:
+        return stormpy.parse_prism_program(path)
+    finally:
+        os.unlink(path)
+
+
+def _fraction(value):
+    text = str(value)
+    if text in ("inf", "infinity"):
+        return float("inf")
+    return Fraction(text)
+
+
+def random_board(rng, squares):
+    """A board of random jumps, or None when snl refuses it."""
+    used = set()
+    ladders, snakes = [], []
+    for _ in range(rng.randint(0, squares // 4)):
+        a, b = rng.sample(range(2, squares), 2)
+        if a in used or b in used:
+            continue
+        used |= {a, b}
+        (ladders if b > a else snakes).append([a, b])
+    return ladders, snakes
+
+
+RULES = [
+    snl.Rules(),
+    snl.Rules(finish="bounce", start=0),
+    snl.Rules(finish="pass", chain=True),
+    snl.Rules(bonus=True, bonus_limit=3),
+    snl.Rules(bonus=True, finish="bounce"),
+    snl.Rules(die="d4", chain=True, start=0),
+    snl.Rules(die=[1, 2, 0, 3], finish="bounce"),
+]
+
+
+def boards(count, seed):
+    """Random boards under every rule set, as (board, rules)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        squares = rng.randint(6, 30)
+        ladders, snakes = random_board(rng, squares)
+        rules = RULES[made % len(RULES)]
+        try:
+            board = snl.Board(squares, ladders, snakes, rules=rules)
+        except snl.SnlError:
+            continue
+        made += 1
+        yield board
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_storm_gives_the_presets_exact_mean(name):
+    board = snl.Board.preset(name)
+    model, props = board.to_prism(within=[10, 30])
+    kind, values = storm(model, props)
+    assert kind == "ModelType.DTMC"
+    expectation = board.expect(exact=True, within=[10, 30])
+    ever, mean, within10, within30 = values
+    assert ever == 1
+    assert mean == expectation.exact_mean
+    assert abs(float(within10) - expectation.within(10)) < 1e-12
+    assert abs(float(within30) - expectation.within(30)) < 1e-12
+
+
+def test_storm_agrees_on_random_boards_under_every_rule():
+    checked = 0
+    for board in boards(42, seed=909):
+        model, props = board.to_prism(within=[5])
+        _, values = storm(model, props)
+        expectation = board.expect(exact=True, within=[5])
+        ever, mean = values[0], values[1]
+        if expectation.exact_mean is None:
+            # A game that may never finish: Storm's expected reward is
+            # infinite and its chance of finishing below 1.
+            assert mean == float("inf") and ever < 1
+        else:
+            assert ever == 1
+            assert mean == expectation.exact_mean, board
+        if board.rules.bonus:
+            turns = board.expect(exact=True, by_turns=True).exact_mean
+            if turns is not None:
+                assert values[2] == turns
+        within = values[-1]
+        assert abs(float(within) - expectation.within(5)) < 1e-12
+        checked += 1
+    assert checked == 42
+
+
+CHOICES = [
+    (snl.Rules(optional="ladders"), None),
+    (snl.Rules(optional="all", finish="bounce", start=0), None),
+    (snl.Rules(optional="snakes", chain=True), None),
+    (snl.Rules(optional="all", bonus=True, bonus_limit=2), None),
+    (snl.Rules(), ["d6", [1, 1, 1, 0, 0, 0]]),
+    (snl.Rules(optional="ladders", finish="pass"), ["d4", "d6"]),
+]
+
+
+def test_storm_gives_the_best_play_of_every_choice():
+    rng = random.Random(1245)
+    checked = 0
+    while checked < 30:
+        rules, dice = CHOICES[checked % len(CHOICES)]
+        squares = rng.randint(8, 30)
+        ladders, snakes = random_board(rng, squares)
+        try:
+            board = snl.Board(squares, ladders, snakes, rules=rules)
+        except snl.SnlError:
+            continue
+        model, props = board.to_prism(choose_dice=dice, within=[6])
+        kind, values = storm(model, props)
+        best = board.expect(exact=True, choose_dice=dice)
+        if best.exact_mean is None:
+            assert values[1] == float("inf")
+        else:
+            assert values[1] == best.exact_mean, (board, rules, dice)
+        if kind == "ModelType.MDP":
+            chance = board.expect(goal="within:6", choose_dice=dice).chance
+            assert abs(float(values[-1]) - chance) < 1e-12, (board, rules, dice)
+        checked += 1
+
+
+def test_codeforces_1245e_under_storm():
+    # The third sample: declining the ladder 21 -> 40 is best.
+    board = snl.Board(
+        100,
+        [[21, 40], [34, 94], [35, 95], [36, 96], [37, 97], [38, 98], [39, 99]],
+        [],
+        rules=snl.Rules(optional="ladders"),
+    )
+    model, props = board.to_prism()
+    kind, values = storm(model, props)
+    assert kind == "ModelType.MDP"
+    assert abs(float(values[1]) - 15.9047592939) < 1e-9
+    assert values[1] == board.expect(exact=True).exact_mean
+
+
+def dot_edges(text):
+    return re.findall(r"^  s(\d+) -> s(\d+) \[label=\"([0-9/]+)\"", text, re.M)
+
+
+def test_graphviz_reads_every_diagram_and_its_edges_are_the_matrix():
+    dot = shutil.which("dot")
+    assert dot, "Graphviz's dot is needed (Debian's graphviz)"
+    checked = 0
+    for board in list(boards(14, seed=7)) + [snl.Board.preset(p) for p in PRESETS]:
+        text = board.to_dot()
+        svg = subprocess.run(
+            [dot, "-Tsvg"], input=text.encode(), capture_output=True, check=True
+        ).stdout
+        assert svg.lstrip().startswith(b"<?xml") and b"</svg>" in svg
+        P = board.transition_matrix(dense=True)
+        edges = dot_edges(text)
+        nodes = {int(n) for n in re.findall(r"^  s(\d+) \[label=", text, re.M)}
+        # The nodes are the states a game from the start reaches, by a
+        # search of the matrix here.
+        streaks = 1 if not board.rules.bonus else (board.rules.bonus_limit or 2)
+        start = board.rules.start * streaks
+        seen, stack = {start}, [start]
+        while stack:
+            i = stack.pop()
+            for j in P[i].nonzero()[0]:
+                if int(j) not in seen:
+                    seen.add(int(j))
+                    stack.append(int(j))
+        assert nodes == seen
+        assert len(edges) == sum(int((P[i] > 0).sum()) for i in nodes)
+        for i, j, chance in edges:
+            assert abs(P[int(i), int(j)] - float(Fraction(chance))) < 1e-15
+        checked += 1
+    assert checked == 14 + len(PRESETS)
+
+
+def test_exports_refuse_what_they_cannot_hold():
+    with pytest.raises(snl.SnlError, match="more than a picture can show"):
+        snl.Board(3000).to_dot()
+    with pytest.raises(snl.SnlError, match="without choices"):
+        snl.Board(10, [[3, 8]], rules=snl.Rules(optional="ladders")).to_dot()
+
+
+def test_the_readme_round_trip_with_storm_runs_as_written(tmp_path, monkeypatch):
+    readme = (pathlib.Path(__file__).resolve().parents[3] / "README.md").read_text()
+    (block,) = [
+        b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "stormpy" in b
+    ]
+    expected = block.strip().splitlines()[-1].split("# ", 1)[1]
+    snl_bin = os.environ.get("SNL_BIN") or shutil.which("snl")
+    assert snl_bin, "the command is needed: SNL_BIN names it"
+    monkeypatch.setenv("PATH", str(pathlib.Path(snl_bin).parent) + os.pathsep + os.environ["PATH"])
+    script = tmp_path / "round_trip.py"
+    script.write_text(block)
+    run = subprocess.run(
+        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == expected
+
+
+def test_the_phase_type_distribution_is_the_length():
+    import json
+
+    import numpy as np
+
+    for board in list(boards(14, seed=45)) + [snl.Board.preset(p) for p in PRESETS]:
+        doc = json.loads(board.to_phase_type())
+        alpha, T, exit = (np.array(doc[k]) for k in ("alpha", "T", "exit"))
+        assert np.allclose(T.sum(axis=1) + exit, 1.0)
+        expectation = board.expect(full=True)
+        if expectation.mean is None or not np.isfinite(expectation.mean):
+            continue
+        n = len(alpha)
+        mean = alpha @ np.linalg.solve(np.eye(n) - T, np.ones(n))
+        assert abs(mean - expectation.mean) < 1e-9 * max(1.0, expectation.mean)
+        # P(length = k) = alpha T^(k-1) exit, against the distribution.
+        row = alpha.copy()
+        for k in range(1, 40):
+            chance = row @ exit
+            want = expectation.within(k) - (expectation.within(k - 1) if k > 1 else 0.0)
+            assert abs(chance - want) < 1e-12, (board, k)
+            row = row @ T
