@@ -628,6 +628,56 @@ impl PyBoard {
         Ok(PySolution::new(&subject, &solved))
     }
 
+    /// The fewest-rolls search step by step, as ``snl solve --steps``: an
+    /// iterator of one dict a step, from the start's (``rolls`` 0) to the
+    /// one that first reaches the last square. Each has ``rolls``,
+    /// ``squares`` (those first reached with that many rolls, where the
+    /// pawn rests, in order), ``arrivals`` (how each was first reached: a
+    /// dict of ``square``, ``from``, ``roll`` and ``land``, the square the
+    /// roll landed on), ``seen_again`` (the moves that led to states
+    /// already seen) and ``text`` (the step in sentences; the last names
+    /// one optimal game). A search of more than ``limit`` steps raises
+    /// ``snl.AnalysisError`` with how many it takes.
+    #[pyo3(signature = (rules = None, *, limit = plan::STEPS_LIMIT))]
+    fn steps<'py>(
+        &self,
+        py: Python<'py>,
+        rules: Option<PyRef<'_, PyRules>>,
+        limit: u32,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let query = plan::StepsQuery { limit };
+        let told = interruptible(py, |ctl| plan::solve_steps(&subject, &query, ctl))?
+            .map_err(errors::question)?;
+        let answer = snl::answer::SolveStepsAnswer::new(&subject, &told);
+        let steps = answer
+            .steps
+            .iter()
+            .map(|step| {
+                let d = PyDict::new(py);
+                d.set_item("rolls", step.rolls)?;
+                d.set_item("squares", &step.squares)?;
+                let arrivals = step
+                    .arrivals
+                    .iter()
+                    .map(|a| {
+                        let a_dict = PyDict::new(py);
+                        a_dict.set_item("square", a.square)?;
+                        a_dict.set_item("from", a.from)?;
+                        a_dict.set_item("roll", a.roll)?;
+                        a_dict.set_item("land", a.land)?;
+                        Ok(a_dict)
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                d.set_item("arrivals", arrivals)?;
+                d.set_item("seen_again", step.seen_again)?;
+                d.set_item("text", &step.text)?;
+                Ok(d)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        steps.into_pyobject(py)?.try_iter().map(Bound::into_any)
+    }
+
     /// The fewest rolls from the start to every position, as a list indexed
     /// by position (index 0 is the start off the board); ``None`` where a
     /// pawn never comes to rest.

@@ -16,8 +16,7 @@ use crate::board_arg::{BoardArgs, RulesArgs, load_subject};
 use crate::control;
 use crate::output_file::write_output;
 
-/// Write the game for other tools: a PRISM model, a state diagram, or the
-/// length as a phase-type distribution.
+/// Write the game for model checkers and diagrams (PRISM, DOT, ...)
 ///
 /// prism writes the game in the PRISM language, which the probabilistic
 /// model checkers PRISM and Storm read: a Markov chain (dtmc), or, with

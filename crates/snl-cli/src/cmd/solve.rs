@@ -4,12 +4,12 @@
 use std::cmp::Ordering;
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::ValueEnum;
-use snl::answer::{Declined, PathRun, SolveAnswer, Step};
-use snl::plan::{self, Count, Counted, Engine, SolveQuery, Uncounted};
+use snl::answer::{Declined, PathRun, SolveAnswer, SolveStepsAnswer, Step};
+use snl::plan::{self, Count, Counted, Engine, SolveQuery, StepsQuery, Uncounted};
 
-use crate::board_arg::{BoardArgs, RulesArgs, load_subject};
+use crate::board_arg::{BoardArgs, LoadedSubject, RulesArgs, load_subject};
 use crate::control;
 use crate::output::{header_subject, note, write_json};
 
@@ -38,10 +38,13 @@ use crate::output::{header_subject, note, write_json};
 /// marks a declined jump `stays` and lists the jumps it declines (JSON:
 /// `declined`), and the count is of plays (the same rolls resting
 /// elsewhere count apart).
+// Flags are bools in clap.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl solve testdata/seed-004-twenty.pairs.json
   snl solve --preset milton-bradley --path
+  snl solve testdata/seed-004-twenty.pairs.json --steps
   snl solve - --json < testdata/seed-000-leetcode-909.grid.json", super::EXIT_CODES))]
 pub struct Args {
     /// Print one optimal sequence, roll by roll.
@@ -55,6 +58,19 @@ pub struct Args {
     /// The search to run.
     #[arg(long, value_enum, default_value_t = Method::Bfs)]
     pub method: Method,
+
+    /// Show the search step by step, for learners: roll 0 is the start,
+    /// roll t the squares first reached with t rolls (where the pawn
+    /// rests, after any jump) and how each was first reached, with a
+    /// sentence for each square a jump reached; the last step names one
+    /// optimal game. With --json, `{"steps": [...]}`.
+    #[arg(long)]
+    pub steps: bool,
+
+    /// The most steps --steps lists (the start's and one a roll): a search
+    /// that takes more is refused, saying how many it takes.
+    #[arg(long, value_name = "N", default_value_t = plan::STEPS_LIMIT)]
+    pub steps_limit: u32,
 
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -80,6 +96,9 @@ pub enum Method {
 /// Runs `snl solve`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_subject(&args.board, &args.rules)?;
+    if args.steps {
+        return run_steps(args, &loaded, out);
+    }
     let query = SolveQuery {
         // The text without --path shows no sequence, so none is rebuilt.
         path: args.json || args.path,
@@ -261,4 +280,44 @@ fn write_path(out: &mut dyn Write, path: &[Step], goal: u32, declined: &[Decline
         writeln!(out, "jumps declined: {}", list.join(", "))?;
     }
     Ok(())
+}
+
+/// `snl solve --steps`: the search frontier by frontier.
+fn run_steps(
+    args: &Args,
+    loaded: &LoadedSubject,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    let other = [
+        (args.path, "--path"),
+        (args.count, "--count"),
+        (args.method == Method::Brute, "--method brute"),
+    ]
+    .into_iter()
+    .find_map(|(asked, what)| asked.then_some(what));
+    if let Some(other) = other {
+        bail!(
+            "{other} is not given with --steps: the steps show the search itself, and their last names one optimal game (leave out --steps for it)"
+        );
+    }
+    let query = StepsQuery {
+        limit: args.steps_limit,
+    };
+    let told = plan::solve_steps(&loaded.subject, &query, control::get())
+        .map_err(|e| control::question(e, &loaded.board.source))?;
+    let answer = SolveStepsAnswer::new(&loaded.subject, &told);
+    crate::timings::analysis();
+    control::check_interrupted()?;
+    if args.json {
+        write_json(out, &answer)?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    header_subject(out, loaded)?;
+    for step in &answer.steps {
+        writeln!(out)?;
+        for line in &step.text {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(std::process::ExitCode::SUCCESS)
 }

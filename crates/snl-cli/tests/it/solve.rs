@@ -517,3 +517,42 @@ fn time_stages_gives_the_median_of_each_stage() {
     );
     assert!(medians.ends_with("(medians of 3 runs)"), "{medians}");
 }
+
+#[test]
+fn steps_show_the_search_and_refuse_what_they_cannot_list() {
+    let json = ok(
+        &["solve", "--preset", "moves-example-1", "--steps", "--json"],
+        None,
+    );
+    let answer: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(steps[0]["rolls"], 0);
+    assert_eq!(
+        Some(steps.len() as u64 - 1),
+        answer["min_rolls"].as_u64(),
+        "{json}"
+    );
+    for key in ["rolls", "squares", "arrivals", "seen_again", "text"] {
+        assert!(steps[1].get(key).is_some(), "{key}");
+    }
+    let run = snl(
+        &["solve", "-", "--steps", "--steps-limit", "3"],
+        Some(r#"{"squares": 100}"#),
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the search takes 18 steps"),
+        "{}",
+        run.stderr
+    );
+    let run = snl(
+        &["solve", "-", "--steps", "--count"],
+        Some(r#"{"squares": 100}"#),
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("--count is not given with --steps"),
+        "{}",
+        run.stderr
+    );
+}

@@ -2,7 +2,7 @@
 
 import os
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -565,6 +565,11 @@ class Board:
         """A scipy.sparse.csr_matrix with SciPy installed, else a numpy array."""
         ...
     def fundamental_matrix(self, rules: Optional[Rules] = None) -> npt.NDArray[np.float64]: ...
+    def steps(
+        self, rules: Optional[Rules] = None, *, limit: int = 1000
+    ) -> Iterator[Dict[str, Any]]:
+        """The fewest-rolls search step by step, as ``snl solve --steps``."""
+        ...
     def to_prism(
         self,
         rules: Optional[Rules] = None,

@@ -43,6 +43,7 @@ mod presets;
 mod race;
 mod simulate;
 mod solve;
+mod steps;
 mod visits;
 mod within;
 
@@ -57,6 +58,7 @@ pub use presets::{PresetEntry, PresetsAnswer};
 pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
+pub use steps::{ArrivalAnswer, SearchStep, SolveStepsAnswer};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};
 pub use within::{WithinAnswer, WithinJumpAnswer, WithinPolicyAnswer};
 

@@ -131,6 +131,16 @@ pub enum NotGiven {
         "the best play picks among dice, or by the bonus streak, so it is no plain game whose visits are counted"
     )]
     VisitsUnderPolicy,
+    /// A search step by step that takes more steps than the limit lists.
+    #[error(
+        "the search takes {steps} steps (the start's and one a roll), more than the {limit} listed unless told; raise the limit to list them all"
+    )]
+    TooManySteps {
+        /// The steps the search takes.
+        steps: u64,
+        /// The most listed.
+        limit: u64,
+    },
 }
 
 impl Error {

@@ -15,6 +15,8 @@
 //! - [`export`] ([`ExportQuery`] → [`crate::export::Exported`]): the game
 //!   written for other tools, a PRISM model and its properties or a state
 //!   diagram;
+//! - [`solve_steps`] ([`StepsQuery`] → [`SolveSteps`]): the fewest-rolls
+//!   search frontier by frontier, with a sentence for each step;
 //! - [`prepare`]: which engine a question would go to and what it would
 //!   cost, before it runs (for a progress bar, or a refusal).
 //!
@@ -77,6 +79,7 @@ mod honour;
 mod need;
 mod prepare;
 mod solve;
+mod steps;
 mod subject;
 
 pub use admit::{Analysis, admit, estimate, estimate_under};
@@ -91,6 +94,7 @@ pub use honour::{Unhonoured, honoured, honoured_choosing};
 pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
+pub use steps::{STEPS_LIMIT, SolveSteps, StepsQuery, solve_steps};
 pub use subject::Subject;
 
 #[cfg(doc)]

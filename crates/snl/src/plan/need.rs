@@ -50,6 +50,9 @@ pub enum DenseWork {
     /// The game written for other tools (a model, a diagram): a state for
     /// every square.
     Export,
+    /// The fewest-rolls search step by step: every square it reaches,
+    /// listed.
+    Steps,
     /// Counting the optimal sequences exactly, however large the count
     /// (the sparse engine counts in 128 bits:
     /// [`crate::sparse::shortest::count::count_optimal`]).
@@ -94,6 +97,7 @@ impl DenseWork {
             DenseWork::Visits => "the expected visits, a figure for every square,",
             DenseWork::Counting => "counting the optimal sequences",
             DenseWork::Export => "an export, which writes a state for every square,",
+            DenseWork::Steps => "the search step by step, which lists every square it reaches,",
         }
     }
 

@@ -37,6 +37,7 @@ mod layers;
 mod path;
 mod picking;
 pub mod route;
+pub mod steps;
 mod streak;
 
 use num_bigint::BigUint;

@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use crate::game::{Game, Pawn};
+use crate::game::{Game, Pawn, Played};
 use crate::limits::{self, Control, Estimate, LimitError};
 use crate::rules::Die;
 
@@ -51,19 +51,7 @@ pub(super) fn by_streak(
         for g in &games {
             meter.add(g.rules().die.values().count() as u64)?;
             for r in g.rules().die.values() {
-                let played = g.play(pawn, r);
-                // A declined jump leaves the pawn where it stopped, under
-                // the same turn rule as a taken one.
-                let declined = played
-                    .moved
-                    .filter(|m| choosing && m.jumped())
-                    .into_iter()
-                    .flat_map(|m| {
-                        g.rests(m.land)
-                            .skip(1)
-                            .map(move |at| g.rest_after(pawn, r, at))
-                    });
-                for next in std::iter::once(played.pawn).chain(declined) {
+                for next in resting_places(g, pawn, r, &g.play(pawn, r), choosing) {
                     if next.at == goal {
                         return Ok(Some(rolls));
                     }
@@ -77,6 +65,30 @@ pub(super) fn by_streak(
         }
     }
     Ok(None)
+}
+
+/// Where a roll of `r` from `pawn`, played as `played`, may leave the
+/// pawn: where its jumps lead, then, where jumps may be declined
+/// (`choosing`), the start of each jump it stops on instead. A declined
+/// jump leaves the pawn where it stopped, under the same turn rule as a
+/// taken one.
+pub(super) fn resting_places<'g>(
+    game: &'g Game,
+    pawn: Pawn,
+    r: u32,
+    played: &Played,
+    choosing: bool,
+) -> impl Iterator<Item = Pawn> + 'g {
+    let declined = played
+        .moved
+        .filter(|m| choosing && m.jumped())
+        .into_iter()
+        .flat_map(move |m| {
+            game.rests(m.land)
+                .skip(1)
+                .map(move |at| game.rest_after(pawn, r, at))
+        });
+    std::iter::once(played.pawn).chain(declined)
 }
 
 #[cfg(test)]

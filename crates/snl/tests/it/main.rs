@@ -20,4 +20,5 @@ mod route;
 mod shortest;
 mod simulate;
 mod sparse;
+mod steps;
 mod strategies;
