@@ -2,7 +2,6 @@
 //! checkers PRISM and Storm, the chain as a state diagram, or the length
 //! as a phase-type distribution.
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -170,18 +169,21 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             })
             .with_context(|| format!("the properties, {}", file.display()))?;
         }
-        (Some(props), None) => {
-            let mut text = exported.text.clone();
-            text.push_str("\n// The properties (-o FILE writes them to FILE.props):\n");
+        (Some(props), None) => write_output(None, input, out, |w| {
+            w.write_all(exported.text.as_bytes())?;
+            writeln!(
+                w,
+                "\n// The properties (-o FILE writes them to FILE.props):"
+            )?;
             for line in props.lines() {
                 if line.starts_with("//") {
-                    let _ = writeln!(text, "{line}");
+                    writeln!(w, "{line}")?;
                 } else {
-                    let _ = writeln!(text, "// {line}");
+                    writeln!(w, "// {line}")?;
                 }
             }
-            write_output(None, input, out, |w| Ok(w.write_all(text.as_bytes())?))?;
-        }
+            Ok(())
+        })?,
         (None, _) => write_output(args.output.as_ref(), input, out, |w| {
             Ok(w.write_all(exported.text.as_bytes())?)
         })?,

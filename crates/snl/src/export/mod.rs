@@ -149,7 +149,7 @@ impl fmt::Display for ExportError {
                 limit,
             } => write!(
                 f,
-                "a state diagram of this game would have {states} states, more than a picture can show (at most {limit}); --to prism writes a model of any size, and `snl matrix --to mtx` the transition matrix"
+                "a state diagram draws the states of the game, and this one has {states} states, more than a picture can show (at most {limit}); --to prism writes a model of any size, and `snl matrix --to mtx` the transition matrix"
             ),
             ExportError::TooLarge {
                 form: Form::PhaseType,
