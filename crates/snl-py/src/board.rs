@@ -125,6 +125,18 @@ impl PyBoard {
         }
     }
 
+    /// `snl check` of this board under `rules` (its own by default), under
+    /// the budget and Ctrl-C, with a `UserWarning` for what was left out.
+    fn checked(&self, py: Python<'_>, rules: Option<&PyRules>) -> PyResult<check::Checked> {
+        let rules = rules.map_or_else(|| self.subject.rules().clone(), |r| r.0.clone());
+        let spec: &BoardSpec = self.subject.spec();
+        let found = interruptible(py, |ctl| check::check_with(spec, &rules, ctl))?;
+        if let Some(why) = &found.skipped {
+            errors::user_warning(py, &check::skipped_note(why, ToString::to_string))?;
+        }
+        Ok(found)
+    }
+
     /// The board of `subject` (an answer's), to pickle with it.
     pub fn of_subject(subject: &Arc<Subject>) -> PyBoard {
         PyBoard {
@@ -573,20 +585,42 @@ impl PyBoard {
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<Vec<PyDiagnostic>> {
-        let rules = rules.map_or_else(|| self.subject.rules().clone(), |r| r.0.clone());
-        let spec: &BoardSpec = self.subject.spec();
-        let found = interruptible(py, |ctl| check::check_with(spec, &rules, ctl))?;
-        if let Some(why) = &found.skipped {
-            let message = check::skipped_note(why, ToString::to_string);
-            let message = std::ffi::CString::new(message).unwrap_or_default();
-            PyErr::warn(
-                py,
-                &py.get_type::<pyo3::exceptions::PyUserWarning>(),
-                &message,
-                1,
-            )?;
-        }
+        let found = self.checked(py, rules.as_deref())?;
         Ok(found.diagnostics.iter().map(PyDiagnostic::from).collect())
+    }
+
+    /// Whether a game under ``rules`` (the board's own by default) can be
+    /// won from the start, as ``snl check`` names it: a dict with
+    /// ``class`` (``"always"``, ``"occasionally"`` or ``"never"``, the
+    /// classes of Nanda and Misra), ``trap`` (the squares the pawn can
+    /// rest on from which no rolls reach the last square, as
+    /// ``(first, last)`` runs; 0 is the start off the board),
+    /// ``trap_squares`` (how many), ``trap_listed_all``, ``chance`` (that
+    /// a game falls into the trap and never ends) and ``chance_error`` (a
+    /// bound, on boards of over 2^30 squares; else ``None``).
+    ///
+    /// ``None`` when the board has errors (``check`` lists them) or when
+    /// jumps may be declined, where the class depends on the play. Runs
+    /// under the budget and Ctrl-C as ``check`` does; a ``UserWarning``
+    /// says what was left out.
+    #[pyo3(signature = (rules = None))]
+    fn winnable<'py>(
+        &self,
+        py: Python<'py>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let found = self.checked(py, rules.as_deref())?;
+        let Some(w) = &found.winnability else {
+            return Ok(None);
+        };
+        let dict = PyDict::new(py);
+        dict.set_item("class", w.class.as_str())?;
+        dict.set_item("trap", w.trap.clone())?;
+        dict.set_item("trap_squares", w.trap_squares)?;
+        dict.set_item("trap_listed_all", w.listed_all())?;
+        dict.set_item("chance", w.chance)?;
+        dict.set_item("chance_error", w.chance_error)?;
+        Ok(Some(dict))
     }
 
     /// The fewest rolls to the last square when you choose every roll, as

@@ -128,3 +128,14 @@ pub fn question(e: snl::plan::Error) -> PyErr {
         analysis(e)
     }
 }
+
+/// Warns the Python caller with `message`, as a `UserWarning`.
+pub fn user_warning(py: Python<'_>, message: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(message).unwrap_or_default();
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+        &message,
+        1,
+    )
+}

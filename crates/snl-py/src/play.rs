@@ -103,13 +103,7 @@ pub fn simulate(
             "stopped early at the budget of work (snl.set_budget raises it): {} of {} games played",
             sim.games, games
         );
-        let message = std::ffi::CString::new(message).unwrap_or_default();
-        PyErr::warn(
-            py,
-            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
-            &message,
-            1,
-        )?;
+        errors::user_warning(py, &message)?;
     }
     let exact = interruptible(py, |ctl| {
         if by_turns {

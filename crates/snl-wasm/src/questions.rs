@@ -129,7 +129,7 @@ pub fn check(board: &str, options: &str) -> String {
             return Err(ApiError::limit(why.clone(), &limits));
         }
         let header = Header::of_spec(read.parsed.name.as_deref(), &read.parsed.spec, &read.rules);
-        Ok(CheckAnswer::new(header, &checked.diagnostics))
+        Ok(CheckAnswer::of(header, &checked))
     }))
 }
 

@@ -166,8 +166,9 @@ pub fn read(body: &[u8], options: &Options, limits: &StudioLimits) -> Result<Rea
 pub struct Playable {
     /// What was read.
     pub read: Read,
-    /// The warnings (a playable board has no errors).
-    pub diagnostics: Vec<Diagnostic>,
+    /// The check: its warnings (a playable board has no errors) and the
+    /// board's winnability.
+    pub checked: check::Checked,
     /// The board under its rules.
     pub game: Game,
 }
@@ -187,10 +188,10 @@ pub fn playable(read: Read) -> Result<Playable, ApiError> {
         }
     })?;
     // A playable board: the check finds its warnings.
-    let diagnostics = check::check(&read.parsed.spec, &read.rules).diagnostics;
+    let checked = check::check(&read.parsed.spec, &read.rules);
     Ok(Playable {
         read,
-        diagnostics,
+        checked,
         game,
     })
 }
@@ -367,7 +368,7 @@ pub fn analyse_with(
     // The check's notes are of the rules' die, as `snl check` gives them:
     // a best play among dice is not the one it plays.
     let best = expectation.best.as_ref().filter(|_| !picked);
-    let diagnostics = check::check_played(&read.parsed.spec, &read.rules, best, &ctl).diagnostics;
+    let checked = check::check_played(&read.parsed.spec, &read.rules, best, &ctl);
     // `snl solve`, counting as it counts (left out, not refused, above the
     // count limit and over the budget).
     let solve = if searched {
@@ -378,7 +379,7 @@ pub fn analyse_with(
     };
     let playable = Playable {
         read,
-        diagnostics,
+        checked,
         game,
     };
     let game = &playable.game;
@@ -416,7 +417,7 @@ pub fn analyse_with(
     ctl.cancel
         .check()
         .map_err(|e: LimitError| ApiError::limit(e, limits))?;
-    let check = CheckAnswer::new(header(), &playable.diagnostics);
+    let check = CheckAnswer::of(header(), &playable.checked);
     let label = playable.read.parsed.name.as_deref().unwrap_or("board");
     let (svg, layout, plot) = draw(
         game,

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use snl::answer::{CheckAnswer, Header};
 use snl::check;
-use snl::words::{plural, rules_line};
+use snl::words::{figure, plural, rules_line};
 
 use crate::board_arg::{BoardArgs, RulesArgs};
 use crate::control;
@@ -19,6 +19,10 @@ use crate::output::{note, write_json};
 /// rules matter: a circle of jumps is an error only with chaining. When
 /// jumps may be declined (--optional), a note names each jump the best
 /// play with a real die (as `snl expect` plays it) never takes.
+///
+/// A playable board is named always, occasionally or never winnable from
+/// the start (the classes of Nanda and Misra); when not always, with the
+/// squares that trap the pawn and the chance a game falls among them.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl check testdata/seed-004-twenty.pairs.json
@@ -53,10 +57,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             control::explain(e.clone()).to_string()
         }));
     }
-    let diagnostics = &checked.diagnostics;
-    let answer = CheckAnswer::new(
+    let answer = CheckAnswer::of(
         Header::of_spec(loaded.name(), &loaded.parsed.spec, &rules),
-        diagnostics,
+        &checked,
     );
     if args.json {
         write_json(out, &answer)?;
@@ -78,14 +81,14 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
                 writeln!(out, "{severity}[{}]: {}", f.code, f.message)?;
             }
         }
+        if let Some(w) = &checked.winnability {
+            writeln!(out, "{}", winnable_line(w))?;
+        }
         let (e, w) = (answer.errors.len() as u64, answer.warnings.len() as u64);
         let warnings = plural(w, "warning", "warnings");
         // Over the budget for the best play alone, every error and warning
         // was still looked for.
-        let partial = checked
-            .skipped
-            .as_ref()
-            .filter(|s| !matches!(s, check::Skipped::BestPlay(_)));
+        let partial = checked.skipped.as_ref().filter(|s| !s.looked_for_all());
         let verdict = match e {
             0 if partial.is_some() && w > 0 => {
                 format!("ok: no errors, {warnings} (the rest was not checked: see the note)")
@@ -98,11 +101,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
             0 => format!("ok: no errors, {warnings}"),
             _ => format!("not playable: {}, {warnings}", plural(e, "error", "errors")),
         };
-        if checked.skipped.is_some() && partial.is_none() {
-            writeln!(
-                out,
-                "{verdict} (the jumps the best play never takes were not looked for: see the note)"
-            )?;
+        if let Some(why) = checked.skipped.as_ref().filter(|s| s.looked_for_all()) {
+            let what = match why {
+                check::Skipped::BestPlay(_) => "the jumps the best play never takes were",
+                _ => "the chance of falling into the trap was",
+            };
+            writeln!(out, "{verdict} ({what} not looked for: see the note)")?;
         } else if answer.notes.is_empty() {
             writeln!(out, "{verdict}")?;
         } else {
@@ -115,4 +119,28 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `winnable: always ...`, the board's class in words.
+fn winnable_line(w: &check::Winnability) -> String {
+    let chance = |p: f64| match w.chance_error {
+        Some(e) if e > 0.0 => format!("{} (within {e:.1e})", figure(p, 6)),
+        _ => figure(p, 6),
+    };
+    match w.class {
+        check::Winnable::Always => {
+            "winnable: always: the last square can be reached from every square the pawn can rest on"
+                .to_string()
+        }
+        check::Winnable::Never => format!(
+            "winnable: never: no rolls from the start reach the last square; the pawn is held on {}",
+            w.trap_in_words()
+        ),
+        _ => format!(
+            "winnable: occasionally: {} {} the pawn for ever; a game falls there with chance {}",
+            w.trap_in_words(),
+            if w.trap_squares == 1 { "traps" } else { "trap" },
+            w.chance.map_or_else(|| "not solved for (see the note)".to_string(), chance)
+        ),
+    }
 }

@@ -12,9 +12,40 @@ fn a_good_board_passes() {
         "\
 board: leetcode-909, 36 squares, 3 jumps
 rules: die d6, finish exact, no chaining, start on square 1
+winnable: always: the last square can be reached from every square the pawn can rest on
 ok: no errors, no warnings
 "
     );
+}
+
+#[test]
+fn the_class_the_trap_and_its_chance() {
+    let out = ok(&["check", "testdata/wall-20.pairs.json"], None);
+    assert!(
+        out.contains("\nwinnable: occasionally: squares 3 to 9 trap the pawn for ever; a game falls there with chance 0.833333\n"),
+        "{out}"
+    );
+    let v: Value =
+        serde_json::from_str(&ok(&["check", "testdata/wall-20.pairs.json", "--json"], None)).unwrap();
+    let w = &v["winnable"];
+    assert_eq!(w["class"], "occasionally");
+    assert_eq!(w["trap"], serde_json::json!([[3, 9]]));
+    assert_eq!((w["trap_squares"].as_u64(), w["trap_listed_all"].as_bool()), (Some(7), Some(true)));
+    assert!((w["chance"].as_f64().unwrap() - 5.0 / 6.0).abs() < 1e-12);
+    // Never: the pawn held from the start; from off the board, the start
+    // is part of the trap.
+    let never = r#"{"squares": 10, "snakes": [[4, 2], [5, 2], [6, 2], [7, 2], [8, 2], [9, 2]]}"#;
+    let out = ok(&["check", "-", "--start", "0"], Some(never));
+    assert!(
+        out.contains("\nwinnable: never: no rolls from the start reach the last square; the pawn is held on squares 0 (the start off the board) to 3\n"),
+        "{out}"
+    );
+    // No class with jumps that may be declined, nor with errors.
+    let v: Value =
+        serde_json::from_str(&ok(&["check", "-", "--optional", "snakes", "--json"], Some(never))).unwrap();
+    assert!(v.get("winnable").is_none(), "{v}");
+    let run = snl(&["check", "--json"], Some(BROKEN));
+    assert!(!run.stdout.contains("winnable"), "{}", run.stdout);
 }
 
 #[test]

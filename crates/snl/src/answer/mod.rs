@@ -47,7 +47,7 @@ mod steps;
 mod visits;
 mod within;
 
-pub use check::{CheckAnswer, Finding};
+pub use check::{CheckAnswer, Finding, WinnableAnswer};
 pub use duel::{DuelAnswer, DuelWinner};
 pub use expect::{
     EXACT_DIGITS, EXPECT_QUANTILES, ErrorBounds, ExpectAnswer, JumpPlayAnswer, LeftOut,

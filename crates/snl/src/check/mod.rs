@@ -30,9 +30,15 @@ use crate::board::{BoardError, BoardSpec, MAX_SQUARES};
 use crate::choice::{self, ChoiceError};
 use crate::game::{Game, GameError, Pawn};
 use crate::limits::{self, Control, LimitError};
+use crate::markov::{self, MarkovError};
 use crate::rules::{Optional, Rules};
 use crate::sparse::{SparseBoard, SparseBoardError, SparseError, SparseGame, SparseGameError};
 use crate::words::figure;
+
+mod winnable;
+
+pub use winnable::{TRAP_RUNS_LISTED, Winnability, Winnable};
+use winnable::Runs;
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -110,6 +116,12 @@ pub struct Checked {
     /// need the engine that keeps tables a square long. `None` when
     /// everything was.
     pub skipped: Option<Skipped>,
+    /// Whether the game can be won from the start: always, occasionally
+    /// or never, with the squares that trap the pawn and the chance of
+    /// falling among them. `None` when the board has errors, when the
+    /// warnings were not all looked for, and when the player has choices
+    /// (jumps that may be declined), where it depends on the play.
+    pub winnability: Option<Winnability>,
 }
 
 /// Why [`check_with`] did not look for everything.
@@ -130,6 +142,16 @@ pub enum Skipped {
     /// failed. Every error and warning was.
     #[error(transparent)]
     BestPlay(ChoiceError),
+    /// The chance of falling into the trap
+    /// ([`Winnability::chance`]) was not solved for: refused by the
+    /// budget, stopped, or failed. Every error and warning was looked for,
+    /// and the class named.
+    #[error(transparent)]
+    TrapChance(MarkovError),
+    /// [`Skipped::TrapChance`] on a board of over 2^30 squares, by the
+    /// engine for boards of any length.
+    #[error(transparent)]
+    LongTrapChance(SparseError),
 }
 
 impl Skipped {
@@ -142,9 +164,25 @@ impl Skipped {
     /// The limit that stopped the check, if that is the reason.
     pub fn limit(&self) -> Option<&LimitError> {
         match self {
-            Skipped::Limit(e) | Skipped::BestPlay(ChoiceError::Limit(e)) => Some(e),
-            Skipped::Long(_) | Skipped::BestPlay(_) => None,
+            Skipped::Limit(e)
+            | Skipped::BestPlay(ChoiceError::Limit(e))
+            | Skipped::TrapChance(MarkovError::Limit(e))
+            | Skipped::LongTrapChance(SparseError::Limit(e)) => Some(e),
+            Skipped::Long(_)
+            | Skipped::BestPlay(_)
+            | Skipped::TrapChance(_)
+            | Skipped::LongTrapChance(_) => None,
         }
+    }
+
+    /// Whether every error and warning was still looked for: only a note
+    /// or a figure (the jumps the best play never takes, the chance of
+    /// falling into the trap) was left out.
+    pub fn looked_for_all(&self) -> bool {
+        matches!(
+            self,
+            Skipped::BestPlay(_) | Skipped::TrapChance(_) | Skipped::LongTrapChance(_)
+        )
     }
 }
 
@@ -165,6 +203,14 @@ pub fn skipped_note(why: &Skipped, limit: impl FnOnce(&LimitError) -> String) ->
         ),
         Skipped::Long(e) => format!(
             "the warnings that need where a pawn can go (never-landed, goal-unreachable, trap) were not looked for: {e}"
+        ),
+        Skipped::TrapChance(MarkovError::Limit(e))
+        | Skipped::LongTrapChance(SparseError::Limit(e)) => format!(
+            "every error and warning was looked for, but not the chance of falling into the trap: {}",
+            limit(e)
+        ),
+        Skipped::TrapChance(_) | Skipped::LongTrapChance(_) => format!(
+            "every error and warning was looked for, but not the chance of falling into the trap: {why}"
         ),
     }
 }
@@ -219,11 +265,13 @@ pub fn check_played(
         return Checked {
             diagnostics: errors,
             skipped: None,
+            winnability: None,
         };
     }
     let skipped = |e: LimitError| Checked {
         diagnostics: Vec::new(),
         skipped: Some(e.into()),
+        winnability: None,
     };
     let tables = crate::board::cost(spec.squares, spec.jumps.len() as u64);
     // Looking for warnings holds a streak and two flags a square, and a
@@ -241,6 +289,7 @@ pub fn check_played(
             return Checked {
                 diagnostics: vec![problem(&p, spec.squares)],
                 skipped: None,
+                winnability: None,
             };
         }
     };
@@ -250,15 +299,18 @@ pub fn check_played(
             return Checked {
                 diagnostics: vec![game_error(&e)],
                 skipped: None,
+                winnability: None,
             };
         }
     };
-    let mut diagnostics = match warnings(&game, ctl) {
-        Ok(diagnostics) => diagnostics,
+    let (mut diagnostics, trap) = match warnings(&game, ctl) {
+        Ok(found) => found,
         Err(e) => return skipped(e),
     };
     let mut skipped = None;
+    let mut winnability = None;
     if game.declinable() {
+        // The class depends on the play: none is given.
         match best {
             Some(best) => diagnostics.extend(best.never_taken.iter().map(never_taken)),
             None => match choice::solve_with(&game, &choice::Options::default(), ctl) {
@@ -266,11 +318,58 @@ pub fn check_played(
                 Err(e) => skipped = Some(Skipped::BestPlay(e)),
             },
         }
+    } else {
+        let (found, why) = winnability_of(trap, || {
+            markov::never_finishes_with(&game, ctl).map(|p| (p, None))
+        });
+        winnability = Some(found);
+        skipped = why.map(Skipped::TrapChance);
     }
     Checked {
         diagnostics,
         skipped,
+        winnability,
     }
+}
+
+/// Where the pawn can be trapped: [`warnings`]'s finding, for
+/// [`winnability_of`].
+#[derive(Debug, Default)]
+struct Trap {
+    /// Whether the last square can be reached from the start.
+    goal: bool,
+    /// The trap squares, as runs.
+    runs: Runs,
+}
+
+/// The winnability of a game whose trap is `trap`, with the chance of
+/// falling into it from `never` (the chance that a game never ends) when
+/// it is occasionally winnable, and why that chance is missing if it is.
+fn winnability_of<E>(
+    trap: Trap,
+    never: impl FnOnce() -> Result<(f64, Option<f64>), E>,
+) -> (Winnability, Option<E>) {
+    let class = match (trap.goal, trap.runs.count) {
+        (false, _) => Winnable::Never,
+        (true, 0) => Winnable::Always,
+        (true, _) => Winnable::Occasionally,
+    };
+    let (chance, chance_error, why) = match class {
+        Winnable::Always => (Some(0.0), None, None),
+        Winnable::Never => (Some(1.0), None, None),
+        Winnable::Occasionally => match never() {
+            Ok((p, error)) => (Some(p), error, None),
+            Err(e) => (None, None, Some(e)),
+        },
+    };
+    let found = Winnability {
+        class,
+        trap: trap.runs.runs,
+        trap_squares: trap.runs.count,
+        chance,
+        chance_error,
+    };
+    (found, why)
 }
 
 /// The note for an optional jump the best play never takes.
@@ -302,15 +401,49 @@ fn check_long(spec: &BoardSpec, rules: &Rules, ctl: &Control) -> Checked {
             return Checked {
                 diagnostics: refused.errors,
                 skipped: None,
+                winnability: None,
             };
         }
     };
-    let (diagnostics, skipped) = long_warnings(&game, ctl);
+    let (diagnostics, trap) = match long_warnings(&game, ctl) {
+        Ok(found) => found,
+        Err((diagnostics, why)) => {
+            return Checked {
+                diagnostics,
+                skipped: Some(why),
+                winnability: None,
+            };
+        }
+    };
+    // The engine for boards of any length takes every jump: with jumps
+    // that may be declined, the class depends on the play.
+    let optional = game.rules().optional;
+    let declinable = !optional.is_none()
+        && game.board().jumps().any(|j| {
+            // Which jumps may be declined depends only on their direction:
+            // asked with squares 0 and 1 that go the same way.
+            optional.covers(u32::from(j.to < j.from), u32::from(j.to > j.from))
+        });
+    if declinable {
+        return Checked {
+            diagnostics,
+            skipped: None,
+            winnability: None,
+        };
+    }
+    let (winnability, why) = winnability_of(trap, || {
+        crate::sparse::markov::moments_with(&game, ctl).map(|m| (m.never, Some(m.never_error)))
+    });
     Checked {
         diagnostics,
-        skipped,
+        skipped: why.map(Skipped::LongTrapChance),
+        winnability: Some(winnability),
     }
 }
+
+/// How many trap squares the check of a board of over 2^30 squares lists
+/// for its winnability.
+const LONG_TRAPS_LISTED: usize = 10_000;
 
 /// [`playable_choosing`] for the sparse engine, whose cost grows with the
 /// jumps: the same errors, found by sorting the jumps instead of with a
@@ -343,9 +476,12 @@ fn long_problem(p: &SparseBoardError, squares: u64) -> Diagnostic {
     }
 }
 
-/// The warnings about a playable game of any length, and why some were
-/// not looked for.
-fn long_warnings(game: &SparseGame, ctl: &Control) -> (Vec<Diagnostic>, Option<Skipped>) {
+/// The warnings about a playable game of any length and its trap, or the
+/// warnings found and why the rest were not looked for.
+fn long_warnings(
+    game: &SparseGame,
+    ctl: &Control,
+) -> Result<(Vec<Diagnostic>, Trap), (Vec<Diagnostic>, Skipped)> {
     let rules = game.rules();
     let board = game.board();
     let mut ends = Vec::new();
@@ -356,9 +492,9 @@ fn long_warnings(game: &SparseGame, ctl: &Control) -> (Vec<Diagnostic>, Option<S
             }
         }
     }
-    let reach = match crate::sparse::reach::reach(game, TRAPS_LISTED, ctl) {
+    let reach = match crate::sparse::reach::reach(game, LONG_TRAPS_LISTED, ctl) {
         Ok(reach) => reach,
-        Err(e) => return (ends, Some(e.into())),
+        Err(e) => return Err((ends, e.into())),
     };
     let mut found: Vec<Diagnostic> = board
         .jumps()
@@ -370,9 +506,19 @@ fn long_warnings(game: &SparseGame, ctl: &Control) -> (Vec<Diagnostic>, Option<S
     if !reach.goal {
         found.push(goal_unreachable(game.goal(), rules));
     } else if reach.trapped_count > 0 {
-        found.push(trap(&reach.trapped, reach.trapped_count, game.goal()));
+        let listed = &reach.trapped[..reach.trapped.len().min(TRAPS_LISTED)];
+        found.push(trap(listed, reach.trapped_count, game.goal()));
     }
-    (found, None)
+    let mut runs = Runs::default();
+    reach.trapped.iter().for_each(|&s| runs.push(s));
+    runs.count = reach.trapped_count;
+    Ok((
+        found,
+        Trap {
+            goal: reach.goal,
+            runs,
+        },
+    ))
 }
 
 /// The diagnostic for a circle of chained jumps: `message` from the game's
@@ -679,8 +825,8 @@ fn problem(p: &BoardError, squares: u64) -> Diagnostic {
     }
 }
 
-/// The warnings about a playable game.
-fn warnings(game: &Game, ctl: &Control) -> Result<Vec<Diagnostic>, LimitError> {
+/// The warnings about a playable game, and its trap.
+fn warnings(game: &Game, ctl: &Control) -> Result<(Vec<Diagnostic>, Trap), LimitError> {
     let board = game.board();
     let rules = game.rules();
     let goal = game.goal();
@@ -701,34 +847,78 @@ fn warnings(game: &Game, ctl: &Control) -> Result<Vec<Diagnostic>, LimitError> {
             }
         }
     }
-    if !reached[goal as usize] {
+    let (trap, listed) = traps(game, &reached, ctl)?;
+    if !trap.goal {
         found.push(goal_unreachable(goal.into(), rules));
-    } else if let Some(trap) = traps(game, &reached, ctl)? {
-        found.push(trap);
+    } else if trap.runs.count > 0 {
+        found.push(self::trap(&listed, trap.runs.count, goal.into()));
     }
-    Ok(found)
+    Ok((found, trap))
 }
 
 /// The most trap squares a warning lists by number.
 const TRAPS_LISTED: usize = 10;
 
-/// The warning for the squares the pawn can come to rest on, from the
-/// start, but from which no rolls lead to the last square: with a real die
-/// the pawn gets there sooner or later with some chance and the game never
-/// ends. `None` when there are none.
+/// The squares the pawn can come to rest on, from the start, but from
+/// which no rolls lead to the last square (with a real die the pawn gets
+/// there sooner or later with some chance and the game never ends), and
+/// the first [`TRAPS_LISTED`] of them. When the last square cannot be
+/// reached from the start, that is every square the pawn can rest on.
 ///
 /// Worked backwards from the last square: a square can reach it when some
 /// roll from it does. A square's predecessors are found from arithmetic
 /// (the squares a roll before it, when no jump starts on it), the jumps
 /// that lead to it, and the squares near the end where the finish rule
 /// decides the landing, so no table of moves is built.
-fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnostic>, LimitError> {
+fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<(Trap, Vec<u64>), LimitError> {
     let goal = game.goal();
+    let reaches_goal = reached[goal as usize];
     // Under a bonus limit every position can be sent back to the start,
-    // from which (here) the last square can be reached: nothing traps.
-    if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
-        return Ok(None);
+    // from which the last square can be reached, or not: then nothing
+    // traps, or everything does.
+    let live = if game.rules().bonus.is_some_and(|b| b.limit.is_some()) {
+        limits::vec_of_with(
+            game.positions(),
+            reaches_goal,
+            "the table of squares that can finish",
+            &ctl.cancel,
+        )?
+    } else {
+        can_finish(game, ctl)?
+    };
+    let mut runs = Runs::default();
+    for (c, (reached, live)) in reached
+        .chunks(limits::FILL_CHUNK)
+        .zip(live.chunks(limits::FILL_CHUNK))
+        .enumerate()
+    {
+        let base = c * limits::FILL_CHUNK;
+        (0..reached.len())
+            .filter(|&i| reached[i] && !live[i])
+            .map(|i| (base + i) as u64)
+            .filter(|&p| p != u64::from(goal))
+            .for_each(|p| runs.push(p));
+        ctl.cancel.check_chunk(base + reached.len() - 1)?;
     }
+    let mut listed = Vec::new();
+    'runs: for &(a, b) in &runs.runs {
+        for s in a..=b {
+            if listed.len() == TRAPS_LISTED {
+                break 'runs;
+            }
+            listed.push(s);
+        }
+    }
+    let trap = Trap {
+        goal: reaches_goal,
+        runs,
+    };
+    Ok((trap, listed))
+}
+
+/// For each position, whether some rolls from it lead to the last square.
+fn can_finish(game: &Game, ctl: &Control) -> Result<Vec<bool>, LimitError> {
+    let goal = game.goal();
     let rolls: Vec<u32> = game.rules().die.values().collect();
     let max = game.rules().die.max();
     let mut jumps_to: Vec<(u32, u32)> = game
@@ -787,30 +977,7 @@ fn traps(game: &Game, reached: &[bool], ctl: &Control) -> Result<Option<Diagnost
             }
         }
     }
-    let mut trapped: Vec<u64> = Vec::new();
-    for (c, (reached, live)) in reached
-        .chunks(limits::FILL_CHUNK)
-        .zip(live.chunks(limits::FILL_CHUNK))
-        .enumerate()
-    {
-        let base = c * limits::FILL_CHUNK;
-        trapped.extend(
-            (0..reached.len())
-                .filter(|&i| reached[i] && !live[i])
-                .map(|i| (base + i) as u64)
-                .filter(|&p| p != u64::from(goal)),
-        );
-        ctl.cancel.check_chunk(base + reached.len() - 1)?;
-    }
-    if trapped.is_empty() {
-        return Ok(None);
-    }
-    let count = trapped.len() as u64;
-    Ok(Some(trap(
-        &trapped[..trapped.len().min(TRAPS_LISTED)],
-        count,
-        goal.into(),
-    )))
+    Ok(live)
 }
 
 /// The warning for `count` squares the pawn can be trapped on, of which

@@ -267,6 +267,17 @@ fn the_long_check_finds_what_the_dense_one_does() {
         assert_eq!(dense.skipped, None);
         assert_eq!(long.skipped, None, "{spec:?} {rules:?}");
         assert_eq!(long.diagnostics, dense.diagnostics, "{spec:?} {rules:?}");
+        // The same class and trap, and the same chance within the long
+        // engine's own bound.
+        match (&long.winnability, &dense.winnability) {
+            (Some(l), Some(d)) => {
+                assert_eq!((l.class, &l.trap, l.trap_squares), (d.class, &d.trap, d.trap_squares));
+                let bound = l.chance_error.unwrap_or(0.0) + 1e-9;
+                assert!((l.chance.unwrap() - d.chance.unwrap()).abs() <= bound, "{l:?} {d:?}");
+            }
+            (None, None) => assert!(has_errors(&dense.diagnostics)),
+            (l, d) => panic!("{spec:?} {rules:?}: {l:?} against {d:?}"),
+        }
         warned += usize::from(!dense.diagnostics.is_empty());
     }
     // The cases are not all clean.
@@ -325,6 +336,15 @@ fn boards_past_2_30_are_checked_from_their_jumps() {
         d[0].message
     );
     assert_eq!(d[0].squares, (3..=12).collect::<Vec<u64>>());
+    // The class: the wall traps the pawn five rolls in six.
+    let w = super::check(&spec(n, &wall), &Rules::default()).winnability.unwrap();
+    assert_eq!((w.class, w.trap_squares), (Winnable::Occasionally, n - 20 + 10));
+    assert_eq!(w.trap, [(3, 10_002)]);
+    assert!(!w.listed_all());
+    assert!((w.chance.unwrap() - 5.0 / 6.0).abs() <= w.chance_error.unwrap() + 1e-12, "{w:?}");
+    wall.pop();
+    let w = super::check(&spec(n, &wall), &Rules::default()).winnability.unwrap();
+    assert_eq!((w.class, w.chance, w.trap_squares), (Winnable::Never, Some(1.0), n - 8));
 }
 
 #[test]
@@ -415,4 +435,172 @@ fn the_best_play_over_the_budget_is_skipped_with_a_note() {
     let all = check_with(&board, &rules, &Control::default());
     assert_eq!(all.skipped, None);
     assert!(all.diagnostics.iter().any(|d| d.code == "never-taken"));
+}
+
+/// The winnability of a checked board: there always is one on a board
+/// with no errors and no choices.
+fn winnability(spec: &BoardSpec, rules: &Rules) -> Winnability {
+    let checked = super::check(spec, rules);
+    assert_eq!(checked.skipped, None);
+    checked.winnability.expect("a playable board has a class")
+}
+
+#[test]
+fn winnability_names_the_class_the_trap_and_its_chance() {
+    // The wall of `a_trap_is_a_warning`: from square 1 a roll of 1 takes
+    // the ladder on 2 to 18 and the end, every other roll lands among
+    // the squares 3 to 7, which never get past the wall.
+    let mut jumps: Vec<(u64, u64)> = (10..=15).map(|s| (s, 9)).collect();
+    jumps.push((2, 18));
+    let w = winnability(&spec(20, &jumps), &Rules::default());
+    assert_eq!(w.class, Winnable::Occasionally);
+    assert_eq!((w.trap.clone(), w.trap_squares), (vec![(3, 9)], 7));
+    assert!((w.chance.unwrap() - 5.0 / 6.0).abs() < 1e-12, "{w:?}");
+    assert_eq!(w.trap_in_words(), "squares 3 to 9");
+    // Never: every square the pawn can rest on traps it.
+    let snakes: Vec<(u64, u64)> = (4..=9).map(|s| (s, 2)).collect();
+    let w = winnability(&spec(10, &snakes), &Rules::default());
+    assert_eq!(w.class, Winnable::Never);
+    assert_eq!((w.trap.clone(), w.chance), (vec![(1, 3)], Some(1.0)));
+    // From off the board the start traps too.
+    let off = Rules {
+        start: Start::OffBoard,
+        ..Rules::default()
+    };
+    let w = winnability(&spec(10, &snakes), &off);
+    assert_eq!(w.trap, [(0, 3)]);
+    // Always: nothing traps, nothing to fall into.
+    let w = winnability(&spec(20, &[(2, 18)]), &Rules::default());
+    assert_eq!(w.class, Winnable::Always);
+    assert_eq!((w.trap.len(), w.trap_squares, w.chance), (0, 0, Some(0.0)));
+    // Under a bonus limit a streak of tops sends a trapped pawn back to a
+    // start that can finish: always winnable.
+    let limit = Rules {
+        bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
+        ..Rules::default()
+    };
+    assert_eq!(winnability(&spec(20, &jumps), &limit).class, Winnable::Always);
+    let w = winnability(&spec(10, &snakes), &limit);
+    assert_eq!((w.class, w.trap), (Winnable::Never, vec![(1, 3)]));
+    // With jumps that may be declined the class depends on the play.
+    let optional = Rules {
+        optional: Optional::Snakes,
+        ..Rules::default()
+    };
+    assert_eq!(super::check(&spec(10, &snakes), &optional).winnability, None);
+    // A board with errors has none.
+    assert_eq!(super::check(&spec(10, &[(3, 12)]), &Rules::default()).winnability, None);
+}
+
+/// The class, the trap and its chance on random boards under every rule
+/// but a bonus limit, against a plain search forwards from each square
+/// and a chance solved by Gaussian elimination.
+#[test]
+fn winnability_matches_a_search_from_every_square() {
+    let mut rng = crate::rng::SplitMix64::new(49);
+    let mut seen = [0usize; 3];
+    for _ in 0..400 {
+        let n = 2 + rng.below(40) as u32;
+        let jumps = rng.below(14) as u32;
+        let board = crate::sparse::testing::board(&mut rng, n, jumps);
+        let rules = crate::sparse::testing::rules(&mut rng);
+        let spec = BoardSpec::from(&board);
+        let checked = super::check(&spec, &rules);
+        let Some(w) = checked.winnability else {
+            // A circle of jumps under chaining.
+            assert!(has_errors(&checked.diagnostics));
+            continue;
+        };
+        let game = Game::new(board, rules.clone()).unwrap();
+        let goal = game.goal() as usize;
+        let rolls: Vec<(u32, f64)> = rules.die.chances().collect();
+        let from = |s: usize| -> Vec<bool> {
+            let mut seen = vec![false; goal + 1];
+            let mut stack = vec![s];
+            seen[s] = true;
+            while let Some(u) = stack.pop() {
+                for &(r, _) in &rolls {
+                    let v = game.next(u as u32, r) as usize;
+                    if !std::mem::replace(&mut seen[v], true) {
+                        stack.push(v);
+                    }
+                }
+            }
+            seen
+        };
+        let reached = from(game.start() as usize);
+        let trapped: Vec<u64> = (0..goal)
+            .filter(|&s| reached[s] && !from(s)[goal])
+            .map(|s| s as u64)
+            .collect();
+        let listed: Vec<u64> = w.trap.iter().flat_map(|&(a, b)| a..=b).collect();
+        assert_eq!(listed, trapped, "{spec:?} {rules:?}");
+        assert_eq!(w.trap_squares, trapped.len() as u64);
+        let class = match (reached[goal], trapped.is_empty()) {
+            (false, _) => Winnable::Never,
+            (true, true) => Winnable::Always,
+            (true, false) => Winnable::Occasionally,
+        };
+        assert_eq!(w.class, class, "{spec:?} {rules:?}");
+        seen[class as usize] += 1;
+        let finish = finish_chances(&game, &rolls);
+        let chance = 1.0 - finish[game.start() as usize];
+        assert!(
+            (w.chance.unwrap() - chance).abs() < 1e-9,
+            "{spec:?} {rules:?}: {w:?} against {chance}"
+        );
+    }
+    // Every class comes up.
+    assert!(seen.iter().all(|&k| k > 20), "{seen:?}");
+}
+
+/// The chance of ever reaching the last square from each square, by
+/// Gaussian elimination on the squares that can reach it.
+fn finish_chances(game: &Game, rolls: &[(u32, f64)]) -> Vec<f64> {
+    let goal = game.goal() as usize;
+    let n = goal + 1;
+    // x[s] - sum p x[next] = 0; x[goal] = 1. Squares that cannot reach the
+    // goal get x = 0 from the same equations: their rows only involve
+    // each other, and the system is singular there, so they are pinned.
+    let mut can = vec![false; n];
+    can[goal] = true;
+    loop {
+        let mut changed = false;
+        for s in 0..goal {
+            if !can[s] && rolls.iter().any(|&(r, _)| can[game.next(s as u32, r) as usize]) {
+                can[s] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut a = vec![vec![0.0; n + 1]; n];
+    for s in 0..n {
+        a[s][s] = 1.0;
+        if s == goal {
+            a[s][n] = 1.0;
+        } else if can[s] {
+            for &(r, p) in rolls {
+                a[s][game.next(s as u32, r) as usize] -= p;
+            }
+        }
+    }
+    for c in 0..n {
+        let pivot = (c..n)
+            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
+            .unwrap();
+        a.swap(c, pivot);
+        let row = a[c].clone();
+        for (i, other) in a.iter_mut().enumerate() {
+            if i != c && other[c] != 0.0 {
+                let f = other[c] / row[c];
+                for (x, y) in other[c..].iter_mut().zip(&row[c..]) {
+                    *x -= f * y;
+                }
+            }
+        }
+    }
+    (0..n).map(|s| a[s][n] / a[s][s]).collect()
 }

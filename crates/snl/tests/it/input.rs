@@ -273,6 +273,7 @@ const TESTDATA: &[(&str, u64, Option<u32>)] = &[
     ("milton-bradley-48.grid.json", 100, Some(7)),
     ("milton-bradley-48.moves.json", 100, Some(7)),
     ("milton-bradley-48.pairs.json", 100, Some(7)),
+    ("wall-20.pairs.json", 20, Some(2)),
 ];
 
 fn testdata() -> &'static Path {
