@@ -900,6 +900,80 @@ impl PyBoard {
         Ok((exported.text, exported.properties.unwrap_or_default()))
     }
 
+    /// The rolls until the pawn first comes to rest on one of ``squares``,
+    /// and the chance that it ever does, as ``snl expect --target`` gives
+    /// them: a dict with ``target`` (the squares aimed at, as ``(first,
+    /// last)`` runs), ``chance``, ``mean``, ``variance`` and ``std_dev``
+    /// (in the games that get there; ``None`` when none does), ``median``,
+    /// ``mode``, ``quantiles`` (keyed ``"0.1"`` ... ``"0.99"``),
+    /// ``within`` (the chance within each K of ``within``) and ``pmf``
+    /// (the chance of first resting there on each roll, from roll 0).
+    ///
+    /// ``squares`` is a string as the command reads it (``"50..60,80"``)
+    /// or a list of squares and ``(first, last)`` ranges. A lone square
+    /// where a jump starts is refused (no pawn rests there); a range
+    /// leaves such squares out. A game that reaches the last square first,
+    /// or falls among squares from which none can be reached, never gets
+    /// there. Takes every jump.
+    #[pyo3(signature = (squares, rules = None, *, within = None))]
+    fn target<'py>(
+        &self,
+        py: Python<'py>,
+        squares: Bound<'py, PyAny>,
+        rules: Option<PyRef<'_, PyRules>>,
+        within: Option<Vec<usize>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let ranges: Vec<(u64, u64)> = if let Ok(text) = squares.extract::<String>() {
+            snl::markov::target::squares_from(&text).map_err(errors::value)?
+        } else {
+            let mut ranges = Vec::new();
+            for item in squares.try_iter()? {
+                let item = item?;
+                ranges.push(match item.extract::<u64>() {
+                    Ok(s) => (s, s),
+                    Err(_) => item.extract::<(u64, u64)>().map_err(|_| {
+                        errors::value(format!(
+                            "squares are numbers or (first, last) ranges, not {}",
+                            item.repr().map_or_else(|_| "this".to_string(), |r| r.to_string())
+                        ))
+                    })?,
+                });
+            }
+            ranges
+        };
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let query = plan::TargetQuery { squares: ranges };
+        let (target, hit) =
+            interruptible(py, |ctl| plan::target(&subject, &query, ctl))?.map_err(|e| {
+                // Squares that cannot be aimed at are a bad argument.
+                if e.target_error().is_some() {
+                    errors::value(e)
+                } else {
+                    errors::question(e)
+                }
+            })?;
+        let within = within.unwrap_or_default();
+        let answer = snl::answer::TargetAnswer::new(
+            snl::answer::Header::of_subject(&subject),
+            &target,
+            &hit,
+            &within,
+        );
+        let dict = PyDict::new(py);
+        let runs: Vec<(u32, u32)> = answer.target.iter().map(|&[a, b]| (a, b)).collect();
+        dict.set_item("target", runs)?;
+        dict.set_item("chance", answer.chance)?;
+        dict.set_item("mean", answer.mean)?;
+        dict.set_item("variance", answer.variance)?;
+        dict.set_item("std_dev", answer.std_dev)?;
+        dict.set_item("median", answer.median)?;
+        dict.set_item("mode", answer.mode)?;
+        dict.set_item("quantiles", answer.quantiles)?;
+        dict.set_item("within", answer.within)?;
+        dict.set_item("pmf", hit.pmf)?;
+        Ok(dict)
+    }
+
     /// The game's chain as a state diagram in Graphviz's DOT language, as
     /// ``snl export --to dot`` writes it: a node a state a game reaches, an
     /// edge a pair of states one roll moves between, labelled with its

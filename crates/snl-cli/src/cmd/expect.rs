@@ -56,7 +56,8 @@ use crate::progress::Bars;
 #[command(after_help = super::after_help("  \
   snl expect --preset milton-bradley
   snl expect testdata/seed-004-twenty.pairs.json --exact --within 5 --within 10
-  snl expect --preset milton-bradley --bonus --bonus-limit 3 --json", super::EXIT_CODES))]
+  snl expect --preset milton-bradley --bonus --bonus-limit 3 --json
+  snl expect --preset milton-bradley --target 80..99 --within 50", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
@@ -107,6 +108,17 @@ pub struct Args {
     /// finishing within K rolls, as --within K gives it.
     #[arg(long, value_name = "GOAL", default_value = "mean")]
     pub goal: snl::choice::Goal,
+
+    /// Instead of the game's length, the rolls until the pawn first comes
+    /// to rest on one of SQUARES (`50..60`, `80,90`, `50..60,99`): their
+    /// mean, spread and quantiles in the games that get there, and the
+    /// chance that a game ever does (one that reaches the last square
+    /// first, or falls among squares from which none can be reached, never
+    /// does). --within K gives the chance of getting there within K rolls.
+    /// A square where a jump starts carries the pawn on, and is refused.
+    /// Takes every jump, on boards of up to 2^30 squares.
+    #[arg(long, value_name = "SQUARES", value_parser = super::target::parse)]
+    pub target: Option<super::target::Squares>,
 
     /// Print one JSON document instead of text.
     #[arg(long)]
@@ -163,6 +175,9 @@ fn progress(bars: &Arc<Bars>) -> Progress {
 /// Runs `snl expect`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_subject(&args.board, &args.rules)?;
+    if let Some(squares) = &args.target {
+        return super::target::run(args, &loaded, squares, out);
+    }
     if let snl::choice::Goal::Within(rolls) = args.goal {
         return run_within(args, &loaded, rolls, out);
     }

@@ -21,6 +21,7 @@ pub mod serve;
 pub mod show;
 pub mod simulate;
 pub mod solve;
+pub mod target;
 
 /// The exit codes of the subcommands that run an analysis (all but
 /// `check`, `gen` and `judge`, which say their own, and those of

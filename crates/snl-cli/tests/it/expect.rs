@@ -830,3 +830,59 @@ fn within_keeps_the_engine_and_its_figures() {
     assert_eq!(within["mean"], 28_575.904_761_904_763);
     assert_eq!(within["within"]["5"], 0.0);
 }
+
+/// `--target`: the rolls to other squares; the last square gives the
+/// game's own figures.
+#[test]
+fn the_rolls_to_a_target() {
+    let game = json(&["expect", "--preset", "milton-bradley", "--within", "30"], None);
+    let hit = json(
+        &["expect", "--preset", "milton-bradley", "--target", "100", "--within", "30"],
+        None,
+    );
+    let close = |a: &Value, b: &Value| (a.as_f64().unwrap() - b.as_f64().unwrap()).abs() < 1e-9;
+    assert!(close(&hit["mean"], &game["mean"]), "{hit}");
+    assert!(close(&hit["std_dev"], &game["std_dev"]), "{hit}");
+    assert_eq!(hit["median"], game["median"]);
+    assert_eq!(hit["quantiles"], game["quantiles"]);
+    assert!(close(&hit["within"]["30"], &game["within"]["30"]), "{hit}");
+    assert_eq!(hit["target"], serde_json::json!([[100, 100]]));
+    // Square 2 of two squares: the first roll of 1 finishes there.
+    let two = json(&["expect", "-", "--target", "1..2"], Some(TWO));
+    assert_eq!(two["target"], serde_json::json!([[1, 2]]));
+    assert_eq!((two["chance"].as_f64(), two["mean"].as_f64()), (Some(1.0), Some(0.0)));
+    // Never: the pawn is held on 1 and the squares that lead back to it.
+    let out = ok(&["expect", "-", "--target", "9"], Some(STUCK));
+    assert!(out.contains("\never rests there: 0.000000%\nno game gets there: it ends, or is trapped, first\n"), "{out}");
+}
+
+#[test]
+fn a_target_that_cannot_be_aimed_at_is_refused() {
+    for (args, message) in [
+        (
+            &["expect", "--preset", "milton-bradley", "--target", "80"][..],
+            "snl: error: --target: no pawn comes to rest on square 80: the ladder 80->100 starts there and carries it on to square 100; aim at square 100 instead\n",
+        ),
+        (
+            &["expect", "--preset", "milton-bradley", "--target", "99..101"],
+            "snl: error: --target: square 101 is off the board: the squares are 0 to 100\n",
+        ),
+        (
+            &["expect", "--preset", "milton-bradley", "--target", "90,", "--json"],
+            "cannot read the squares \"90,\" at character 4",
+        ),
+        (
+            &["expect", "--preset", "milton-bradley", "--target", "90", "--exact"],
+            "snl: error: --exact is not given with --target",
+        ),
+        (
+            &["expect", "--preset", "milton-bradley", "--target", "90", "--optional", "all"],
+            "the rules let a player decline jumps",
+        ),
+    ] {
+        let run = snl(args, None);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+}

@@ -44,6 +44,7 @@ mod race;
 mod simulate;
 mod solve;
 mod steps;
+mod target;
 mod visits;
 mod within;
 
@@ -59,6 +60,7 @@ pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
 pub use steps::{ArrivalAnswer, SearchStep, SolveStepsAnswer};
+pub use target::TargetAnswer;
 pub use visits::{Impact, SquareVisits, VisitsAnswer};
 pub use within::{WithinAnswer, WithinJumpAnswer, WithinPolicyAnswer};
 

@@ -587,20 +587,5 @@ fn finish_chances(game: &Game, rolls: &[(u32, f64)]) -> Vec<f64> {
             }
         }
     }
-    for c in 0..n {
-        let pivot = (c..n)
-            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
-            .unwrap();
-        a.swap(c, pivot);
-        let row = a[c].clone();
-        for (i, other) in a.iter_mut().enumerate() {
-            if i != c && other[c] != 0.0 {
-                let f = other[c] / row[c];
-                for (x, y) in other[c..].iter_mut().zip(&row[c..]) {
-                    *x -= f * y;
-                }
-            }
-        }
-    }
-    (0..n).map(|s| a[s][n] / a[s][s]).collect()
+    crate::markov::reference::gauss_jordan(a)
 }

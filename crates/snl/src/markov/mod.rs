@@ -21,6 +21,8 @@
 //!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
+//! - [`target`]: the rolls until the pawn first rests on one of a chosen
+//!   set of squares, and the chance that it ever does.
 //! - [`matrix`]: the chain itself, for people who work with matrices: the
 //!   transition matrix ([`transition_matrix`], sparse, with its states
 //!   numbered as here) and the fundamental matrix `(I − Q)⁻¹`
@@ -72,6 +74,7 @@ pub mod reference;
 mod scalar;
 pub(crate) mod solve;
 mod stats;
+pub mod target;
 pub mod visits;
 
 pub use cost::{FOLLOW_WORK, Measure, estimate};

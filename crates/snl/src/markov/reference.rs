@@ -281,6 +281,29 @@ pub fn dense_mean(game: &Game, unit: Unit) -> Option<f64> {
     Some(x[index[plain.start]])
 }
 
+/// Solves the square system held as the augmented rows `[A | b]` (each
+/// row `n + 1` long) by Gauss–Jordan elimination with partial pivoting:
+/// the textbook's `O(n³)`, for the tests' oracles on small chains.
+pub fn gauss_jordan(mut a: Vec<Vec<f64>>) -> Vec<f64> {
+    let n = a.len();
+    for c in 0..n {
+        let pivot = (c..n)
+            .max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))
+            .unwrap_or(c);
+        a.swap(c, pivot);
+        let row = a[c].clone();
+        for (i, other) in a.iter_mut().enumerate() {
+            if i != c && other[c] != 0.0 {
+                let f = other[c] / row[c];
+                for (x, y) in other[c..].iter_mut().zip(&row[c..]) {
+                    *x -= f * y;
+                }
+            }
+        }
+    }
+    (0..n).map(|s| a[s][n] / a[s][s]).collect()
+}
+
 /// The expected number of rolls by value iteration, `x ← 1 + Q x` from
 /// `x = 0`, until no value changes by more than `tolerance` (relative) in a
 /// sweep, for at most `max_sweeps` sweeps.

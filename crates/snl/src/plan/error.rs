@@ -11,6 +11,7 @@ use crate::choice::ChoiceError;
 use crate::duel::DuelError;
 use crate::export::ExportError;
 use crate::limits::LimitError;
+use crate::markov::target::TargetError;
 use crate::markov::{ExactTooLarge, MarkovError};
 use crate::race::RaceError;
 use crate::random::GenError;
@@ -69,6 +70,7 @@ enum Kind {
     SparseBoard(SparseBoardError),
     Brute(BruteError),
     Export(ExportError),
+    Target(TargetError),
 }
 
 /// The part of an answer an [`Error`] was met in, for a front end that
@@ -193,6 +195,15 @@ impl Error {
         }
     }
 
+    /// The refusal of a target's squares ([`crate::plan::target`]): a
+    /// fault of the question asked rather than of the board.
+    pub fn target_error(&self) -> Option<&TargetError> {
+        match &self.kind {
+            Kind::Target(e) => Some(e),
+            _ => None,
+        }
+    }
+
     /// The exact arithmetic's refusal of a game with more chain states
     /// than its limit.
     pub fn exact_too_large(&self) -> Option<&ExactTooLarge> {
@@ -219,6 +230,7 @@ impl Error {
             Kind::SparseBoard(e) => e,
             Kind::Brute(e) => e,
             Kind::Export(e) => e,
+            Kind::Target(e) => e,
         }
     }
 }
@@ -260,6 +272,7 @@ from_kind! {
     SparseBoardError => SparseBoard,
     BruteError => Brute,
     ExportError => Export,
+    TargetError => Target,
 }
 
 /// The limit error `err` is or holds, for any of the library's errors (an

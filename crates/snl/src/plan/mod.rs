@@ -17,6 +17,9 @@
 //!   diagram;
 //! - [`solve_steps`] ([`StepsQuery`] → [`SolveSteps`]): the fewest-rolls
 //!   search frontier by frontier, with a sentence for each step;
+//! - [`target()`] ([`TargetQuery`] → [`crate::markov::target::Hitting`]):
+//!   the rolls until the pawn first rests on one of a set of squares, and
+//!   the chance that it ever does;
 //! - [`prepare`]: which engine a question would go to and what it would
 //!   cost, before it runs (for a progress bar, or a refusal).
 //!
@@ -81,6 +84,7 @@ mod prepare;
 mod solve;
 mod steps;
 mod subject;
+mod target;
 
 pub use admit::{Analysis, admit, estimate, estimate_under};
 pub use count::{COUNT_LIMIT, Counting, counting};
@@ -96,6 +100,7 @@ pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
 pub use steps::{STEPS_LIMIT, SolveSteps, StepsQuery, solve_steps};
 pub use subject::Subject;
+pub use target::{TargetQuery, target};
 
 #[cfg(doc)]
 use crate::limits::Control;

@@ -53,6 +53,8 @@ pub enum DenseWork {
     /// The fewest-rolls search step by step: every square it reaches,
     /// listed.
     Steps,
+    /// The rolls to a target set of squares, solved for every square.
+    Target,
     /// Counting the optimal sequences exactly, however large the count
     /// (the sparse engine counts in 128 bits:
     /// [`crate::sparse::shortest::count::count_optimal`]).
@@ -98,6 +100,7 @@ impl DenseWork {
             DenseWork::Counting => "counting the optimal sequences",
             DenseWork::Export => "an export, which writes a state for every square,",
             DenseWork::Steps => "the search step by step, which lists every square it reaches,",
+            DenseWork::Target => "the rolls to a target, solved for every square,",
         }
     }
 
