@@ -934,7 +934,8 @@ impl PyBoard {
                     Err(_) => item.extract::<(u64, u64)>().map_err(|_| {
                         errors::value(format!(
                             "squares are numbers or (first, last) ranges, not {}",
-                            item.repr().map_or_else(|_| "this".to_string(), |r| r.to_string())
+                            item.repr()
+                                .map_or_else(|_| "this".to_string(), |r| r.to_string())
                         ))
                     })?,
                 });

@@ -25,12 +25,18 @@ fn the_class_the_trap_and_its_chance() {
         out.contains("\nwinnable: occasionally: squares 3 to 9 trap the pawn for ever; a game falls there with chance 0.833333\n"),
         "{out}"
     );
-    let v: Value =
-        serde_json::from_str(&ok(&["check", "testdata/wall-20.pairs.json", "--json"], None)).unwrap();
+    let v: Value = serde_json::from_str(&ok(
+        &["check", "testdata/wall-20.pairs.json", "--json"],
+        None,
+    ))
+    .unwrap();
     let w = &v["winnable"];
     assert_eq!(w["class"], "occasionally");
     assert_eq!(w["trap"], serde_json::json!([[3, 9]]));
-    assert_eq!((w["trap_squares"].as_u64(), w["trap_listed_all"].as_bool()), (Some(7), Some(true)));
+    assert_eq!(
+        (w["trap_squares"].as_u64(), w["trap_listed_all"].as_bool()),
+        (Some(7), Some(true))
+    );
     assert!((w["chance"].as_f64().unwrap() - 5.0 / 6.0).abs() < 1e-12);
     // Never: the pawn held from the start; from off the board, the start
     // is part of the trap.
@@ -41,8 +47,11 @@ fn the_class_the_trap_and_its_chance() {
         "{out}"
     );
     // No class with jumps that may be declined, nor with errors.
-    let v: Value =
-        serde_json::from_str(&ok(&["check", "-", "--optional", "snakes", "--json"], Some(never))).unwrap();
+    let v: Value = serde_json::from_str(&ok(
+        &["check", "-", "--optional", "snakes", "--json"],
+        Some(never),
+    ))
+    .unwrap();
     assert!(v.get("winnable").is_none(), "{v}");
     let run = snl(&["check", "--json"], Some(BROKEN));
     assert!(!run.stdout.contains("winnable"), "{}", run.stdout);

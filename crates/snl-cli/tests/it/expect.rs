@@ -835,9 +835,20 @@ fn within_keeps_the_engine_and_its_figures() {
 /// game's own figures.
 #[test]
 fn the_rolls_to_a_target() {
-    let game = json(&["expect", "--preset", "milton-bradley", "--within", "30"], None);
+    let game = json(
+        &["expect", "--preset", "milton-bradley", "--within", "30"],
+        None,
+    );
     let hit = json(
-        &["expect", "--preset", "milton-bradley", "--target", "100", "--within", "30"],
+        &[
+            "expect",
+            "--preset",
+            "milton-bradley",
+            "--target",
+            "100",
+            "--within",
+            "30",
+        ],
         None,
     );
     let close = |a: &Value, b: &Value| (a.as_f64().unwrap() - b.as_f64().unwrap()).abs() < 1e-9;
@@ -850,10 +861,18 @@ fn the_rolls_to_a_target() {
     // Square 2 of two squares: the first roll of 1 finishes there.
     let two = json(&["expect", "-", "--target", "1..2"], Some(TWO));
     assert_eq!(two["target"], serde_json::json!([[1, 2]]));
-    assert_eq!((two["chance"].as_f64(), two["mean"].as_f64()), (Some(1.0), Some(0.0)));
+    assert_eq!(
+        (two["chance"].as_f64(), two["mean"].as_f64()),
+        (Some(1.0), Some(0.0))
+    );
     // Never: the pawn is held on 1 and the squares that lead back to it.
     let out = ok(&["expect", "-", "--target", "9"], Some(STUCK));
-    assert!(out.contains("\never rests there: 0.000000%\nno game gets there: it ends, or is trapped, first\n"), "{out}");
+    assert!(
+        out.contains(
+            "\never rests there: 0.000000%\nno game gets there: it ends, or is trapped, first\n"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -864,19 +883,47 @@ fn a_target_that_cannot_be_aimed_at_is_refused() {
             "snl: error: --target: no pawn comes to rest on square 80: the ladder 80->100 starts there and carries it on to square 100; aim at square 100 instead\n",
         ),
         (
-            &["expect", "--preset", "milton-bradley", "--target", "99..101"],
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--target",
+                "99..101",
+            ],
             "snl: error: --target: square 101 is off the board: the squares are 0 to 100\n",
         ),
         (
-            &["expect", "--preset", "milton-bradley", "--target", "90,", "--json"],
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--target",
+                "90,",
+                "--json",
+            ],
             "cannot read the squares \"90,\" at character 4",
         ),
         (
-            &["expect", "--preset", "milton-bradley", "--target", "90", "--exact"],
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--target",
+                "90",
+                "--exact",
+            ],
             "snl: error: --exact is not given with --target",
         ),
         (
-            &["expect", "--preset", "milton-bradley", "--target", "90", "--optional", "all"],
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--target",
+                "90",
+                "--optional",
+                "all",
+            ],
             "the rules let a player decline jumps",
         ),
     ] {

@@ -673,8 +673,7 @@ async fn the_check_under_dice_to_pick_from_is_the_commands() {
     let parsed = input::parse(body.as_bytes(), &ParseOptions::default()).unwrap();
     let checked = snl::check::check(&parsed.spec, &parsed.rules.rules());
     let header = snl::answer::Header::of_spec(None, &parsed.spec, &parsed.rules.rules());
-    let expected =
-        serde_json::to_value(snl::answer::CheckAnswer::of(header, &checked)).unwrap();
+    let expected = serde_json::to_value(snl::answer::CheckAnswer::of(header, &checked)).unwrap();
     let v = a.json();
     assert_eq!(v["check"]["notes"], expected["notes"]);
     assert_eq!(v["check"]["notes"][0]["code"], "never-taken");

@@ -37,8 +37,8 @@ use crate::words::figure;
 
 mod winnable;
 
-pub use winnable::{TRAP_RUNS_LISTED, Winnability, Winnable};
 use winnable::Runs;
+pub use winnable::{TRAP_RUNS_LISTED, Winnability, Winnable};
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -271,9 +271,15 @@ fn the_long_check_finds_what_the_dense_one_does() {
         // engine's own bound.
         match (&long.winnability, &dense.winnability) {
             (Some(l), Some(d)) => {
-                assert_eq!((l.class, &l.trap, l.trap_squares), (d.class, &d.trap, d.trap_squares));
+                assert_eq!(
+                    (l.class, &l.trap, l.trap_squares),
+                    (d.class, &d.trap, d.trap_squares)
+                );
                 let bound = l.chance_error.unwrap_or(0.0) + 1e-9;
-                assert!((l.chance.unwrap() - d.chance.unwrap()).abs() <= bound, "{l:?} {d:?}");
+                assert!(
+                    (l.chance.unwrap() - d.chance.unwrap()).abs() <= bound,
+                    "{l:?} {d:?}"
+                );
             }
             (None, None) => assert!(has_errors(&dense.diagnostics)),
             (l, d) => panic!("{spec:?} {rules:?}: {l:?} against {d:?}"),
@@ -337,14 +343,27 @@ fn boards_past_2_30_are_checked_from_their_jumps() {
     );
     assert_eq!(d[0].squares, (3..=12).collect::<Vec<u64>>());
     // The class: the wall traps the pawn five rolls in six.
-    let w = super::check(&spec(n, &wall), &Rules::default()).winnability.unwrap();
-    assert_eq!((w.class, w.trap_squares), (Winnable::Occasionally, n - 20 + 10));
+    let w = super::check(&spec(n, &wall), &Rules::default())
+        .winnability
+        .unwrap();
+    assert_eq!(
+        (w.class, w.trap_squares),
+        (Winnable::Occasionally, n - 20 + 10)
+    );
     assert_eq!(w.trap, [(3, 10_002)]);
     assert!(!w.listed_all());
-    assert!((w.chance.unwrap() - 5.0 / 6.0).abs() <= w.chance_error.unwrap() + 1e-12, "{w:?}");
+    assert!(
+        (w.chance.unwrap() - 5.0 / 6.0).abs() <= w.chance_error.unwrap() + 1e-12,
+        "{w:?}"
+    );
     wall.pop();
-    let w = super::check(&spec(n, &wall), &Rules::default()).winnability.unwrap();
-    assert_eq!((w.class, w.chance, w.trap_squares), (Winnable::Never, Some(1.0), n - 8));
+    let w = super::check(&spec(n, &wall), &Rules::default())
+        .winnability
+        .unwrap();
+    assert_eq!(
+        (w.class, w.chance, w.trap_squares),
+        (Winnable::Never, Some(1.0), n - 8)
+    );
 }
 
 #[test]
@@ -479,7 +498,10 @@ fn winnability_names_the_class_the_trap_and_its_chance() {
         bonus: Some(crate::rules::Bonus::with_limit(3).unwrap()),
         ..Rules::default()
     };
-    assert_eq!(winnability(&spec(20, &jumps), &limit).class, Winnable::Always);
+    assert_eq!(
+        winnability(&spec(20, &jumps), &limit).class,
+        Winnable::Always
+    );
     let w = winnability(&spec(10, &snakes), &limit);
     assert_eq!((w.class, w.trap), (Winnable::Never, vec![(1, 3)]));
     // With jumps that may be declined the class depends on the play.
@@ -487,9 +509,15 @@ fn winnability_names_the_class_the_trap_and_its_chance() {
         optional: Optional::Snakes,
         ..Rules::default()
     };
-    assert_eq!(super::check(&spec(10, &snakes), &optional).winnability, None);
+    assert_eq!(
+        super::check(&spec(10, &snakes), &optional).winnability,
+        None
+    );
     // A board with errors has none.
-    assert_eq!(super::check(&spec(10, &[(3, 12)]), &Rules::default()).winnability, None);
+    assert_eq!(
+        super::check(&spec(10, &[(3, 12)]), &Rules::default()).winnability,
+        None
+    );
 }
 
 /// The class, the trap and its chance on random boards under every rule
@@ -567,7 +595,11 @@ fn finish_chances(game: &Game, rolls: &[(u32, f64)]) -> Vec<f64> {
     loop {
         let mut changed = false;
         for s in 0..goal {
-            if !can[s] && rolls.iter().any(|&(r, _)| can[game.next(s as u32, r) as usize]) {
+            if !can[s]
+                && rolls
+                    .iter()
+                    .any(|&(r, _)| can[game.next(s as u32, r) as usize])
+            {
                 can[s] = true;
                 changed = true;
             }

@@ -98,12 +98,7 @@ impl Winnability {
                 _ => format!("{} to {}", square(a), square(b)),
             })
             .collect();
-        let listed: u64 = self
-            .trap
-            .iter()
-            .take(shown)
-            .map(|&(a, b)| b - a + 1)
-            .sum();
+        let listed: u64 = self.trap.iter().take(shown).map(|&(a, b)| b - a + 1).sum();
         let more = self.trap_squares.saturating_sub(listed);
         if more > 0 {
             parts.push(format!("{more} more"));

@@ -107,7 +107,10 @@ impl Target {
     ///
     /// [`TargetError`]: no squares, a square off the board, a single square
     /// where a jump starts, or a game whose jumps may be declined.
-    pub fn new(game: &Game, ranges: impl IntoIterator<Item = (u64, u64)>) -> Result<Target, TargetError> {
+    pub fn new(
+        game: &Game,
+        ranges: impl IntoIterator<Item = (u64, u64)>,
+    ) -> Result<Target, TargetError> {
         if game.declinable() {
             return Err(TargetError::Declinable);
         }
@@ -548,7 +551,11 @@ mod tests {
         loop {
             let mut changed = false;
             for s in 0..n {
-                if !can[s] && moves[s].iter().any(|&(j, h, _)| h || j.is_some_and(|j| can[j])) {
+                if !can[s]
+                    && moves[s]
+                        .iter()
+                        .any(|&(j, h, _)| h || j.is_some_and(|j| can[j]))
+                {
                     can[s] = true;
                     changed = true;
                 }
@@ -631,7 +638,10 @@ mod tests {
                 assert_eq!((hit.chance, hit.mean), (1.0, Some(0.0)), "{context}");
                 continue;
             }
-            assert!((hit.chance - chance).abs() < 1e-9, "{context} against {chance}");
+            assert!(
+                (hit.chance - chance).abs() < 1e-9,
+                "{context} against {chance}"
+            );
             kinds[match hit.chance {
                 0.0 => 0,
                 c if c > 1.0 - 1e-12 => 2,
@@ -643,10 +653,16 @@ mod tests {
             }
             let close = |a: f64, b: f64| (a - b).abs() <= 1e-7 * b.abs().max(1.0);
             assert!(close(hit.mean.unwrap(), mean), "{context} against {mean}");
-            assert!(close(hit.variance.unwrap(), variance), "{context} against {variance}");
+            assert!(
+                close(hit.variance.unwrap(), variance),
+                "{context} against {variance}"
+            );
             for (t, &p) in pmf.iter().enumerate() {
                 let ours = hit.pmf.get(t).copied().unwrap_or(0.0);
-                assert!((ours - p).abs() < 1e-12, "{context}: roll {t}: {ours} against {p}");
+                assert!(
+                    (ours - p).abs() < 1e-12,
+                    "{context}: roll {t}: {ours} against {p}"
+                );
             }
             let total: f64 = hit.pmf.iter().sum();
             assert!((total - hit.chance).abs() <= 1e-9, "{context}");
@@ -659,7 +675,10 @@ mod tests {
     fn bad_targets_are_refused_with_the_fix() {
         let board = crate::Board::new(
             20,
-            [crate::Jump { from: 4, to: 14 }, crate::Jump { from: 17, to: 6 }],
+            [
+                crate::Jump { from: 4, to: 14 },
+                crate::Jump { from: 17, to: 6 },
+            ],
         )
         .unwrap();
         let game = Game::new(board.clone(), Rules::default()).unwrap();
@@ -669,8 +688,14 @@ mod tests {
             "no pawn comes to rest on square 4: the ladder 4->14 starts there and carries it on to square 14; aim at square 14 instead"
         );
         let e = Target::new(&game, [(21, 21)]).unwrap_err();
-        assert_eq!(e.to_string(), "square 21 is off the board: the squares are 1 to 20");
-        assert!(matches!(Target::new(&game, [(0, 3)]), Err(TargetError::OffBoard { .. })));
+        assert_eq!(
+            e.to_string(),
+            "square 21 is off the board: the squares are 1 to 20"
+        );
+        assert!(matches!(
+            Target::new(&game, [(0, 3)]),
+            Err(TargetError::OffBoard { .. })
+        ));
         assert_eq!(Target::new(&game, []), Err(TargetError::Empty));
         // A range leaves out the starts of jumps in it.
         assert_eq!(Target::new(&game, [(3, 5)]).unwrap().squares(), [3, 5]);
@@ -682,20 +707,31 @@ mod tests {
             },
         )
         .unwrap();
-        assert_eq!(Target::new(&declinable, [(5, 5)]), Err(TargetError::Declinable));
-        let runs = Target::new(&game, [(9, 9), (7, 8), (7, 7), (12, 12)]).unwrap().runs();
+        assert_eq!(
+            Target::new(&declinable, [(5, 5)]),
+            Err(TargetError::Declinable)
+        );
+        let runs = Target::new(&game, [(9, 9), (7, 8), (7, 7), (12, 12)])
+            .unwrap()
+            .runs();
         assert_eq!(runs, [(7, 9), (12, 12)]);
     }
 
     #[test]
     fn squares_are_read_as_people_write_them() {
-        assert_eq!(squares_from("50..52,80, 90").unwrap(), [(50, 52), (80, 80), (90, 90)]);
+        assert_eq!(
+            squares_from("50..52,80, 90").unwrap(),
+            [(50, 52), (80, 80), (90, 90)]
+        );
         assert_eq!(squares_from("7-9").unwrap(), [(7, 9)]);
         assert_eq!(
             squares_from("3,x").unwrap_err().to_string(),
             "cannot read the squares \"3,x\" at character 3: write squares and ranges separated by commas, as 50..60,80"
         );
-        assert!(matches!(squares_from("9..3"), Err(TargetError::Syntax { at: 1, .. })));
+        assert!(matches!(
+            squares_from("9..3"),
+            Err(TargetError::Syntax { at: 1, .. })
+        ));
         assert!(squares_from("").is_err());
     }
 
