@@ -963,15 +963,48 @@ impl PyBoard {
         let dict = PyDict::new(py);
         let runs: Vec<(u32, u32)> = answer.target.iter().map(|&[a, b]| (a, b)).collect();
         dict.set_item("target", runs)?;
-        dict.set_item("chance", answer.chance)?;
-        dict.set_item("mean", answer.mean)?;
-        dict.set_item("variance", answer.variance)?;
-        dict.set_item("std_dev", answer.std_dev)?;
-        dict.set_item("median", answer.median)?;
-        dict.set_item("mode", answer.mode)?;
-        dict.set_item("quantiles", answer.quantiles)?;
-        dict.set_item("within", answer.within)?;
-        dict.set_item("pmf", hit.pmf)?;
+        first_passage(&dict, answer.first, hit.pmf)?;
+        Ok(dict)
+    }
+
+    /// The part the jump ``jump`` (a ``(from, to)`` pair) plays in a game,
+    /// as ``snl expect --via`` gives it: a dict with ``via``, ``kind``,
+    /// ``chance`` (that a game takes it at least once, landing on its start
+    /// or passing it along a chain), ``times`` (how many times on average;
+    /// ``None`` when a game may never end) and the rolls until it is first
+    /// taken as ``Board.target`` gives them (``mean`` ... ``pmf``).
+    #[pyo3(signature = (jump, rules = None, *, within = None))]
+    fn via<'py>(
+        &self,
+        py: Python<'py>,
+        jump: (u32, u32),
+        rules: Option<PyRef<'_, PyRules>>,
+        within: Option<Vec<usize>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let jump = snl::Jump {
+            from: jump.0,
+            to: jump.1,
+        };
+        let via = interruptible(py, |ctl| plan::via(&subject, jump, ctl))?.map_err(|e| {
+            // A jump not on the board is a bad argument.
+            if e.target_error().is_some() {
+                errors::value(e)
+            } else {
+                errors::question(e)
+            }
+        })?;
+        let answer = snl::answer::ViaAnswer::new(
+            snl::answer::Header::of_subject(&subject),
+            jump,
+            &via,
+            &within.unwrap_or_default(),
+        );
+        let dict = PyDict::new(py);
+        dict.set_item("via", (jump.from, jump.to))?;
+        dict.set_item("kind", answer.kind)?;
+        dict.set_item("times", answer.times)?;
+        first_passage(&dict, answer.first, via.first.pmf)?;
         Ok(dict)
     }
 
@@ -1257,4 +1290,23 @@ impl PyBoard {
             PyRules(self.subject.rules().clone()).__repr__()
         )
     }
+}
+
+/// The figures of a first passage into `dict`, as `Board.target` and
+/// `Board.via` give them.
+fn first_passage(
+    dict: &Bound<'_, PyDict>,
+    first: snl::answer::FirstPassage,
+    pmf: Vec<f64>,
+) -> PyResult<()> {
+    dict.set_item("chance", first.chance)?;
+    dict.set_item("mean", first.mean)?;
+    dict.set_item("variance", first.variance)?;
+    dict.set_item("std_dev", first.std_dev)?;
+    dict.set_item("median", first.median)?;
+    dict.set_item("mode", first.mode)?;
+    dict.set_item("quantiles", first.quantiles)?;
+    dict.set_item("within", first.within)?;
+    dict.set_item("unresolved", first.unresolved)?;
+    dict.set_item("pmf", pmf)
 }

@@ -100,3 +100,42 @@ def test_random_boards_under_every_rule_match_numpy():
         for t, p in enumerate(pmf):
             ours = hit["pmf"][t] if t < len(hit["pmf"]) else 0.0
             assert ours == pytest.approx(p, abs=1e-12), (case, aimed, t)
+
+
+def play_takes(rng, squares, jumps, start):
+    """One game with a d6, exact finish, no chaining: how many times it
+    takes each jump, and the roll on which it first takes each."""
+    at, taken, first, rolls = start, {}, {}, 0
+    while at != squares:
+        rolls += 1
+        land = at + rng.randint(1, 6)
+        if land > squares:
+            continue
+        if land in jumps:
+            taken[land] = taken.get(land, 0) + 1
+            first.setdefault(land, rolls)
+            land = jumps[land]
+        at = land
+    return taken, first
+
+
+def test_via_against_visits_and_played_games():
+    """The chance a game takes each jump of Milton Bradley's board, against
+    20,000 games played here; the times, against the visits' landings."""
+    board = snl.Board.preset("milton-bradley")
+    visits = board.expect(visits=True).visits()
+    jumps = dict(board.ladders + board.snakes)
+    rng = random.Random(7)
+    games = [play_takes(rng, 100, jumps, 0) for _ in range(20_000)]
+    for start, end in list(jumps.items())[:8]:
+        via = board.via((start, end), within=[30])
+        assert via["kind"] == ("ladder" if end > start else "snake")
+        assert via["times"] == pytest.approx(visits.landings[start], rel=1e-9)
+        share = sum(1 for taken, _ in games if start in taken) / len(games)
+        sd = (via["chance"] * (1 - via["chance"]) / len(games)) ** 0.5
+        assert abs(share - via["chance"]) < 4 * sd + 1e-9, (start, share, via["chance"])
+        within = sum(1 for _, first in games if first.get(start, 10**9) <= 30) / len(games)
+        assert abs(within - via["within"][30]) < 4 * sd + 0.005, (start, within)
+        assert sum(via["pmf"]) == pytest.approx(via["chance"], abs=1e-9)
+    with pytest.raises(ValueError, match="the jump from square 87 goes to 24"):
+        board.via((87, 25))

@@ -57,7 +57,8 @@ use crate::progress::Bars;
   snl expect --preset milton-bradley
   snl expect testdata/seed-004-twenty.pairs.json --exact --within 5 --within 10
   snl expect --preset milton-bradley --bonus --bonus-limit 3 --json
-  snl expect --preset milton-bradley --target 80..99 --within 50", super::EXIT_CODES))]
+  snl expect --preset milton-bradley --target 80..99 --within 50
+  snl expect --preset milton-bradley --via 87-24", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
@@ -120,6 +121,15 @@ pub struct Args {
     #[arg(long, value_name = "SQUARES", value_parser = super::target::parse)]
     pub target: Option<super::target::Squares>,
 
+    /// Instead of the game's length, the part a jump plays in it (as
+    /// `47-26` or `47->26`): the chance that a game takes it at least once
+    /// (landing on its start, or passing it along a chain of jumps), how
+    /// many times on average, and the rolls until it first does, with
+    /// --within K the chance within K rolls. Takes every jump, on boards
+    /// of up to 2^30 squares.
+    #[arg(long, value_name = "JUMP", value_parser = super::target::parse_jump)]
+    pub via: Option<snl::Jump>,
+
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -177,6 +187,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_subject(&args.board, &args.rules)?;
     if let Some(squares) = &args.target {
         return super::target::run(args, &loaded, squares, out);
+    }
+    if let Some(jump) = args.via {
+        return super::target::run_via(args, &loaded, jump, out);
     }
     if let snl::choice::Goal::Within(rolls) = args.goal {
         return run_within(args, &loaded, rolls, out);

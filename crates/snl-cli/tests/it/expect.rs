@@ -933,3 +933,61 @@ fn a_target_that_cannot_be_aimed_at_is_refused() {
         assert_eq!(run.stdout, "", "{args:?}");
     }
 }
+
+/// `--via`: a jump's part in the game, against `--visits`' landings.
+#[test]
+fn the_part_a_jump_plays() {
+    let visits = json(&["expect", "--preset", "milton-bradley", "--visits"], None);
+    let landed = visits["visits"]["squares"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["square"] == 87)
+        .unwrap()["landings"]
+        .as_f64()
+        .unwrap();
+    let via = json(
+        &[
+            "expect",
+            "--preset",
+            "milton-bradley",
+            "--via",
+            "87->24",
+            "--within",
+            "40",
+        ],
+        None,
+    );
+    assert_eq!(
+        (via["via"].clone(), via["kind"].clone()),
+        (serde_json::json!([87, 24]), "snake".into())
+    );
+    assert!(
+        (via["times"].as_f64().unwrap() - landed).abs() < 1e-9,
+        "{via}"
+    );
+    let chance = via["chance"].as_f64().unwrap();
+    assert!(chance > 0.3 && chance < landed, "{via}");
+    assert!(via["within"]["40"].as_f64().unwrap() < chance);
+    // Not a jump of the board; not a jump at all; with --target.
+    for (args, message) in [
+        (
+            &["--via", "87-25"][..],
+            "snl: error: --via: the board has no jump 87->25; the jump from square 87 goes to 24\n",
+        ),
+        (
+            &["--via", "87"],
+            "cannot read the jump \"87\": write it as FROM-TO, as 47-26",
+        ),
+        (
+            &["--via", "87-24", "--target", "5"],
+            "--target with --via is not given with --target",
+        ),
+    ] {
+        let mut all = vec!["expect", "--preset", "milton-bradley"];
+        all.extend_from_slice(args);
+        let run = snl(&all, None);
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+    }
+}

@@ -142,7 +142,7 @@ fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<Stri
 #[test]
 fn readme_lists_every_json_field() {
     let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
-    let cases: [(&str, &[&str]); 7] = [
+    let cases: [(&str, &[&str]); 8] = [
         ("solve", &["solve", "--preset", "moves-example-1", "--json"]),
         // With optional jumps, so that the notes are printed too (and
         // without, below, for the class).
@@ -205,6 +205,17 @@ fn readme_lists_every_json_field() {
                 "milton-bradley",
                 "--target",
                 "50",
+                "--json",
+            ],
+        ),
+        (
+            "expect --via",
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--via",
+                "87-24",
                 "--json",
             ],
         ),

@@ -554,6 +554,15 @@ class Board:
     ) -> Dict[str, Any]:
         """The rolls until the pawn first rests on one of ``squares``."""
         ...
+    def via(
+        self,
+        jump: Tuple[int, int],
+        rules: Optional[Rules] = None,
+        *,
+        within: Optional[Sequence[int]] = None,
+    ) -> Dict[str, Any]:
+        """The chance a game takes ``jump``, how often, and how soon."""
+        ...
     def winnable(self, rules: Optional[Rules] = None) -> Optional[Dict[str, Any]]:
         """Always, occasionally or never winnable, the trap and its chance."""
         ...

@@ -19,7 +19,8 @@
 //!   search frontier by frontier, with a sentence for each step;
 //! - [`target()`] ([`TargetQuery`] → [`crate::markov::target::Hitting`]):
 //!   the rolls until the pawn first rests on one of a set of squares, and
-//!   the chance that it ever does;
+//!   the chance that it ever does; [`via`] the same for the first time a
+//!   game takes a jump, and how often it does;
 //! - [`prepare`]: which engine a question would go to and what it would
 //!   cost, before it runs (for a progress bar, or a refusal).
 //!
@@ -100,7 +101,7 @@ pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
 pub use steps::{STEPS_LIMIT, SolveSteps, StepsQuery, solve_steps};
 pub use subject::Subject;
-pub use target::{TargetQuery, target};
+pub use target::{TargetQuery, target, via};
 
 #[cfg(doc)]
 use crate::limits::Control;

@@ -3,8 +3,9 @@
 use super::error::Error;
 use super::need::DenseWork;
 use super::subject::Subject;
+use crate::board::Jump;
 use crate::limits::Control;
-use crate::markov::target::{self, Hitting, Target};
+use crate::markov::target::{self, Hitting, Target, Via, ViaError};
 
 /// Where to aim: squares and ranges of squares, as people name them (see
 /// [`target::squares_from`] for the command line's form).
@@ -52,4 +53,33 @@ pub fn target(
     let target = Target::new(game, query.squares.iter().copied())?;
     let hit = target::hitting_with(game, &target, ctl)?;
     Ok((target, hit))
+}
+
+/// The part the jump `jump` plays in the subject's game: the chance that a
+/// game takes it at least once, how often on average, and the rolls until
+/// it first does (the dense engine).
+///
+/// ```
+/// use snl::limits::Control;
+/// use snl::plan::{self, Subject};
+/// use snl::{BoardSpec, Jump, Rules};
+///
+/// let snake = Jump { from: 17, to: 6 };
+/// let subject = Subject::new(BoardSpec::of_jumps(20, [snake]), Rules::default())?;
+/// let via = plan::via(&subject, snake, &Control::default())?;
+/// assert!(via.first.chance > 0.2 && via.times.unwrap() > via.first.chance);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::dense_only`] past the dense engine's tables; a jump not on
+/// the board or jumps that may be declined
+/// ([`target::TargetError`]); a limit.
+pub fn via(subject: &Subject, jump: Jump, ctl: &Control) -> Result<Via, Error> {
+    let game = subject.dense_game(DenseWork::Target)?;
+    target::via_with(game, jump, ctl).map_err(|e| match e {
+        ViaError::Target(e) => e.into(),
+        ViaError::Markov(e) => e.into(),
+    })
 }
