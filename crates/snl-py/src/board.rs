@@ -882,18 +882,26 @@ impl PyBoard {
     /// ``;``, as ``stormpy.parse_properties`` reads them). A Markov chain
     /// (``dtmc``), or with optional jumps or ``choose_dice`` a decision
     /// process (``mdp``) whose least expected reward is the best play's
-    /// mean. States are numbered as in ``transition_matrix``.
-    #[pyo3(signature = (rules = None, *, choose_dice = None, within = None))]
+    /// mean. States are numbered as in ``transition_matrix``. ``target``
+    /// (squares as ``Board.target`` takes them) labels their states
+    /// ``"target"`` and adds the chance of ever resting there and the
+    /// expected rolls until then.
+    #[pyo3(signature = (rules = None, *, choose_dice = None, within = None, target = None))]
     fn to_prism(
         &self,
         py: Python<'_>,
         rules: Option<PyRef<'_, PyRules>>,
         choose_dice: Option<Vec<Bound<'_, PyAny>>>,
         within: Option<Vec<usize>>,
+        target: Option<Bound<'_, PyAny>>,
     ) -> PyResult<(String, String)> {
         let query = plan::ExportQuery {
             dice: dice_arg(choose_dice)?,
             within: within.unwrap_or_default(),
+            target: match target {
+                Some(squares) => squares_arg(&squares)?,
+                None => Vec::new(),
+            },
             ..plan::ExportQuery::new(snl::export::Form::Prism)
         };
         let exported = self.export(py, rules.as_deref(), &query)?;
@@ -923,25 +931,7 @@ impl PyBoard {
         rules: Option<PyRef<'_, PyRules>>,
         within: Option<Vec<usize>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let ranges: Vec<(u64, u64)> = if let Ok(text) = squares.extract::<String>() {
-            snl::markov::target::squares_from(&text).map_err(errors::value)?
-        } else {
-            let mut ranges = Vec::new();
-            for item in squares.try_iter()? {
-                let item = item?;
-                ranges.push(match item.extract::<u64>() {
-                    Ok(s) => (s, s),
-                    Err(_) => item.extract::<(u64, u64)>().map_err(|_| {
-                        errors::value(format!(
-                            "squares are numbers or (first, last) ranges, not {}",
-                            item.repr()
-                                .map_or_else(|_| "this".to_string(), |r| r.to_string())
-                        ))
-                    })?,
-                });
-            }
-            ranges
-        };
+        let ranges = squares_arg(&squares)?;
         let subject = self.subject_for(py, rules.as_deref())?;
         let query = plan::TargetQuery { squares: ranges };
         let (target, hit) =
@@ -1309,4 +1299,28 @@ fn first_passage(
     dict.set_item("within", first.within)?;
     dict.set_item("unresolved", first.unresolved)?;
     dict.set_item("pmf", pmf)
+}
+
+/// Squares to aim at, as `Board.target` takes them: a string as the
+/// command reads it (`"50..60,80"`), or a list of squares and `(first,
+/// last)` ranges.
+fn squares_arg(squares: &Bound<'_, PyAny>) -> PyResult<Vec<(u64, u64)>> {
+    if let Ok(text) = squares.extract::<String>() {
+        return snl::markov::target::squares_from(&text).map_err(errors::value);
+    }
+    let mut ranges = Vec::new();
+    for item in squares.try_iter()? {
+        let item = item?;
+        ranges.push(match item.extract::<u64>() {
+            Ok(s) => (s, s),
+            Err(_) => item.extract::<(u64, u64)>().map_err(|_| {
+                errors::value(format!(
+                    "squares are numbers or (first, last) ranges, not {}",
+                    item.repr()
+                        .map_or_else(|_| "this".to_string(), |r| r.to_string())
+                ))
+            })?,
+        });
+    }
+    Ok(ranges)
 }

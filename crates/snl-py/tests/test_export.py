@@ -267,3 +267,30 @@ def test_the_phase_type_distribution_is_the_length():
             want = expectation.within(k) - (expectation.within(k - 1) if k > 1 else 0.0)
             assert abs(chance - want) < 1e-12, (board, k)
             row = row @ T
+
+
+def test_storm_reaches_the_target_as_snl_does():
+    """Storm's chance of ever resting on a set of squares, and its expected
+    rolls to them where every game gets there, are `Board.target`'s."""
+    rng = random.Random(4924)
+    checked = {"sometimes": 0, "always": 0}
+    for board in boards(36, seed=49):
+        rules = board.rules
+        rests = [s for s in range(1, board.squares + 1)
+                 if s not in dict(board.ladders + board.snakes)]
+        aimed = rng.sample(rests, min(len(rests), rng.randint(1, 3)))
+        model, props = board.to_prism(rules, target=aimed)
+        kind, values = storm(model, props)
+        chance, mean = values[-2], values[-1]
+        hit = board.target(aimed, rules)
+        if hit["chance"] == 0:
+            assert chance == 0
+            continue
+        assert abs(float(chance) - hit["chance"]) < 1e-9, (board, rules, aimed)
+        if chance == 1:
+            checked["always"] += 1
+            assert abs(float(mean) - hit["mean"]) < 1e-9 * max(1.0, hit["mean"]), (board, aimed)
+        else:
+            checked["sometimes"] += 1
+            assert mean == float("inf")
+    assert checked["always"] > 5 and checked["sometimes"] > 5, checked

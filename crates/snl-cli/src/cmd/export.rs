@@ -73,6 +73,13 @@ pub struct Args {
     #[arg(long, value_name = "K")]
     pub within: Vec<usize>,
 
+    /// Label the states of these squares `"target"` (`50..60`, `80,90`,
+    /// as `snl expect --target` reads them) and ask the chance of ever
+    /// resting there and the expected rolls until then: properties
+    /// `P=? [ F "target" ]` and `R{"rolls"}=? [ F "target" ]`.
+    #[arg(long, value_name = "SQUARES", value_parser = super::target::parse)]
+    pub target: Option<super::target::Squares>,
+
     /// Pick one of these dice before each roll (repeatable, as `snl expect
     /// --choose-die`): the model is then a decision process.
     #[arg(long = "choose-die", value_name = "SPEC")]
@@ -136,12 +143,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         if !args.within.is_empty() {
             bail!("--within asks a property of a model (--to prism); {what} has none");
         }
+        if args.target.is_some() {
+            bail!("--target labels states of a model (--to prism); {what} has none");
+        }
     }
     let loaded = load_subject(&args.board, &args.rules)?;
     let query = ExportQuery {
         form: form.form(),
         dice: args.choose_die.clone(),
         within: args.within.clone(),
+        target: args.target.clone().map(|t| t.0).unwrap_or_default(),
     };
     let exported = plan::export(&loaded.subject, &query, control::get())
         .map_err(|e| control::question(e, &loaded.board.source))?;

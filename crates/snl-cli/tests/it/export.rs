@@ -175,3 +175,44 @@ fn phase_type_is_json_and_refuses_what_a_model_asks() {
         run.stderr
     );
 }
+
+/// `--target` labels the states of its squares, every streak of each, and
+/// asks the chance and the rolls; it goes with a model only.
+#[test]
+fn a_target_is_a_label_and_two_properties() {
+    let text = ok(&["export", "-", "--target", "3..5,19"], Some(SEED_20));
+    assert!(
+        text.contains("\nlabel \"target\" = (s>=3 & s<=5) | s=19;\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n// P=? [ F \"target\" ];\n"), "{text}");
+    assert!(
+        text.contains("\n// R{\"rolls\"}=? [ F \"target\" ];\n"),
+        "{text}"
+    );
+    let bonus = ok(
+        &["export", "-", "--target", "4", "--bonus-limit", "3"],
+        Some(SEED_20),
+    );
+    assert!(
+        bonus.contains("\nlabel \"target\" = (s>=12 & s<=14);\n"),
+        "{bonus}"
+    );
+    for (args, message) in [
+        (
+            &["--to", "dot", "--target", "4"][..],
+            "--target labels states of a model (--to prism); a diagram has none",
+        ),
+        (
+            &["--target", "2"],
+            "no pawn comes to rest on square 2: the ladder 2->19 starts there",
+        ),
+    ] {
+        let mut all = vec!["export", "-"];
+        all.extend_from_slice(args);
+        let run = snl(&all, Some(SEED_20));
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+    }
+}

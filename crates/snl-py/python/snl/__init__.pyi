@@ -597,6 +597,7 @@ class Board:
         *,
         choose_dice: Optional[Sequence[Any]] = None,
         within: Optional[Sequence[int]] = None,
+        target: Optional[Union[str, Sequence[Union[int, Tuple[int, int]]]]] = None,
     ) -> Tuple[str, str]:
         """The PRISM model and its properties, as ``snl export --to prism``."""
         ...

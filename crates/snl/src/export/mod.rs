@@ -103,6 +103,11 @@ pub struct Options {
     pub within: Vec<usize>,
     /// The first lines, as comments (the board's name and rules, say).
     pub heading: String,
+    /// Squares to aim at, as `(first, last)` runs of squares a pawn rests
+    /// on: the PRISM model labels their states `"target"`, and the
+    /// properties ask the chance of ever resting there and the expected
+    /// rolls until then (`snl expect --target`). Empty for none.
+    pub target: Vec<(u32, u32)>,
 }
 
 /// A game written out.
@@ -243,8 +248,8 @@ pub fn export(
     let bonus = game.rules().bonus.is_some();
     let (text, properties) = match form {
         Form::Prism => (
-            prism::model(&model, &options.heading, bonus),
-            Some(prism::properties(&model, &options.within, bonus)),
+            prism::model(&model, &options.heading, bonus, &options.target),
+            Some(prism::properties(&model, options, bonus)),
         ),
         Form::Dot => (dot::diagram(&model, &options.heading, bonus), None),
         Form::PhaseType => (phase_type::json(&model, &options.heading), None),

@@ -3,12 +3,13 @@
 
 use std::fmt::Write as _;
 
+use super::Options;
 use super::model::{Act, Action, Model, Node};
 use super::text::{fraction, plain};
 
 /// Writes `model` as a PRISM model: a `dtmc` without choices, else an
 /// `mdp`; `heading` goes first, as comments.
-pub(super) fn model(model: &Model, heading: &str, bonus: bool) -> String {
+pub(super) fn model(model: &Model, heading: &str, bonus: bool, target: &[(u32, u32)]) -> String {
     let mut out = String::new();
     comment(&mut out, heading);
     let streaks = model.states.streaks();
@@ -79,6 +80,9 @@ pub(super) fn model(model: &Model, heading: &str, bonus: bool) -> String {
         format!("s={}", model.goal)
     };
     let _ = writeln!(out, "label \"finished\" = {finished};\n");
+    if !target.is_empty() {
+        target_label(&mut out, target, streaks, pending);
+    }
     let _ = writeln!(out, "rewards \"rolls\"");
     for d in 0..model.dice.len() {
         let _ = writeln!(out, "  [{}] true : 1;", roll_label(model, d));
@@ -93,6 +97,41 @@ pub(super) fn model(model: &Model, heading: &str, bonus: bool) -> String {
         let _ = writeln!(out, "endrewards");
     }
     out
+}
+
+/// The label `"target"`: the states of the squares of `target`'s runs,
+/// every streak of each (`streaks` a square), resting (`c=0`) when the
+/// model has `pending` choices.
+fn target_label(out: &mut String, target: &[(u32, u32)], streaks: u32, pending: bool) {
+    // A run of squares is a run of states, every streak of each.
+    let runs: Vec<String> = target
+        .iter()
+        .map(|&(a, b)| {
+            let (first, last) = (a * streaks, b * streaks + streaks - 1);
+            let state = if first == last {
+                format!("s={first}")
+            } else {
+                format!("(s>={first} & s<={last})")
+            };
+            if pending {
+                format!("({state} & c=0)")
+            } else {
+                state
+            }
+        })
+        .collect();
+    let squares: Vec<String> = target
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    let _ = writeln!(out, "// The squares aimed at: {}.", squares.join(", "));
+    let _ = writeln!(out, "label \"target\" = {};\n", runs.join(" | "));
 }
 
 /// The action's label: `roll` (or `d1`, `d2`, ... for a choice of dice),
@@ -117,7 +156,8 @@ fn roll_label(model: &Model, d: usize) -> String {
 /// The properties that ask snl's questions of the model: the chance of
 /// finishing, the expected rolls (the least, with choices), and the chance
 /// of finishing within each of `within` rolls (the greatest, with choices).
-pub(super) fn properties(model: &Model, within: &[usize], bonus: bool) -> String {
+pub(super) fn properties(model: &Model, options: &Options, bonus: bool) -> String {
+    let within = &options.within;
     let choices = model.has_choices();
     let (p, best_r) = if choices { ("Pmax", "min") } else { ("P", "") };
     let mut out = String::new();
@@ -162,6 +202,18 @@ pub(super) fn properties(model: &Model, within: &[usize], bonus: bool) -> String
         } else {
             let _ = writeln!(out, "{p}=? [ F<={k} \"finished\" ];");
         }
+    }
+    if !options.target.is_empty() {
+        let _ = writeln!(
+            out,
+            "// The chance of ever resting on the squares aimed at{best} (snl expect --target's chance)."
+        );
+        let _ = writeln!(out, "{p}=? [ F \"target\" ];");
+        let _ = writeln!(
+            out,
+            "// The expected rolls until then{best} (snl expect --target's mean when every game gets there; infinite when some never does)."
+        );
+        let _ = writeln!(out, "R{{\"rolls\"}}{best_r}=? [ F \"target\" ];");
     }
     out
 }

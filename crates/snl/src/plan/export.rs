@@ -7,6 +7,7 @@ use super::need::DenseWork;
 use super::subject::Subject;
 use crate::export::{self, Exported, Form, Options};
 use crate::limits::Control;
+use crate::markov::target::Target;
 use crate::rules::Die;
 use crate::words::rules_line;
 
@@ -34,6 +35,11 @@ pub struct ExportQuery {
     pub dice: Vec<Die>,
     /// The numbers of rolls to ask the chance of finishing within.
     pub within: Vec<usize>,
+    /// Squares to aim at, as `(first, last)` ranges read as
+    /// [`super::target`] reads them: the PRISM model labels them
+    /// `"target"` and the properties ask `snl expect --target`'s chance
+    /// and mean. Empty for none.
+    pub target: Vec<(u64, u64)>,
 }
 
 impl ExportQuery {
@@ -43,6 +49,7 @@ impl ExportQuery {
             form,
             dice: Vec::new(),
             within: Vec::new(),
+            target: Vec::new(),
         }
     }
 }
@@ -54,7 +61,8 @@ impl ExportQuery {
 /// # Errors
 ///
 /// [`Error::dense_only`] past the dense engine's tables; a form's refusal
-/// of a game too large for it or (a diagram) with choices; a limit.
+/// of a game too large for it or (a diagram) with choices; a target's
+/// refusal ([`crate::markov::target::TargetError`]); a limit.
 pub fn export(subject: &Subject, query: &ExportQuery, ctl: &Control) -> Result<Exported, Error> {
     let game = subject.dense_game(DenseWork::Export)?;
     let name = subject.name().map_or_else(
@@ -70,10 +78,16 @@ pub fn export(subject: &Subject, query: &ExportQuery, ctl: &Control) -> Result<E
             dice.join(", ")
         );
     }
+    let target = if query.target.is_empty() {
+        Vec::new()
+    } else {
+        Target::new(game, query.target.iter().copied())?.runs()
+    };
     let options = Options {
         dice: query.dice.clone(),
         within: query.within.clone(),
         heading: format!("snl: {name}\n{rules}"),
+        target,
     };
     Ok(export::export(game, query.form, &options, ctl)?)
 }
