@@ -249,7 +249,12 @@ pub fn export(
     let (text, properties) = match form {
         Form::Prism => (
             prism::model(&model, &options.heading, bonus, &options.target),
-            Some(prism::properties(&model, options, bonus)),
+            Some(prism::properties(
+                &model,
+                &options.within,
+                !options.target.is_empty(),
+                bonus,
+            )),
         ),
         Form::Dot => (dot::diagram(&model, &options.heading, bonus), None),
         Form::PhaseType => (phase_type::json(&model, &options.heading), None),

@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 
-use super::Options;
 use super::model::{Act, Action, Model, Node};
 use super::text::{fraction, plain};
 
@@ -155,9 +154,10 @@ fn roll_label(model: &Model, d: usize) -> String {
 
 /// The properties that ask snl's questions of the model: the chance of
 /// finishing, the expected rolls (the least, with choices), and the chance
-/// of finishing within each of `within` rolls (the greatest, with choices).
-pub(super) fn properties(model: &Model, options: &Options, bonus: bool) -> String {
-    let within = &options.within;
+/// of finishing within each of `within` rolls (the greatest, with choices);
+/// with `target`, the chance of reaching the states labelled `"target"`
+/// and the expected rolls until then.
+pub(super) fn properties(model: &Model, within: &[usize], target: bool, bonus: bool) -> String {
     let choices = model.has_choices();
     let (p, best_r) = if choices { ("Pmax", "min") } else { ("P", "") };
     let mut out = String::new();
@@ -203,7 +203,7 @@ pub(super) fn properties(model: &Model, options: &Options, bonus: bool) -> Strin
             let _ = writeln!(out, "{p}=? [ F<={k} \"finished\" ];");
         }
     }
-    if !options.target.is_empty() {
+    if target {
         let _ = writeln!(
             out,
             "// The chance of ever resting on the squares aimed at{best} (snl expect --target's chance)."
