@@ -182,6 +182,10 @@ fn write_first(out: &mut dyn Write, first: &FirstPassage, what: &str, never: &st
     if let (Some(sd), Some(var)) = (first.std_dev, first.variance) {
         writeln!(out, "  std dev    {}", figure(sd, 6))?;
         writeln!(out, "  variance   {}", figure(var, 6))?;
+    } else {
+        crate::output::note(
+            "the variance is not given: on a board of this many states floating point cannot hold it within 1e-10 of the true one (`snl expect` computes the game's own in double-double precision; this question does not yet)",
+        );
     }
     let show = |t: Option<usize>| t.map_or_else(|| "-".to_string(), |t| t.to_string());
     writeln!(out, "  median     {}", show(first.median))?;

@@ -54,7 +54,8 @@ pub struct FirstPassage {
     /// The expected rolls until it first does, in the games where it does;
     /// `null` when no game does.
     pub mean: Option<f64>,
-    /// Their variance, in the same games.
+    /// Their variance, in the same games; `null` too where floating point
+    /// cannot hold it to 1e-10 (boards of very many states).
     pub variance: Option<f64>,
     /// Their standard deviation.
     pub std_dev: Option<f64>,

@@ -31,6 +31,7 @@
 use super::chain::{Chain, EXIT, Moves};
 use super::distribution::{Follow, TAIL};
 use super::error::MarkovError;
+use super::moments::VARIANCE_PRECISION;
 use super::solve::{Keep, Rows, Solver};
 use crate::game::{Game, Pawn};
 use crate::limits::{Control, Estimate, LimitError};
@@ -235,7 +236,10 @@ pub struct Hitting {
     /// The expected rolls until it first does, in the games where it
     /// does; `None` when none does.
     pub mean: Option<f64>,
-    /// Their variance, in the same games.
+    /// Their variance, in the same games; `None` too where floating point
+    /// cannot hold it within 1e-10 (relative) of the true one, nor within
+    /// 1e-12 of the second moment: on boards of very many states, whose
+    /// games are long.
     pub variance: Option<f64>,
     /// `pmf[t]`: the chance of first resting there on roll `t` (`t = 0`
     /// when the start is part of the target), followed until less than
@@ -433,16 +437,26 @@ fn first_passage(
     let s = solver.solve(prob, |k| 2.0 * m[k] - h[k], ctl)?;
     let chance = h[start].clamp(0.0, 1.0);
     let mean = m[start] / h[start];
-    let variance = (s[start] / h[start] - mean * mean).max(0.0);
     if !mean.is_finite() {
         return Err(MarkovError::Overflow { unit: "rolls" });
     }
+    // Each of h, m and s is within about 4 units of rounding a row of
+    // theirs (every number of the elimination is not negative), so the
+    // ratios within 8: the variance, a difference, is kept where that
+    // bound is within VARIANCE_PRECISION of it.
+    let second = s[start] / h[start];
+    let variance = second - mean * mean;
+    let bound = 8.0 * solver.active_rows() as f64 * f64::EPSILON * (second + mean * mean);
+    // A variance of nothing (every game gets there on the same roll) is
+    // held where the bound is below 1e-12 of the second moment.
+    let kept = bound <= VARIANCE_PRECISION * variance || bound <= 1e-12 * second;
+    let variance = kept.then_some(variance.max(0.0));
     let pmf = follow(chain, start, &live, &hit, chance, ctl)?;
     let unresolved = (chance - pmf.iter().sum::<f64>()).max(0.0);
     Ok(Hitting {
         chance,
         mean: Some(mean),
-        variance: Some(variance),
+        variance,
         pmf,
         unresolved,
     })
