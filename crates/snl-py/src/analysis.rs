@@ -763,6 +763,15 @@ impl PyExpectation {
         self.stats().unresolved
     }
 
+    /// A bound on the error of each chance read off the distribution
+    /// (``pmf``, ``cdf``, ``within``): below 1e-12 where its tail was
+    /// written down as geometric once that was certified, 0 where it was
+    /// followed to its end.
+    #[getter]
+    fn chance_error(&self) -> f64 {
+        self.stats().chance_error
+    }
+
     /// The fewest rolls (or turns) with which the game as played can end,
     /// read off the distribution where it was followed (else, by rolls,
     /// ``min_rolls``); ``None`` when it never does.
@@ -899,7 +908,7 @@ impl PyExpectation {
         board: PyRef<'_, PyBoard>,
         answer: &Bound<'_, PyAny>,
         by_turns: bool,
-        distribution: Option<(Vec<f64>, f64, f64)>,
+        distribution: Option<(Vec<f64>, f64, f64, f64)>,
         visits: Option<&Bound<'_, PyAny>>,
         query: (bool, Vec<usize>, bool, bool, bool, Vec<String>),
     ) -> PyResult<PyExpectation> {
@@ -927,10 +936,11 @@ impl PyExpectation {
         Ok(PyExpectation {
             answer: expect_answer(answer)?,
             by_turns,
-            distribution: distribution.map(|(pmf, never, unresolved)| Distribution {
+            distribution: distribution.map(|(pmf, never, unresolved, error)| Distribution {
                 pmf,
                 never,
                 unresolved,
+                error,
             }),
             visits,
             subject: Arc::clone(board.subject()),
@@ -957,7 +967,7 @@ impl PyExpectation {
         let distribution = e
             .distribution
             .as_ref()
-            .map(|d| (d.pmf.clone(), d.never, d.unresolved));
+            .map(|d| (d.pmf.clone(), d.never, d.unresolved, d.error));
         let visits: Option<Py<PyAny>> = match &e.visits {
             None => None,
             Some(Err(failed)) => Some(

@@ -9,6 +9,7 @@ the same boards and compare."""
 import json
 import os
 import pathlib
+import random
 import re
 import shutil
 import subprocess
@@ -144,19 +145,39 @@ def test_the_distribution_is_left_out_where_the_command_leaves_it_out():
         assert command["mean"] == e.mean and command["min_rolls"] == e.min_rolls
 
 
+def long_games(seed, snakes, squares=10_000, jumps=450):
+    """A board of long games, drawn as scripts/long-game-boards draws
+    them: `jumps` jumps of 50 to 3,000 squares, each a snake with the
+    chance `snakes`, their squares used once."""
+    rng = random.Random(seed)
+    used, ladders, snake_list = set(), [], []
+    while len(ladders) + len(snake_list) < jumps:
+        start = rng.randrange(2, squares)
+        length = rng.randint(50, 3_000)
+        end = start - length if rng.random() < snakes else start + length
+        if not 1 <= end < squares or start in used or end in used:
+            continue
+        used.update((start, end))
+        (snake_list if end < start else ladders).append((start, end))
+    return snl.Board(squares, ladders=ladders, snakes=snake_list)
+
+
 def test_full_follows_the_whole_distribution():
-    # 10^4 squares: over the work allowed without full=True (the dense
-    # engine answers, and says so); followed with it, as `--full`.
-    board = snl.Board(10_000, ladders=[(3, 50)], snakes=[(9_000, 20)])
+    # 10^4 squares, 450 long jumps, games of 7,273 rolls on average: over
+    # the work allowed without full=True (the dense engine answers, and
+    # says so); followed with it, as `--full`, its tail written down once
+    # it is certified geometric.
+    board = long_games(seed=1, snakes=0.6)
     skipped = board.expect()
     assert skipped.engine == "dense" and skipped.left_out.reason == "over_budget"
     assert skipped.median is None and skipped.pmf is None
     assert skipped.mean_error is None, "the dense engine states no error bound"
     full = board.expect(full=True)
     assert full.left_out is None
-    assert (full.median, full.mode, full.quantile(0.9)) == (2873, 2859, 5474)
-    assert full.mean == skipped.mean
+    assert (full.median, full.mode, full.quantile(0.9)) == (5123, 629, 16404)
+    assert full.mean == skipped.mean == pytest.approx(7273.204684)
     assert full.within(2_000) == pytest.approx(full.cdf[2_000])
+    assert 0 < full.chance_error < 1e-12
 
 
 def test_within_asked_up_front():

@@ -279,6 +279,7 @@ impl ExpectAnswer {
             quantiles,
             within: BTreeMap::new(),
             unresolved: 1.0 - moments.never,
+            chance_error: 0.0,
             left_out: Some(match over {
                 None => LeftOut {
                     fields,
@@ -368,6 +369,13 @@ pub struct LengthStats {
     /// The chance the distribution did not account for (below 1e-12 unless
     /// the board is very large).
     pub unresolved: f64,
+    /// A bound on the error of each chance in `within`, and of the chances
+    /// behind `median`, `mode` and `quantiles`, where the tail of the
+    /// distribution was written down as geometric once that was certified
+    /// (below 1e-12); 0 where it was followed to its end
+    /// ([`markov::Distribution::error`]).
+    #[serde(default)]
+    pub chance_error: f64,
     /// The figures above read off the distribution that are `null` because
     /// it was skipped or stopped short, and why; `null` when nothing was
     /// left out.
@@ -419,6 +427,7 @@ impl LengthStats {
             quantiles,
             within,
             unresolved: d.unresolved,
+            chance_error: d.error,
             left_out,
             exact_mean: exact_mean.map(|m| format!("{}/{}", m.numer(), m.denom())),
             exact_mean_decimal: exact_mean.map(|m| markov::exact::decimal(m, EXACT_DIGITS)),
@@ -479,6 +488,7 @@ impl LengthStats {
             quantiles,
             within,
             unresolved: 0.0,
+            chance_error: 0.0,
             left_out: Some(LeftOut {
                 fields,
                 reason: LeftOutReason::Choice,

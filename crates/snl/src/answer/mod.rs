@@ -184,6 +184,7 @@ mod tests {
                 pmf: vec![0.0, 0.0, 0.0, 0.5],
                 never: 0.0,
                 unresolved: 0.5,
+                error: 0.0,
             },
             skipped: None,
         };
@@ -208,6 +209,7 @@ mod tests {
                 pmf: vec![0.0],
                 never: 0.0,
                 unresolved: 1.0,
+                error: 0.0,
             },
             ..stats
         };

@@ -12,6 +12,7 @@
 pub use super::cost::STEP_WORK;
 use super::cost::{self, DROP, FOLLOW_WORK, Measure};
 use super::moments::Moments;
+use super::tail::{Before, Reach};
 use crate::game::{Game, Pawn, Unit};
 use crate::limits::{self, Budget, Cancel, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
@@ -46,6 +47,14 @@ pub struct Distribution {
     /// ends after `pmf.len() - 1` steps, or never, in some proportion not
     /// worked out. Below [`TAIL`] unless the work allowed ran out.
     pub unresolved: f64,
+    /// A bound on the error of every chance read off the distribution
+    /// (each `pmf[t]`, each [`cdf`](Distribution::cdf) and `never`) where
+    /// its tail was written down as geometric once that was certified
+    /// (each state's chance shrinking by the same factor a step, to within
+    /// a bound), rather than followed roll by roll:
+    /// below the tail followed to ([`TAIL`] unless told otherwise), and 0
+    /// when the distribution was followed to its end.
+    pub error: f64,
 }
 
 /// How much of the distribution of the length is followed: until less
@@ -103,6 +112,11 @@ pub struct LengthOptions {
     /// search that needs less (has a board a chance of a tenth of finishing
     /// within 20 rolls?) says otherwise.
     pub tail: f64,
+    /// Write the rest of the distribution down at once when its tail is
+    /// certified geometric to within `tail` ([`Distribution::error`]),
+    /// rather than follow it to the end: true unless a check wants the
+    /// plain propagation.
+    pub geometric: bool,
 }
 
 impl Default for LengthOptions {
@@ -112,6 +126,7 @@ impl Default for LengthOptions {
             unit: Unit::Rolls,
             follow: Follow::Usual,
             tail: TAIL,
+            geometric: true,
         }
     }
 }
@@ -142,20 +157,21 @@ impl Distribution {
     /// ```
     /// use snl::markov::Distribution;
     ///
-    /// let cut = Distribution { pmf: vec![0.0, 0.5], never: 0.0, unresolved: 0.5 };
+    /// let cut = Distribution { pmf: vec![0.0, 0.5], never: 0.0, unresolved: 0.5, error: 0.0 };
     /// assert_eq!(cut.within(1), Some(0.5));
     /// assert_eq!(cut.within(2), None);
-    /// let whole = Distribution { pmf: vec![0.0, 0.5, 0.5], never: 0.0, unresolved: 0.0 };
+    /// let whole = Distribution { pmf: vec![0.0, 0.5, 0.5], never: 0.0, unresolved: 0.0, error: 0.0 };
     /// assert_eq!(whole.within(1000), Some(1.0));
     /// ```
     pub fn within(&self, t: usize) -> Option<f64> {
         (t < self.pmf.len() || self.is_complete()).then(|| self.cdf(t).min(1.0))
     }
 
-    /// Whether the unresolved chance is too small to change any figure
-    /// read off the distribution (below [`NEGLIGIBLE`]).
+    /// Whether the unresolved chance, and the error of the chances, are
+    /// too small to change any figure read off the distribution (below
+    /// [`NEGLIGIBLE`]).
     pub fn is_complete(&self) -> bool {
-        self.unresolved < NEGLIGIBLE
+        self.unresolved < NEGLIGIBLE && self.error < NEGLIGIBLE
     }
 
     /// The chance accounted for in `pmf`: that the game ends in at most
@@ -284,6 +300,7 @@ pub fn distribution_with(
             pmf: vec![1.0],
             never: 0.0,
             unresolved: 0.0,
+            error: 0.0,
         });
     }
     cost::chain_fits(game)?;
@@ -302,13 +319,18 @@ pub fn distribution_with(
             pmf: vec![0.0],
             never: 1.0,
             unresolved: 0.0,
+            error: 0.0,
         });
     }
-    let work = options.follow.work(&ctl.budget);
+    let reach = Reach {
+        work: options.follow.work(&ctl.budget),
+        tail: options.tail,
+        geometric: options.geometric,
+    };
     let by_turns = options.unit == Unit::Turns;
     if by_turns && game.rules().every_roll_rolls_again() {
         // Every roll earns another: the whole game is one turn.
-        let rolls = propagate(&chain, &live, from, false, work, options.tail, ctl)?;
+        let rolls = propagate(&chain, &live, from, false, &reach, ctl)?;
         return Ok(Distribution {
             pmf: vec![0.0, rolls.resolved()],
             ..rolls
@@ -319,8 +341,7 @@ pub fn distribution_with(
         &live,
         from,
         by_turns && chain.index.streaks() > 1,
-        work,
-        options.tail,
+        &reach,
         ctl,
     )
 }
@@ -332,15 +353,32 @@ pub fn distribution_with(
 /// on the last square).
 pub const TAIL_STD_DEVS: f64 = 30.0;
 
+/// How many standard deviations past the mean [`distribution_cost`]
+/// expects the propagation to go when the tail may be written down as
+/// geometric ([`LengthOptions::geometric`]): on boards of 10,000 squares
+/// with hundreds of long jumps, whose games last 800 to 4,000 rolls on
+/// average with a standard deviation nearly as large, the tail was
+/// certified between 2 and 5.5 deviations past the mean. Games that cross
+/// the board in one sweep (a standard deviation far below the mean) may
+/// need more, but there the deviations are few rolls.
+pub const GEOMETRIC_STD_DEVS: f64 = 8.0;
+
 /// The estimated cost of following the distribution of the number of rolls
-/// (or turns) from the game's start, from its mean and standard deviation:
-/// `(steps, work)` as in [`Skipped`](super::Skipped). `None` when the game
-/// may never end (the moments say nothing of how long the finishing games
-/// last).
-pub fn distribution_cost(game: &Game, m: &Moments, unit: Unit) -> Option<(u64, u64)> {
-    let by_turns = unit == Unit::Turns;
+/// (or turns, as `options` say) from the game's start, from its mean and
+/// standard deviation: `(steps, work)` as in [`Skipped`](super::Skipped).
+/// The steps are the mean plus [`TAIL_STD_DEVS`] standard deviations, or
+/// [`GEOMETRIC_STD_DEVS`] when the tail may be written down as geometric.
+/// `None` when the game may never end (the moments say nothing of how long
+/// the finishing games last).
+pub fn distribution_cost(game: &Game, m: &Moments, options: &LengthOptions) -> Option<(u64, u64)> {
+    let by_turns = options.unit == Unit::Turns;
     let (mean, sd) = (m.mean?, m.std_dev?);
-    let steps = (mean + TAIL_STD_DEVS * sd).ceil().max(1.0);
+    let devs = if options.geometric {
+        GEOMETRIC_STD_DEVS
+    } else {
+        TAIL_STD_DEVS
+    };
+    let steps = (mean + devs * sd).ceil().max(1.0);
     let states = game.positions() as f64 * f64::from(game.streaks());
     let faces = game.rules().die.values().count() as f64;
     // A turn is 1 / (1 - p) rolls on average when the top value (chance p)
@@ -419,20 +457,19 @@ pub(super) fn propagate(
     live: &[bool],
     from: usize,
     by_turns: bool,
-    work_allowed: u64,
-    tail: f64,
+    reach: &Reach,
     ctl: &Control,
 ) -> Result<Distribution, LimitError> {
     if !by_turns && chain.index.streaks() == 1 {
-        let (pmf, never, unresolved) =
-            super::landing::by_landing(chain, live, from, work_allowed, tail, ctl)?;
+        let d = super::landing::by_landing(chain, live, from, reach, ctl)?;
         return Ok(Distribution {
-            pmf,
-            never,
-            unresolved,
+            pmf: d.pmf,
+            never: d.never,
+            unresolved: d.unresolved,
+            error: d.error,
         });
     }
-    roll_by_roll(chain, live, from, by_turns, work_allowed, tail, ctl)
+    roll_by_roll(chain, live, from, by_turns, reach, ctl)
 }
 
 /// [`propagate`] as the textbook gives it: every state in play carries its
@@ -442,8 +479,7 @@ pub(super) fn roll_by_roll(
     live: &[bool],
     from: usize,
     by_turns: bool,
-    work_allowed: u64,
-    tail: f64,
+    reach: &Reach,
     ctl: &Control,
 ) -> Result<Distribution, LimitError> {
     // Chance that is still rolling within the current turn drops below this
@@ -461,8 +497,13 @@ pub(super) fn roll_by_roll(
     let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);
     let (mut next_check, mut recorded) = (limits::CHECK_EVERY, 0u64);
     let mut stopped = false;
+    let mut before = Before::default();
     loop {
-        let mut ended = 0.0;
+        let (mut ended, mut lost) = (0.0, 0.0);
+        let compared = reach.compares(pmf.len() - 1);
+        if compared {
+            before.keep(now.range().start, &now.v[now.range()]);
+        }
         // One roll of everything in `now`; by turns, repeated while some
         // chance is still within the turn.
         loop {
@@ -491,6 +532,7 @@ pub(super) fn roll_by_roll(
                         ended += m * p;
                     } else if !live[t as usize] {
                         never += m * p;
+                        lost += m * p;
                     } else if by_turns && !chain.starts_turn(t as usize) {
                         mid.add(t as usize, m * p);
                     } else {
@@ -510,7 +552,7 @@ pub(super) fn roll_by_roll(
                 break;
             }
             let rolling = now.sum();
-            if rolling < IN_TURN_CUTOFF || work > work_allowed || stopped {
+            if rolling < IN_TURN_CUTOFF || work > reach.work || stopped {
                 dropped += rolling;
                 now.clear();
                 break;
@@ -519,12 +561,26 @@ pub(super) fn roll_by_roll(
         pmf.push(ended);
         work += STEP_WORK;
         std::mem::swap(&mut now, &mut next);
+        if compared {
+            let after = (now.range().start, &now.v[now.range()]);
+            if let Some((left, error)) =
+                before.extend(after, (ended, lost), (reach, work), (&mut pmf, &mut never))
+            {
+                return Ok(Distribution {
+                    pmf,
+                    never,
+                    unresolved: left + dropped,
+                    error,
+                });
+            }
+        }
         let left = now.sum();
-        if left < tail || work > work_allowed || stopped {
+        if left < reach.tail || work > reach.work || stopped {
             return Ok(Distribution {
                 pmf,
                 never,
                 unresolved: left + dropped,
+                error: 0.0,
             });
         }
     }
@@ -678,15 +734,10 @@ mod tests {
     }
 
     /// The distribution from `from` as [`propagate`] follows it, and as
-    /// [`roll_by_roll`] does, by rolls, with `work` allowed and `tail`;
+    /// [`roll_by_roll`] does, by rolls, as far as `reach` says;
     /// `None` from a square the goal cannot be reached from, which
     /// [`distribution_with`] answers without following.
-    fn both_ways(
-        g: &Game,
-        from: u32,
-        work: u64,
-        tail: f64,
-    ) -> Option<(Distribution, Distribution)> {
+    fn both_ways(g: &Game, from: u32, reach: &Reach) -> Option<(Distribution, Distribution)> {
         let ctl = Control::default();
         let chain = Chain::new(g, &mut ctl.meter()).unwrap();
         let live = chain.live(&ctl).unwrap();
@@ -696,8 +747,8 @@ mod tests {
         });
         live[k].then(|| {
             (
-                propagate(&chain, &live, k, false, work, tail, &ctl).unwrap(),
-                roll_by_roll(&chain, &live, k, false, work, tail, &ctl).unwrap(),
+                propagate(&chain, &live, k, false, reach, &ctl).unwrap(),
+                roll_by_roll(&chain, &live, k, false, reach, &ctl).unwrap(),
             )
         })
     }
@@ -731,6 +782,7 @@ mod tests {
             off_board in proptest::bool::ANY,
             work in proptest::sample::select(vec![u64::MAX, 200, 2_000, 20_000]),
             tail in proptest::sample::select(vec![TAIL, 1e-3, 0.0]),
+            geometric in proptest::bool::ANY,
         ) {
             let mut seen = std::collections::HashSet::new();
             let jumps: Vec<crate::Jump> = jumps
@@ -751,7 +803,8 @@ mod tests {
             // forever: give it work.
             let work = if tail == 0.0 { work.min(50_000) } else { work.min(5_000_000) };
             for from in g.start()..g.goal() {
-                let Some((fast, plain)) = both_ways(&g, from, work, tail) else { continue };
+                let reach = Reach { work, tail, geometric };
+                let Some((fast, plain)) = both_ways(&g, from, &reach) else { continue };
                 proptest::prop_assert_eq!(&fast, &plain, "from {}", from);
                 proptest::prop_assert_eq!(fast.unresolved.to_bits(), plain.unresolved.to_bits());
                 proptest::prop_assert_eq!(fast.never.to_bits(), plain.never.to_bits());
@@ -783,9 +836,16 @@ mod tests {
                 crate::Board::new(n, jumps.iter().map(|&(from, to)| crate::Jump { from, to }))
                     .unwrap();
             let g = Game::new(board, rules).unwrap();
-            let (fast, plain) = both_ways(&g, g.start(), u64::MAX, 1e-6).unwrap();
-            assert!(fast.pmf.len() > 100);
-            assert_eq!(fast, plain, "{finish:?}");
+            for geometric in [false, true] {
+                let reach = Reach {
+                    work: u64::MAX,
+                    tail: 1e-9,
+                    geometric,
+                };
+                let (fast, plain) = both_ways(&g, g.start(), &reach).unwrap();
+                assert!(fast.pmf.len() > 100);
+                assert_eq!(fast, plain, "{finish:?}");
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 //! [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
 
 use super::cost::{DROP, STEP_WORK, landing_work};
+use super::tail::{Before, Followed, Reach};
 use crate::limits::{self, Cancel, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
 
@@ -223,6 +224,26 @@ fn holds_small(xs: &[f64]) -> bool {
         .fold(false, |small, &m| small | ((m > 0.0) & (m < DROP)))
 }
 
+/// Drops the chances of `held` too small to carry ([`DROP`]), adding them
+/// to `dropped`. Squares that hold no chance at all (the starts of jumps)
+/// have nothing to drop: the pass runs on the blocks of squares where some
+/// square holds a chance too small to carry, in order, so that `dropped`
+/// adds the same chances in the same order as the roll by roll
+/// propagation.
+fn drop_small(held: &mut [f64], dropped: &mut f64) {
+    for block in held.chunks_mut(16) {
+        if holds_small(block) {
+            for m in block {
+                if *m < DROP {
+                    // Zero, or too small to matter: see `DROP`.
+                    *dropped += *m;
+                    *m = 0.0;
+                }
+            }
+        }
+    }
+}
+
 /// The sum of `xs`, in eight running sums (square `k` in sum `k % 8`)
 /// added up at the end: the chance still in play, summed after every roll
 /// to see whether to stop. One running sum waits on each addition before
@@ -245,16 +266,15 @@ fn total(xs: &[f64]) -> f64 {
 /// [`roll_by_roll`](super::distribution::roll_by_roll) without the bonus
 /// rule, by landing square (see [`Landing`]): the same chances and the
 /// same stops (the roll by roll propagation counts the work of such a chain
-/// as this does, [`landing_work`]).
-/// Gives the distribution's `(pmf, never, unresolved)`.
+/// as this does, [`landing_work`]), and the same tail written down where
+/// it is certified geometric.
 pub(super) fn by_landing(
     chain: &Chain,
     live: &[bool],
     from: usize,
-    work_allowed: u64,
-    tail: f64,
+    reach: &Reach,
     ctl: &Control,
-) -> Result<(Vec<f64>, f64, f64), LimitError> {
+) -> Result<Followed, LimitError> {
     let n = chain.states();
     let faces = chain.faces();
     let at = Landing::new(chain, live, &ctl.cancel)?;
@@ -281,24 +301,15 @@ pub(super) fn by_landing(
     let (mut never, mut dropped, mut work) = (0.0, 0.0, 0u64);
     let (mut next_check, mut recorded) = (limits::CHECK_EVERY, 0u64);
     let mut stopped = false;
+    let mut before = Before::default();
     loop {
         work = work.saturating_add(landing_work(hi - lo, faces));
-        // Squares that hold no chance at all (the starts of jumps) have
-        // nothing to drop: the pass that drops runs on the blocks of
-        // squares where some square holds a chance too small to carry, in
-        // order, so that `dropped` adds the same chances in the same order.
-        for block in now[off + lo..off + hi].chunks_mut(16) {
-            if holds_small(block) {
-                for m in block {
-                    if *m < DROP {
-                        // Zero, or too small to matter: see `DROP`.
-                        dropped += *m;
-                        *m = 0.0;
-                    }
-                }
-            }
+        drop_small(&mut now[off + lo..off + hi], &mut dropped);
+        let compared = reach.compares(pmf.len() - 1);
+        if compared {
+            before.keep(lo, &now[off + lo..off + hi]);
         }
-        let mut ended = 0.0;
+        let (mut ended, mut lost) = (0.0, 0.0);
         let first = at.exits.partition_point(|&(k, _)| (k as usize) < lo);
         for &(k, i) in at.exits[first..]
             .iter()
@@ -312,6 +323,7 @@ pub(super) fn by_landing(
             .take_while(|&&(k, _)| (k as usize) < hi)
         {
             never += now[off + k as usize] * at.prob[i as usize];
+            lost += now[off + k as usize] * at.prob[i as usize];
         }
         let (mut nlo, mut nhi) = at.gather(&now, &mut next, off, lo..hi);
         // The squares that hold chance now: those some chance reached (a
@@ -337,6 +349,19 @@ pub(super) fn by_landing(
         }
         pmf.push(ended);
         work += STEP_WORK;
+        if compared {
+            let after = (lo, &now[off + lo..off + hi]);
+            if let Some((left, error)) =
+                before.extend(after, (ended, lost), (reach, work), (&mut pmf, &mut never))
+            {
+                return Ok(Followed {
+                    pmf,
+                    never,
+                    unresolved: left + dropped,
+                    error,
+                });
+            }
+        }
         // The chance left decides when to stop, and is given, as the sum
         // in order roll by roll takes it; summed quickly first, it is
         // summed in order only when the quick sum is too near the tail to
@@ -344,10 +369,15 @@ pub(super) fn by_landing(
         let held = &now[off + lo..off + hi];
         let quick = total(held);
         let margin = 2.0 * held.len() as f64 * f64::EPSILON * quick;
-        if quick - margin < tail || work > work_allowed || stopped {
+        if quick - margin < reach.tail || work > reach.work || stopped {
             let left: f64 = held.iter().sum();
-            if left < tail || work > work_allowed || stopped {
-                return Ok((pmf, never, left + dropped));
+            if left < reach.tail || work > reach.work || stopped {
+                return Ok(Followed {
+                    pmf,
+                    never,
+                    unresolved: left + dropped,
+                    error: 0.0,
+                });
             }
         }
     }

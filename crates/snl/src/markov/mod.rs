@@ -74,13 +74,14 @@ pub mod reference;
 mod scalar;
 pub(crate) mod solve;
 mod stats;
+mod tail;
 pub mod target;
 pub mod visits;
 
 pub use cost::{FOLLOW_WORK, Measure, estimate};
 pub use distribution::{
-    Distribution, Follow, LengthOptions, TAIL, TAIL_STD_DEVS, distribution, distribution_cost,
-    distribution_with, turn_distribution,
+    Distribution, Follow, GEOMETRIC_STD_DEVS, LengthOptions, TAIL, TAIL_STD_DEVS, distribution,
+    distribution_cost, distribution_with, turn_distribution,
 };
 pub use error::{ExactTooLarge, MarkovError};
 pub use exact::{ExactOptions, exact_mean, exact_mean_with, exact_turn_mean};

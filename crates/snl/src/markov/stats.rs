@@ -41,7 +41,9 @@ pub struct Stats {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Skipped {
     /// The steps (rolls, or turns) to follow: the mean plus
-    /// [`TAIL_STD_DEVS`](super::TAIL_STD_DEVS) standard deviations.
+    /// [`GEOMETRIC_STD_DEVS`](super::GEOMETRIC_STD_DEVS) standard
+    /// deviations ([`TAIL_STD_DEVS`](super::TAIL_STD_DEVS) for a
+    /// distribution followed to its end).
     pub steps: u64,
     /// The estimated work, in state updates of about a nanosecond each: the
     /// steps times the chain's states times the die's faces (times the
@@ -132,7 +134,7 @@ pub fn stats_from(
 ) -> Result<Stats, MarkovError> {
     let m = moments;
     let allowed = options.follow.work(&ctl.budget);
-    let skipped = match (options.follow, distribution_cost(game, &m, options.unit)) {
+    let skipped = match (options.follow, distribution_cost(game, &m, options)) {
         (Follow::IfItFits, Some((steps, work))) if work > allowed => Some(Skipped {
             steps,
             work,
@@ -145,6 +147,7 @@ pub fn stats_from(
             pmf: vec![0.0],
             never: m.never,
             unresolved: 1.0 - m.never,
+            error: 0.0,
         },
         None => distribution_with(game, game.start(), options, ctl)?,
     };

@@ -424,7 +424,7 @@ fn plain(
             .map_err(|e| Error::from(e).in_part(Part::Moments))?;
         if let (Some(progress), Some((_, work))) = (
             &query.progress,
-            markov::distribution_cost(game, &moments, unit),
+            markov::distribution_cost(game, &moments, &options),
         ) {
             (progress.0)(Step::Following { unit, work });
         }

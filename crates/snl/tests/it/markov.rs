@@ -211,7 +211,7 @@ proptest! {
                 (planned.mean, planned.variance, planned.never_finishes),
                 (all.mean, all.variance, all.never_finishes)
             );
-            let cost = markov::distribution_cost(&game, &m, unit);
+            let cost = markov::distribution_cost(&game, &m, &LengthOptions::of(unit));
             match planned.skipped {
                 None => {
                     // Followed exactly as without a plan.
@@ -311,7 +311,7 @@ fn long_boards_skip_the_distribution_at_once() {
     let sd = planned.std_dev.unwrap();
     assert_eq!(
         skip.steps,
-        (mean + markov::TAIL_STD_DEVS * sd).ceil() as u64
+        (mean + markov::GEOMETRIC_STD_DEVS * sd).ceil() as u64
     );
     assert_eq!(planned.distribution.pmf, vec![0.0]);
     assert_eq!(planned.distribution.unresolved, 1.0);
@@ -371,5 +371,134 @@ fn visits_beyond_floating_point_are_refused_not_made_up() {
     match markov::visits_with(&game, &ctl) {
         Err(markov::MarkovError::Overflow { unit: "rolls" }) => {}
         other => panic!("{:?}", other.map(|v| v.map(|v| v.total()))),
+    }
+}
+
+/// The distribution with its tail written down once certified geometric,
+/// and as followed to its end.
+fn geometric_and_followed(game: &Game, unit: Unit, ctl: &Control) -> [markov::Distribution; 2] {
+    [true, false].map(|geometric| {
+        let options = LengthOptions {
+            unit,
+            geometric,
+            ..LengthOptions::of(unit)
+        };
+        markov::distribution_with(game, game.start(), &options, ctl).unwrap()
+    })
+}
+
+/// Whether the tail written down is the tail followed, within the bound it
+/// states: every chance of ending within `t`, the chance of never ending,
+/// and the quantiles and the mode wherever the bound cannot move them.
+fn within_its_bound(
+    fast: &markov::Distribution,
+    plain: &markov::Distribution,
+) -> Result<(), String> {
+    if fast.error > markov::TAIL {
+        return Err(format!("an error bound of {:e}", fast.error));
+    }
+    let slack = fast.error + fast.unresolved + plain.unresolved + 1e-13;
+    let steps = fast.pmf.len().max(plain.pmf.len());
+    let (mut a, mut b) = (0.0, 0.0);
+    for t in 0..steps {
+        a += fast.pmf.get(t).copied().unwrap_or(0.0);
+        b += plain.pmf.get(t).copied().unwrap_or(0.0);
+        if (a - b).abs() > slack {
+            return Err(format!("P(T <= {t}) is {a} against {b}, past {slack:e}"));
+        }
+    }
+    if (fast.never - plain.never).abs() > slack {
+        return Err(format!("never {} against {}", fast.never, plain.never));
+    }
+    let near =
+        |q: f64, t: usize| (plain.cdf(t) - q).abs() <= slack + markov::distribution::TOLERANCE;
+    for q in [0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999] {
+        match (fast.quantile(q), plain.quantile(q)) {
+            (x, y) if x == y => {}
+            (Some(x), Some(y)) if near(q, x.min(y)) => {}
+            // Followed to the end, the work allowed ran out first.
+            (Some(x), None) if !plain.is_complete() && x + 1 >= plain.pmf.len() => {}
+            (x, y) => return Err(format!("the {q}-quantile is {x:?} against {y:?}")),
+        }
+    }
+    if let (Some(x), Some(y)) = (fast.mode(), plain.mode()) {
+        let top = plain.pmf[y];
+        if x != y && (plain.pmf.get(x).copied().unwrap_or(0.0) - top).abs() > slack {
+            return Err(format!("the mode is {x} against {y}"));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn the_geometric_tail_is_the_followed_one_within_its_bound() {
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new(Config::with_cases(600));
+    let written = std::cell::Cell::new(0);
+    runner
+        .run(&strategies::game(1..=60), |game| {
+            for unit in UNITS {
+                let [fast, plain] = geometric_and_followed(&game, unit, &short());
+                prop_assert_eq!(plain.error, 0.0);
+                if fast.error > 0.0 {
+                    written.set(written.get() + 1);
+                }
+                within_its_bound(&fast, &plain).map_err(TestCaseError::fail)?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    // Boards with snakes enough for a geometric tail come up often.
+    assert!(written.get() > 300, "written down {} times", written.get());
+}
+
+/// A board of `n` squares with `jumps` jumps of `50..=span` squares, half
+/// of them snakes, from a seed: the long games of designers' boards.
+fn long_jumps(n: u32, jumps: usize, span: u32, seed: u64) -> Board {
+    let mut rng = snl::rng::SplitMix64::new(seed);
+    let mut used = std::collections::HashSet::new();
+    let mut list = Vec::new();
+    while list.len() < jumps {
+        let from = 2 + (rng.next_u64() % u64::from(n - 2)) as u32;
+        let len = 50 + (rng.next_u64() % u64::from(span - 49)) as u32;
+        let to = if rng.next_u64().is_multiple_of(2) {
+            from.checked_sub(len).filter(|&t| t >= 1)
+        } else {
+            Some(from + len).filter(|&t| t < n)
+        };
+        if let Some(to) = to.filter(|&t| used.insert(from) & !used.contains(&t) & used.insert(t)) {
+            list.push(Jump { from, to });
+        }
+    }
+    Board::new(n, list).unwrap()
+}
+
+#[test]
+fn long_games_have_their_tail_written_down() {
+    for (seed, rules) in [
+        (1, Rules::default()),
+        (
+            2,
+            rules(Finish::Bounce, Die::uniform(6).unwrap(), Start::OffBoard),
+        ),
+        (
+            3,
+            Rules {
+                bonus: Some(Bonus::unlimited()),
+                ..Rules::default()
+            },
+        ),
+    ] {
+        let game = Game::new(long_jumps(1_500, 60, 600, seed), rules).unwrap();
+        for unit in UNITS {
+            let [fast, plain] = geometric_and_followed(&game, unit, &Control::default());
+            assert!(fast.error > 0.0, "seed {seed}: not written down");
+            within_its_bound(&fast, &plain).unwrap();
+            assert_eq!(
+                (fast.median(), fast.quantile(0.99)),
+                (plain.median(), plain.quantile(0.99)),
+                "seed {seed}"
+            );
+        }
     }
 }
