@@ -914,8 +914,11 @@ impl PyBoard {
     /// last)`` runs), ``chance``, ``mean``, ``variance`` and ``std_dev``
     /// (in the games that get there; ``None`` when none does), ``median``,
     /// ``mode``, ``quantiles`` (keyed ``"0.1"`` ... ``"0.99"``),
-    /// ``within`` (the chance within each K of ``within``) and ``pmf``
-    /// (the chance of first resting there on each roll, from roll 0).
+    /// ``within`` (the chance within each K of ``within``), ``pmf``
+    /// (the chance of first resting there on each roll, from roll 0),
+    /// ``unresolved`` (the chance the distribution does not hold) and
+    /// ``chance_error`` (a bound on the error of each chance, where the
+    /// tail was written down as geometric once certified; else 0).
     ///
     /// ``squares`` is a string as the command reads it (``"50..60,80"``)
     /// or a list of squares and ``(first, last)`` ranges. A lone square
@@ -1298,6 +1301,7 @@ fn first_passage(
     dict.set_item("quantiles", first.quantiles)?;
     dict.set_item("within", first.within)?;
     dict.set_item("unresolved", first.unresolved)?;
+    dict.set_item("chance_error", first.chance_error)?;
     dict.set_item("pmf", pmf)
 }
 

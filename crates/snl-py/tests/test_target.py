@@ -57,6 +57,9 @@ def test_the_last_square_as_target_is_the_game():
     assert hit["mean"] == pytest.approx(stats.mean, rel=1e-10)
     assert hit["median"] == stats.median
     assert hit["within"][50] == pytest.approx(stats.within(50), abs=1e-12)
+    # Both tails written down once certified geometric, each with its bound.
+    assert 0 < hit["chance_error"] < 1e-12 and 0 < stats.chance_error < 1e-12
+    assert hit["unresolved"] < 1e-12
 
 
 def test_a_range_leaves_out_the_starts_of_jumps_and_a_lone_one_is_refused():

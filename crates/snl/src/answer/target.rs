@@ -74,6 +74,12 @@ pub struct FirstPassage {
     /// The chance the distribution, followed roll by roll for about a
     /// second of work at most, did not account for.
     pub unresolved: f64,
+    /// A bound on the error of each chance in `within`, and of those
+    /// behind `median`, `mode` and `quantiles`, where the tail of the
+    /// distribution was written down as geometric once that was certified
+    /// (below 1e-12 of `chance`); 0 where it was followed to its end.
+    #[serde(default)]
+    pub chance_error: f64,
 }
 
 impl FirstPassage {
@@ -92,6 +98,7 @@ impl FirstPassage {
                 .collect(),
             within: within.iter().map(|&k| (k, hit.within(k))).collect(),
             unresolved: hit.unresolved,
+            chance_error: hit.error,
         }
     }
 }

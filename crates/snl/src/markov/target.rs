@@ -29,10 +29,12 @@
 //! ```
 
 use super::chain::{Chain, EXIT, Moves};
+use super::cost::DROP;
 use super::distribution::{Follow, TAIL};
 use super::error::MarkovError;
 use super::moments::VARIANCE_PRECISION;
 use super::solve::{Keep, Rows, Solver};
+use super::tail::{Before, Reach};
 use crate::game::{Game, Pawn};
 use crate::limits::{Control, Estimate, LimitError};
 
@@ -251,6 +253,12 @@ pub struct Hitting {
     /// the end, more when the work ran out first (then the figures read
     /// off it are `None` where the rest could move them).
     pub unresolved: f64,
+    /// A bound on the error of each chance in `pmf` and of every chance
+    /// within K rolls read off it, where its tail was written down as
+    /// geometric once that was certified (below [`TAIL`] of the chance), as
+    /// [`Distribution::error`](super::Distribution::error); 0 where it was
+    /// followed to the end.
+    pub error: f64,
 }
 
 impl Hitting {
@@ -262,7 +270,8 @@ impl Hitting {
     /// Whether `pmf` was followed to the end (less than [`TAIL`] of the
     /// chance left).
     pub fn is_complete(&self) -> bool {
-        self.unresolved <= TAIL * self.chance.max(f64::MIN_POSITIVE)
+        let tail = TAIL * self.chance.max(f64::MIN_POSITIVE);
+        self.unresolved <= tail && self.error <= tail
     }
 
     /// The chance of resting on the target within `rolls` rolls; `None`
@@ -347,6 +356,7 @@ pub fn hitting_with(game: &Game, target: &Target, ctl: &Control) -> Result<Hitti
             variance: Some(0.0),
             pmf: vec![1.0],
             unresolved: 0.0,
+            error: 0.0,
         });
     }
     // A roll ends on the target: to an aimed state, or out of the game on
@@ -411,6 +421,7 @@ fn first_passage(
             variance: None,
             pmf: vec![0.0],
             unresolved: 0.0,
+            error: 0.0,
         });
     }
     let rows = Unknowns {
@@ -451,7 +462,7 @@ fn first_passage(
     // held where the bound is below 1e-12 of the second moment.
     let kept = bound <= VARIANCE_PRECISION * variance || bound <= 1e-12 * second;
     let variance = kept.then_some(variance.max(0.0));
-    let pmf = follow(chain, start, &live, &hit, chance, ctl)?;
+    let (pmf, error) = follow(chain, start, &live, &hit, chance, ctl)?;
     let unresolved = (chance - pmf.iter().sum::<f64>()).max(0.0);
     Ok(Hitting {
         chance,
@@ -459,6 +470,7 @@ fn first_passage(
         variance,
         pmf,
         unresolved,
+        error,
     })
 }
 
@@ -515,7 +527,11 @@ fn live_states(
 /// The chance of first hitting at each roll, followed from `start` until
 /// less than [`TAIL`] of `chance` is still in play (a bound on what is
 /// still to come), or for the work [`Follow::Usual`] allows under the
-/// budget.
+/// budget; its tail written down once it is certified geometric to within
+/// [`TAIL`] of `chance` (see [`Distribution::error`]), whose bound is given
+/// with it (0 where it was followed to the end).
+///
+/// [`Distribution::error`]: super::Distribution::error
 fn follow(
     chain: &Chain,
     start: usize,
@@ -523,7 +539,7 @@ fn follow(
     hit: &impl Fn(usize, usize, u32) -> bool,
     chance: f64,
     ctl: &Control,
-) -> Result<Vec<f64>, LimitError> {
+) -> Result<(Vec<f64>, f64), LimitError> {
     let n = chain.states();
     let prob = chain.prob();
     let mut now = vec![0.0; n];
@@ -532,15 +548,26 @@ fn follow(
     let mut pmf = vec![0.0];
     let active: Vec<u32> = (0..n).filter(|&k| live[k]).map(|k| k as u32).collect();
     let a_roll = active.len() as u64 * prob.len() as u64;
-    let mut work = Follow::Usual.work(&ctl.budget);
+    let reach = Reach {
+        work: Follow::Usual.work(&ctl.budget),
+        tail: TAIL * chance,
+        geometric: true,
+    };
+    let mut work = reach.work;
+    let mut before = Before::default();
     let mut left = 1.0;
-    while left > TAIL * chance && work >= a_roll {
+    while left > reach.tail && work >= a_roll {
         work -= a_roll;
         ctl.cancel.check()?;
-        let (mut got, mut kept) = (0.0, 0.0);
+        let compared = reach.compares(pmf.len() - 1);
+        if compared {
+            before.keep(0, &now);
+        }
+        let (mut got, mut kept, mut lost) = (0.0, 0.0, 0.0);
         for &k in &active {
             let mass = std::mem::take(&mut now[k as usize]);
-            if mass == 0.0 {
+            if mass < DROP {
+                // Zero, or too small to matter: see `DROP`.
                 continue;
             }
             chain.each_target(k as usize, |i, t| {
@@ -550,14 +577,29 @@ fn follow(
                 } else if t != EXIT && live[t as usize] {
                     next[t as usize] += p;
                     kept += p;
+                } else {
+                    lost += p;
                 }
             });
         }
         std::mem::swap(&mut now, &mut next);
         pmf.push(got);
+        if compared {
+            // The chance of ending without getting there is not kept.
+            let mut never = 0.0;
+            let done = reach.work - work;
+            if let Some((_, error)) = before.extend(
+                (0, &now),
+                (got, lost),
+                (&reach, done),
+                (&mut pmf, &mut never),
+            ) {
+                return Ok((pmf, error));
+            }
+        }
         left = kept;
     }
-    Ok(pmf)
+    Ok((pmf, 0.0))
 }
 
 /// A jump's part in a game: the chance it is taken at least once, how
@@ -813,7 +855,9 @@ mod tests {
 
     /// The first passage's figures against the oracle's.
     fn assert_matches(hit: &Hitting, explored: &Explored, context: &str) -> usize {
-        let (chance, mean, variance, pmf) = oracle(explored, 60);
+        // Far enough that tails written down as geometric (after 32 rolls
+        // at the soonest) are checked too.
+        let (chance, mean, variance, pmf) = oracle(explored, 300);
         // Dense elimination loses digits as the waits grow long (some of
         // these boards wait tens of millions of rolls): the tolerance
         // grows with the mean, which bounds the system's conditioning.
@@ -881,7 +925,7 @@ mod tests {
     #[test]
     fn hitting_matches_elimination_over_the_pawns_play_reaches() {
         let mut rng = SplitMix64::new(909);
-        let mut kinds = [0usize; 3];
+        let (mut kinds, mut written) = ([0usize; 3], 0);
         for case in 0..500 {
             let Some(game) = random_game(&mut rng, case) else {
                 continue;
@@ -907,9 +951,11 @@ mod tests {
                 aimed.contains(&game.play(pawn, v).pawn.at)
             });
             kinds[assert_matches(&hit, &explored, &context)] += 1;
+            written += usize::from(hit.error > 0.0);
         }
-        // Never, sometimes and always all come up.
+        // Never, sometimes and always all come up, and tails written down.
         assert!(kinds.iter().all(|&k| k > 30), "{kinds:?}");
+        assert!(written > 100, "{written} tails written down");
     }
 
     #[test]
