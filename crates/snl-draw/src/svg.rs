@@ -8,15 +8,36 @@ use std::fmt::{self, Write};
 pub(crate) struct N(pub f64);
 
 impl fmt::Display for N {
+    /// To a tenth, without a trailing `.0`: the digits put together in a
+    /// buffer and written at once (a picture writes tens of thousands of
+    /// numbers, and the formatter's machinery a number was a tenth of the
+    /// studio's analysis of a board of 450 jumps).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let tenths = (self.0 * 10.0).round() as i64;
-        if tenths % 10 == 0 {
-            write!(f, "{}", tenths / 10)
-        } else {
-            let sign = if tenths < 0 { "-" } else { "" };
-            let a = tenths.unsigned_abs();
-            write!(f, "{sign}{}.{}", a / 10, a % 10)
+        let mut buf = [0u8; 24];
+        let mut at = buf.len();
+        let mut put = |b: u8| {
+            at -= 1;
+            buf[at] = b;
+        };
+        let a = tenths.unsigned_abs();
+        if !a.is_multiple_of(10) {
+            put(b'0' + (a % 10) as u8);
+            put(b'.');
         }
+        let mut whole = a / 10;
+        loop {
+            put(b'0' + (whole % 10) as u8);
+            whole /= 10;
+            if whole == 0 {
+                break;
+            }
+        }
+        if tenths < 0 {
+            put(b'-');
+        }
+        // Only ASCII digits, a point and a sign were written.
+        f.write_str(std::str::from_utf8(&buf[at..]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -101,6 +122,10 @@ mod tests {
         assert_eq!(N(3.06).to_string(), "3.1");
         assert_eq!(N(-0.25).to_string(), "-0.3");
         assert_eq!(N(-12.0).to_string(), "-12");
+        assert_eq!(N(-0.04).to_string(), "0");
+        assert_eq!(N(-0.5).to_string(), "-0.5");
+        assert_eq!(N(0.5).to_string(), "0.5");
+        assert_eq!(N(1_234_567.89).to_string(), "1234567.9");
         assert_eq!(esc("a<b & 'c'"), "a&lt;b &amp; &#39;c&#39;");
     }
 

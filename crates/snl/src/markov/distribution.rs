@@ -10,7 +10,7 @@
 //! in play then is [`Distribution::unresolved`], never silently dropped.
 
 pub use super::cost::STEP_WORK;
-use super::cost::{self, DROP, FOLLOW_WORK, Measure};
+use super::cost::{self, DROP, FOLLOW_WORK, Measure, SWEEP_EVERY};
 use super::moments::Moments;
 use super::tail::{Before, Reach};
 use crate::game::{Game, Pawn, Unit};
@@ -500,6 +500,7 @@ pub(super) fn roll_by_roll(
     let mut before = Before::default();
     loop {
         let (mut ended, mut lost) = (0.0, 0.0);
+        let swept = (pmf.len() - 1).is_multiple_of(SWEEP_EVERY);
         let compared = reach.compares(pmf.len() - 1);
         if compared {
             before.keep(now.range().start, &now.v[now.range()]);
@@ -519,8 +520,11 @@ pub(super) fn roll_by_roll(
             });
             for k in now.range() {
                 let m = now.v[k];
-                if m < DROP {
-                    // Zero, or too small to matter: see `DROP`.
+                if m == 0.0 {
+                    continue;
+                }
+                if swept && m < DROP {
+                    // Too small to matter: see `DROP` and `SWEEP_EVERY`.
                     dropped += m;
                     continue;
                 }
@@ -573,6 +577,14 @@ pub(super) fn roll_by_roll(
                     error,
                 });
             }
+        }
+        // The chance in play is summed every `SWEEP_EVERY` steps (and the
+        // propagation stops at once when none is left), as the
+        // propagation by landing square does.
+        let empty = now.lo > now.hi;
+        if !empty && !(pmf.len() - 1).is_multiple_of(SWEEP_EVERY) && work <= reach.work && !stopped
+        {
+            continue;
         }
         let left = now.sum();
         if left < reach.tail || work > reach.work || stopped {

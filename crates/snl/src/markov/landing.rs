@@ -2,7 +2,7 @@
 //! square: the same sums as
 //! [`roll_by_roll`](super::distribution::roll_by_roll), in the same order.
 
-use super::cost::{DROP, STEP_WORK, landing_work};
+use super::cost::{DROP, STEP_WORK, SWEEP_EVERY, landing_work};
 use super::tail::{Before, Followed, Reach};
 use crate::limits::{self, Cancel, Control, LimitError};
 use crate::markov::chain::{Chain, EXIT};
@@ -109,6 +109,37 @@ impl Landing {
             exits,
             lost,
         })
+    }
+
+    /// The chance that one roll of `now` on the squares `held` (from `off`
+    /// in it) ends the game, and the chance it loses (moves to a square the
+    /// goal cannot be reached from), each move of the latter also added to
+    /// `never` in turn, as the roll by roll propagation adds it.
+    fn ends(
+        &self,
+        now: &[f64],
+        off: usize,
+        held: std::ops::Range<usize>,
+        never: &mut f64,
+    ) -> (f64, f64) {
+        let (lo, hi) = (held.start, held.end);
+        let (mut ended, mut lost) = (0.0, 0.0);
+        let first = self.exits.partition_point(|&(k, _)| (k as usize) < lo);
+        for &(k, i) in self.exits[first..]
+            .iter()
+            .take_while(|&&(k, _)| (k as usize) < hi)
+        {
+            ended += now[off + k as usize] * self.prob[i as usize];
+        }
+        let first = self.lost.partition_point(|&(k, _)| (k as usize) < lo);
+        for &(k, i) in self.lost[first..]
+            .iter()
+            .take_while(|&&(k, _)| (k as usize) < hi)
+        {
+            *never += now[off + k as usize] * self.prob[i as usize];
+            lost += now[off + k as usize] * self.prob[i as usize];
+        }
+        (ended, lost)
     }
 
     /// One roll of the chance `now` on the squares `held` into `next`
@@ -304,27 +335,14 @@ pub(super) fn by_landing(
     let mut before = Before::default();
     loop {
         work = work.saturating_add(landing_work(hi - lo, faces));
-        drop_small(&mut now[off + lo..off + hi], &mut dropped);
+        if (pmf.len() - 1).is_multiple_of(SWEEP_EVERY) {
+            drop_small(&mut now[off + lo..off + hi], &mut dropped);
+        }
         let compared = reach.compares(pmf.len() - 1);
         if compared {
             before.keep(lo, &now[off + lo..off + hi]);
         }
-        let (mut ended, mut lost) = (0.0, 0.0);
-        let first = at.exits.partition_point(|&(k, _)| (k as usize) < lo);
-        for &(k, i) in at.exits[first..]
-            .iter()
-            .take_while(|&&(k, _)| (k as usize) < hi)
-        {
-            ended += now[off + k as usize] * at.prob[i as usize];
-        }
-        let first = at.lost.partition_point(|&(k, _)| (k as usize) < lo);
-        for &(k, i) in at.lost[first..]
-            .iter()
-            .take_while(|&&(k, _)| (k as usize) < hi)
-        {
-            never += now[off + k as usize] * at.prob[i as usize];
-            lost += now[off + k as usize] * at.prob[i as usize];
-        }
+        let (ended, lost) = at.ends(&now, off, lo..hi, &mut never);
         let (mut nlo, mut nhi) = at.gather(&now, &mut next, off, lo..hi);
         // The squares that hold chance now: those some chance reached (a
         // move carried is never zero, each face's chance being at least
@@ -367,6 +385,10 @@ pub(super) fn by_landing(
         // summed in order only when the quick sum is too near the tail to
         // tell (both are within `n` roundings of the exact sum).
         let held = &now[off + lo..off + hi];
+        let swept = (pmf.len() - 1).is_multiple_of(SWEEP_EVERY);
+        if !swept && lo < hi && work <= reach.work && !stopped {
+            continue;
+        }
         let quick = total(held);
         let margin = 2.0 * held.len() as f64 * f64::EPSILON * quick;
         if quick - margin < reach.tail || work > reach.work || stopped {
