@@ -937,15 +937,8 @@ impl PyBoard {
         let ranges = squares_arg(&squares)?;
         let subject = self.subject_for(py, rules.as_deref())?;
         let query = plan::TargetQuery { squares: ranges };
-        let (target, hit) =
-            interruptible(py, |ctl| plan::target(&subject, &query, ctl))?.map_err(|e| {
-                // Squares that cannot be aimed at are a bad argument.
-                if e.target_error().is_some() {
-                    errors::value(e)
-                } else {
-                    errors::question(e)
-                }
-            })?;
+        let (target, hit) = interruptible(py, |ctl| plan::target(&subject, &query, ctl))?
+            .map_err(errors::target)?;
         let within = within.unwrap_or_default();
         let answer = snl::answer::TargetAnswer::new(
             snl::answer::Header::of_subject(&subject),
@@ -979,14 +972,8 @@ impl PyBoard {
             from: jump.0,
             to: jump.1,
         };
-        let via = interruptible(py, |ctl| plan::via(&subject, jump, ctl))?.map_err(|e| {
-            // A jump not on the board is a bad argument.
-            if e.target_error().is_some() {
-                errors::value(e)
-            } else {
-                errors::question(e)
-            }
-        })?;
+        let via =
+            interruptible(py, |ctl| plan::via(&subject, jump, ctl))?.map_err(errors::target)?;
         let answer = snl::answer::ViaAnswer::new(
             snl::answer::Header::of_subject(&subject),
             jump,

@@ -129,6 +129,18 @@ pub fn question(e: snl::plan::Error) -> PyErr {
     }
 }
 
+/// The exception for a refused target or jump (`Board.target`,
+/// `Board.via`): squares that cannot be aimed at, or a jump not on the
+/// board, are a bad argument (`ValueError`); anything else as
+/// [`question`] says.
+pub fn target(e: snl::plan::Error) -> PyErr {
+    if e.target_error().is_some() {
+        value(e)
+    } else {
+        question(e)
+    }
+}
+
 /// Warns the Python caller with `message`, as a `UserWarning`.
 pub fn user_warning(py: Python<'_>, message: &str) -> PyResult<()> {
     let message = std::ffi::CString::new(message).unwrap_or_default();

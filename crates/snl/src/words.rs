@@ -274,6 +274,37 @@ pub fn list<T: std::fmt::Display>(items: &[T]) -> String {
     }
 }
 
+/// Runs of consecutive squares `(first, last)` in words, `count` squares
+/// in all: "squares 3 to 9 and 14", "square 5", "squares 1, 2 and 7"; at
+/// most 12 runs, then "and N more". `square` names each square.
+///
+/// ```
+/// let plain = |s: u64| s.to_string();
+/// assert_eq!(snl::words::square_runs(&[(3, 9), (14, 14)], 8, plain), "squares 3 to 9 and 14");
+/// assert_eq!(snl::words::square_runs(&[(5, 5)], 1, plain), "square 5");
+/// assert_eq!(snl::words::square_runs(&[(1, 2), (7, 7)], 3, plain), "squares 1, 2 and 7");
+/// assert_eq!(snl::words::square_runs(&[(1, 1)], 40, plain), "squares 1 and 39 more");
+/// ```
+pub fn square_runs(runs: &[(u64, u64)], count: u64, square: impl Fn(u64) -> String) -> String {
+    const SHOWN: usize = 12;
+    let mut parts: Vec<String> = runs
+        .iter()
+        .take(SHOWN)
+        .map(|&(a, b)| match b - a {
+            0 => square(a),
+            1 => format!("{}, {}", square(a), square(b)),
+            _ => format!("{} to {}", square(a), square(b)),
+        })
+        .collect();
+    let listed: u64 = runs.iter().take(SHOWN).map(|&(a, b)| b - a + 1).sum();
+    let more = count.saturating_sub(listed);
+    if more > 0 {
+        parts.push(format!("{more} more"));
+    }
+    let noun = if count == 1 { "square" } else { "squares" };
+    format!("{noun} {}", list(&parts))
+}
+
 /// The squares of a circle of jumps in the order a pawn visits them, back
 /// to the first: `3->9->3`.
 pub(crate) fn circle<T: std::fmt::Display>(squares: &[T]) -> String {

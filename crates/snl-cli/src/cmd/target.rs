@@ -93,22 +93,7 @@ pub fn run(
         return Ok(control::exit_code());
     }
     header_subject(out, loaded)?;
-    let runs: Vec<String> = answer
-        .target
-        .iter()
-        .map(|&[a, b]| match b - a {
-            0 => a.to_string(),
-            1 => format!("{a}, {b}"),
-            _ => format!("{a} to {b}"),
-        })
-        .collect();
-    let squares = target.squares().len();
-    writeln!(
-        out,
-        "target: {} {}",
-        if squares == 1 { "square" } else { "squares" },
-        runs.join(", ")
-    )?;
+    writeln!(out, "target: {}", target.in_words())?;
     writeln!(out, "ever rests there: {}", percent(answer.first.chance))?;
     write_first(
         out,

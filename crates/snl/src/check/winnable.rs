@@ -87,32 +87,7 @@ impl Winnability {
                 s.to_string()
             }
         };
-        let shown = 12;
-        let mut parts: Vec<String> = self
-            .trap
-            .iter()
-            .take(shown)
-            .map(|&(a, b)| match b - a {
-                0 => square(a),
-                1 => format!("{}, {}", square(a), square(b)),
-                _ => format!("{} to {}", square(a), square(b)),
-            })
-            .collect();
-        let listed: u64 = self.trap.iter().take(shown).map(|&(a, b)| b - a + 1).sum();
-        let more = self.trap_squares.saturating_sub(listed);
-        if more > 0 {
-            parts.push(format!("{more} more"));
-        }
-        let one = self.trap_squares == 1;
-        let joined = match parts.len() {
-            0 => String::new(),
-            1 => parts.remove(0),
-            n => {
-                let last = parts.remove(n - 1);
-                format!("{} and {last}", parts.join(", "))
-            }
-        };
-        format!("{} {joined}", if one { "square" } else { "squares" })
+        crate::words::square_runs(&self.trap, self.trap_squares, square)
     }
 }
 

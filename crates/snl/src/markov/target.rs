@@ -167,6 +167,17 @@ impl Target {
         &self.squares
     }
 
+    /// The squares in words: "squares 81 to 86, 88 to 92 and 94" (at most
+    /// 12 runs, then how many more).
+    pub fn in_words(&self) -> String {
+        let runs: Vec<(u64, u64)> = self
+            .runs()
+            .iter()
+            .map(|&(a, b)| (u64::from(a), u64::from(b)))
+            .collect();
+        crate::words::square_runs(&runs, self.squares.len() as u64, |s| s.to_string())
+    }
+
     /// The squares as runs of consecutive squares `(first, last)`.
     pub fn runs(&self) -> Vec<(u32, u32)> {
         let mut runs: Vec<(u32, u32)> = Vec::new();
@@ -343,7 +354,7 @@ const BYTES_A_STATE: u64 = 3 + 5 * 8;
 /// [`MarkovError::Limit`] when refused or stopped; the solver's errors
 /// when it does not converge.
 pub fn hitting_with(game: &Game, target: &Target, ctl: &Control) -> Result<Hitting, MarkovError> {
-    let chain = chain_of(game, ctl)?;
+    let chain = chain_of(game, "the rolls to the target", ctl)?;
     let start = start_of(game, &chain);
     let goal_aimed = target.squares.binary_search(&game.goal()).is_ok();
     let aimed: Vec<bool> = (0..chain.states())
@@ -361,26 +372,27 @@ pub fn hitting_with(game: &Game, target: &Target, ctl: &Control) -> Result<Hitti
     }
     // A roll ends on the target: to an aimed state, or out of the game on
     // the last square when it is aimed at.
-    first_passage(
-        &chain,
-        start,
-        |_, _, t| {
-            if t == EXIT {
+    let faces = chain.faces();
+    let mut hits = vec![false; chain.states() * faces];
+    for k in 0..chain.states() {
+        chain.each_target(k, |i, t| {
+            hits[k * faces + i] = if t == EXIT {
                 goal_aimed
             } else {
                 aimed[t as usize]
-            }
-        },
-        ctl,
-    )
+            };
+        });
+    }
+    first_passage(&chain, start, &hits, ctl)
 }
 
-/// The chain of `game`, under the budget for a first passage.
-fn chain_of(game: &Game, ctl: &Control) -> Result<Chain, MarkovError> {
+/// The chain of `game`, under the budget for a first passage, named
+/// `what` where it is refused.
+fn chain_of(game: &Game, what: &'static str, ctl: &Control) -> Result<Chain, MarkovError> {
     let states = game.states().len() as u64;
     let faces = game.rules().die.faces().count() as u64;
     ctl.admit(
-        "the rolls to the target",
+        what,
         Estimate::new(
             states.saturating_mul(faces * 4 + BYTES_A_STATE),
             states.saturating_mul(faces * 8),
@@ -397,21 +409,17 @@ fn start_of(game: &Game, chain: &Chain) -> usize {
     })
 }
 
-/// The rolls until the first roll for which `hit(state, face, target)`
-/// holds, from `start`, and the chance that one ever does. A roll that
-/// ends the game without hitting is a way of never getting there.
+/// The rolls until the first roll that hits, from `start`, and the chance
+/// that one ever does: `hits[k * faces + i]` says whether the roll of face
+/// `i` from state `k` does. A roll that ends the game without hitting is a
+/// way of never getting there.
 fn first_passage(
     chain: &Chain,
     start: usize,
-    hit: impl Fn(usize, usize, u32) -> bool,
+    hits: &[bool],
     ctl: &Control,
 ) -> Result<Hitting, MarkovError> {
-    // Worked out once: whether each roll from each state hits.
     let faces = chain.faces();
-    let mut hits = vec![false; chain.states() * faces];
-    for k in 0..chain.states() {
-        chain.each_target(k, |i, t| hits[k * faces + i] = hit(k, i, t));
-    }
     let hit = |k: usize, i: usize, _: u32| hits[k * faces + i];
     let live = live_states(chain, start, &hit, ctl)?;
     if !live[start] {
@@ -427,7 +435,7 @@ fn first_passage(
     let rows = Unknowns {
         chain,
         live: &live,
-        hits: &hits,
+        hits,
     };
     let prob = chain.prob();
     let solver = Solver::new(&rows, 3, Keep::All, ctl)?;
@@ -658,7 +666,7 @@ pub fn via_with(game: &Game, jump: crate::board::Jump, ctl: &Control) -> Result<
     if game.declinable() {
         return Err(TargetError::Declinable.into());
     }
-    let chain = chain_of(game, ctl)?;
+    let chain = chain_of(game, "the rolls until the jump is taken", ctl)?;
     let start = start_of(game, &chain);
     // Whether each roll from each state takes the jump.
     let faces = chain.faces();
@@ -675,7 +683,7 @@ pub fn via_with(game: &Game, jump: crate::board::Jump, ctl: &Control) -> Result<
             }
         }
     }
-    let first = first_passage(&chain, start, |k, i, _| takes[k * faces + i], ctl)?;
+    let first = first_passage(&chain, start, &takes, ctl)?;
     let times = super::visits_with(game, ctl)?.map(|v| {
         (0..game.positions())
             .filter(|&s| game.jumps_taken(s as u32).any(|j| j == jump.from))
