@@ -90,6 +90,23 @@ pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
     Ok(())
 }
 
+/// An analysis step by step as text: the header, then each step's
+/// sentences as a block.
+pub fn write_steps<'a>(
+    out: &mut dyn Write,
+    loaded: &LoadedSubject,
+    steps: impl Iterator<Item = &'a Vec<String>>,
+) -> Result<()> {
+    header_subject(out, loaded)?;
+    for text in steps {
+        writeln!(out)?;
+        for line in text {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
 /// The board and rules lines of a board asked of the library's questions,
 /// of any length.
 pub fn header_subject(out: &mut dyn Write, loaded: &LoadedSubject) -> Result<()> {

@@ -712,6 +712,30 @@ impl PyBoard {
         steps.into_pyobject(py)?.try_iter().map(Bound::into_any)
     }
 
+    /// The game with a real die roll by roll, as ``snl expect --steps``:
+    /// an iterator of one dict a step, made as it is asked for, from the
+    /// start's (``rolls`` 0) to roll ``rolls``, or to the roll by which
+    /// every game has ended. Each has ``rolls``, ``finished`` (the chance
+    /// of having finished within that many rolls), ``on`` (a numpy array
+    /// indexed by position: the chance that the pawn rests there, after
+    /// any jump; it adds up to 1), ``landed`` (the same for where the roll
+    /// landed, before any jump), ``climbed``, ``slid``, ``lost`` and
+    /// ``reset`` (the chance that the roll took a ladder, a snake, was lost
+    /// overshooting the last square, or sent the pawn back to the start)
+    /// and ``text`` (the step in sentences). Every jump is taken.
+    #[pyo3(signature = (rolls, rules = None))]
+    fn roll_steps(
+        &self,
+        py: Python<'_>,
+        rolls: u32,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<crate::steps::PyRollSteps> {
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let walk = interruptible(py, |ctl| plan::roll_by_roll(&subject, rolls, ctl))?
+            .map_err(errors::question)?;
+        Ok(crate::steps::PyRollSteps::new(walk, rolls))
+    }
+
     /// The fewest rolls from the start to every position, as a list indexed
     /// by position (index 0 is the start off the board); ``None`` where a
     /// pawn never comes to rest.

@@ -24,6 +24,7 @@ mod errors;
 mod matrix;
 mod play;
 mod rules;
+mod steps;
 mod values;
 
 use pyo3::prelude::*;
@@ -99,6 +100,7 @@ fn snl_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<analysis::PyJumpImpact>()?;
     m.add_class::<analysis::PyWithinChance>()?;
     m.add_class::<analysis::PyRun>()?;
+    m.add_class::<steps::PyRollSteps>()?;
     m.add_class::<play::PySimulation>()?;
     m.add_class::<play::PyRace>()?;
     m.add_class::<play::PyDuel>()?;

@@ -4,14 +4,16 @@ use std::io::Write;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use snl::answer::{EXPECT_QUANTILES, ExpectAnswer, LeftOutReason, LengthStats, VisitsAnswer};
+use snl::answer::{
+    EXPECT_QUANTILES, ExpectAnswer, ExpectStepsAnswer, LeftOutReason, LengthStats, VisitsAnswer,
+};
 use snl::markov::{self, JumpImpact};
 use snl::plan::{self, Engine, ExpectQuery, Progress, Step, WithinQuery};
 use snl::words::{figure, signed_figure};
 
 use crate::board_arg::{BoardArgs, LoadedSubject, RulesArgs, load_subject};
 use crate::control;
-use crate::output::{header_subject, note, write_json};
+use crate::output::{header_subject, note, write_json, write_steps};
 use crate::progress::Bars;
 
 /// How long a one-player game with a real die lasts: exact statistics.
@@ -58,7 +60,8 @@ use crate::progress::Bars;
   snl expect testdata/seed-004-twenty.pairs.json --exact --within 5 --within 10
   snl expect --preset milton-bradley --bonus --bonus-limit 3 --json
   snl expect --preset milton-bradley --target 80..99 --within 50
-  snl expect --preset milton-bradley --via 87-24", super::EXIT_CODES))]
+  snl expect --preset milton-bradley --via 87-24
+  snl expect testdata/seed-004-twenty.pairs.json --steps 4", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
@@ -130,6 +133,21 @@ pub struct Args {
     #[arg(long, value_name = "JUMP", value_parser = super::target::parse_jump)]
     pub via: Option<snl::Jump>,
 
+    /// Show the game roll by roll, for learners, from roll 0 (the start)
+    /// to roll T: the chance of having finished by then, the squares the
+    /// pawn is most likely on, and the chance that the roll took a ladder
+    /// or a snake, a block of sentences a roll. With --json,
+    /// `{"steps": [...]}`, each with `on` (square → the chance of resting
+    /// there, after any jump) and `landed` (square → the chance that the
+    /// roll landed there, before any jump). Stops early once every game
+    /// has ended. Takes every jump, on boards of up to 2^30 squares.
+    #[arg(long, value_name = "T")]
+    pub steps: Option<u32>,
+
+    /// The most rolls --steps lists: more is refused.
+    #[arg(long, value_name = "N", default_value_t = plan::STEPS_LIMIT)]
+    pub steps_limit: u32,
+
     /// Print one JSON document instead of text.
     #[arg(long)]
     pub json: bool,
@@ -185,6 +203,9 @@ fn progress(bars: &Arc<Bars>) -> Progress {
 /// Runs `snl expect`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_subject(&args.board, &args.rules)?;
+    if let Some(rolls) = args.steps {
+        return run_steps(args, &loaded, rolls, out);
+    }
     if let Some(squares) = &args.target {
         return super::target::run(args, &loaded, squares, out);
     }
@@ -231,6 +252,62 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     Ok(control::exit_code())
 }
 
+/// `snl expect --steps T`: the game roll by roll.
+fn run_steps(
+    args: &Args,
+    loaded: &LoadedSubject,
+    rolls: u32,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    let other = first_asked(
+        args,
+        [
+            (!args.choose_die.is_empty(), "--choose-die"),
+            (args.goal != snl::choice::Goal::Mean, "--goal"),
+            (args.target.is_some(), "--target"),
+            (args.via.is_some(), "--via"),
+        ],
+    );
+    if let Some(other) = other {
+        bail!(
+            "{other} is not given with --steps: the steps show the game roll by roll, the chance \
+             of having finished at each (leave out --steps for the statistics)"
+        );
+    }
+    let query = plan::StepsQuery {
+        limit: args.steps_limit,
+    };
+    let steps = plan::expect_steps(&loaded.subject, rolls, &query, control::get())
+        .map_err(|e| control::question(e, &loaded.board.source))?;
+    let answer = ExpectStepsAnswer::new(&loaded.subject, &steps);
+    crate::timings::analysis();
+    control::check_interrupted()?;
+    if args.json {
+        write_json(out, &answer)?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
+    write_steps(out, loaded, answer.steps.iter().map(|s| &s.text))?;
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
+/// The first of the statistics' own options asked for, or of `more`: what
+/// a question that gives none of them refuses.
+fn first_asked<const N: usize>(
+    args: &Args,
+    more: [(bool, &'static str); N],
+) -> Option<&'static str> {
+    [
+        (args.exact, "--exact"),
+        (!args.within.is_empty(), "--within"),
+        (args.visits, "--visits"),
+        (args.impact, "--impact"),
+        (args.full, "--full"),
+    ]
+    .into_iter()
+    .chain(more)
+    .find_map(|(asked, what)| asked.then_some(what))
+}
+
 /// `snl expect --goal within:K`: the best play for finishing within K
 /// rolls, and its chance.
 fn run_within(
@@ -239,15 +316,7 @@ fn run_within(
     rolls: u64,
     out: &mut dyn Write,
 ) -> Result<std::process::ExitCode> {
-    let other = [
-        (args.exact, "--exact"),
-        (!args.within.is_empty(), "--within"),
-        (args.visits, "--visits"),
-        (args.impact, "--impact"),
-        (args.full, "--full"),
-    ]
-    .into_iter()
-    .find_map(|(asked, what)| asked.then_some(what));
+    let other = first_asked(args, []);
     if let Some(other) = other {
         bail!(
             "{other} is not given with --goal within:K: it is a figure of the play best for the mean, and this play is best for finishing within {rolls} rolls (leave out --goal for it)"

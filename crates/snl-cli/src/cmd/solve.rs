@@ -11,7 +11,7 @@ use snl::plan::{self, Count, Counted, Engine, SolveQuery, StepsQuery, Uncounted}
 
 use crate::board_arg::{BoardArgs, LoadedSubject, RulesArgs, load_subject};
 use crate::control;
-use crate::output::{header_subject, note, write_json};
+use crate::output::{header_subject, note, write_json, write_steps};
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -312,12 +312,6 @@ fn run_steps(
         write_json(out, &answer)?;
         return Ok(std::process::ExitCode::SUCCESS);
     }
-    header_subject(out, loaded)?;
-    for step in &answer.steps {
-        writeln!(out)?;
-        for line in &step.text {
-            writeln!(out, "{line}")?;
-        }
-    }
+    write_steps(out, loaded, answer.steps.iter().map(|s| &s.text))?;
     Ok(std::process::ExitCode::SUCCESS)
 }

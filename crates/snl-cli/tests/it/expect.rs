@@ -991,3 +991,78 @@ fn the_part_a_jump_plays() {
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
     }
 }
+
+#[test]
+fn steps_show_the_game_roll_by_roll_and_agree_with_within() {
+    let answer = json(
+        &["expect", "--preset", "milton-bradley", "--steps", "12"],
+        None,
+    );
+    let steps = answer["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 13);
+    assert_eq!(steps[0]["on"]["0"], 1.0, "the pawn starts off the board");
+    for key in [
+        "rolls", "finished", "on", "landed", "climbed", "slid", "lost", "reset", "text",
+    ] {
+        assert!(steps[1].get(key).is_some(), "{key}");
+    }
+    for t in [7_usize, 12] {
+        let within = json(
+            &[
+                "expect",
+                "--preset",
+                "milton-bradley",
+                "--within",
+                &t.to_string(),
+            ],
+            None,
+        );
+        let want = within["within"][t.to_string()].as_f64().unwrap();
+        let got = steps[t]["finished"].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-12, "roll {t}: {got} against {want}");
+        let on: f64 = steps[t]["on"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|p| p.as_f64().unwrap())
+            .sum();
+        assert!((on - 1.0).abs() < 1e-12, "roll {t}: {on}");
+    }
+    let text = ok(&["expect", "-", "--steps", "2"], Some(SEED_20));
+    assert!(
+        text.contains("Roll 1: the chance of having finished is 0.\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("This roll took a ladder with chance 0.1667."),
+        "{text}"
+    );
+    // A game that has ended stops the steps.
+    let ended = json(
+        &["expect", "-", "--steps", "40", "--finish", "pass"],
+        Some(TWO),
+    );
+    let last = ended["steps"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["rolls"], 1);
+    assert_eq!(last["finished"], 1.0);
+    for (args, says) in [
+        (
+            &["--steps", "5", "--steps-limit", "4"][..],
+            "5 rolls were asked for, more than the 4",
+        ),
+        (
+            &["--steps", "5", "--exact"][..],
+            "--exact is not given with --steps",
+        ),
+        (
+            &["--steps", "5", "--optional", "all"][..],
+            "set `optional` to `none`",
+        ),
+    ] {
+        let mut all = vec!["expect", "-"];
+        all.extend_from_slice(args);
+        let run = snl(&all, Some(SEED_20));
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    }
+}

@@ -139,11 +139,26 @@ fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<Stri
     fields
 }
 
-#[test]
-fn readme_lists_every_json_field() {
-    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
-    let cases: [(&str, &[&str]); 8] = [
+/// The commands whose `--json` answers the README's tables list, with the
+/// options that make them print every field.
+fn json_cases() -> [(&'static str, &'static [&'static str]); 10] {
+    [
         ("solve", &["solve", "--preset", "moves-example-1", "--json"]),
+        (
+            "solve --steps",
+            &["solve", "--preset", "moves-example-1", "--steps", "--json"],
+        ),
+        (
+            "expect --steps",
+            &[
+                "expect",
+                "--preset",
+                "moves-example-1",
+                "--steps",
+                "2",
+                "--json",
+            ],
+        ),
         // With optional jumps, so that the notes are printed too (and
         // without, below, for the class).
         (
@@ -219,7 +234,13 @@ fn readme_lists_every_json_field() {
                 "--json",
             ],
         ),
-    ];
+    ]
+}
+
+#[test]
+fn readme_lists_every_json_field() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let cases = json_cases();
     for (sub, args) in cases {
         let run = snl(args, None);
         assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);

@@ -286,6 +286,13 @@ class LeftOut:
     @staticmethod
     def _from_pickle(state: Dict[str, Any]) -> "LeftOut": ...
 
+class RollSteps:
+    """A game with a real die roll by roll (``Board.roll_steps``): an
+    iterator of one dict a step, each made as it is asked for."""
+
+    def __iter__(self) -> "RollSteps": ...
+    def __next__(self) -> Dict[str, Any]: ...
+
 class Simulation:
     """Games played with a real die, counted by length."""
 
@@ -592,6 +599,9 @@ class Board:
         self, rules: Optional[Rules] = None, *, limit: int = 1000
     ) -> Iterator[Dict[str, Any]]:
         """The fewest-rolls search step by step, as ``snl solve --steps``."""
+        ...
+    def roll_steps(self, rolls: int, rules: Optional[Rules] = None) -> RollSteps:
+        """The game with a real die roll by roll, as ``snl expect --steps``."""
         ...
     def to_prism(
         self,

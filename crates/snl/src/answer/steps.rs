@@ -1,8 +1,12 @@
-//! `solve --steps`'s answer: the fewest-rolls search frontier by frontier.
+//! `solve --steps`'s answer, the fewest-rolls search frontier by frontier,
+//! and `expect --steps`'s, the game with a real die roll by roll.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
 use super::header::Header;
+use crate::markov::rolls::RollStep;
 use crate::plan::{SolveSteps, Subject};
 
 /// `solve --steps`: the search step by step.
@@ -77,6 +81,81 @@ impl SolveStepsAnswer {
             header: Header::of_subject(subject),
             min_rolls: told.steps.min_rolls,
             steps,
+        }
+    }
+}
+
+/// `expect --steps`: the game with a real die roll by roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExpectStepsAnswer {
+    /// The board, its size and the rules.
+    #[serde(flatten)]
+    pub header: Header,
+    /// Every step, from the start's (`rolls` 0) to the last asked for, or
+    /// to the roll by which every game has ended.
+    pub steps: Vec<RollStepAnswer>,
+}
+
+/// One roll of the game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RollStepAnswer {
+    /// The rolls made.
+    pub rolls: u32,
+    /// The chance of having finished within that many rolls.
+    pub finished: f64,
+    /// Square → the chance that the pawn rests there after that many
+    /// rolls, after any jump (the squares with a chance over 0; the last
+    /// square's is `finished`).
+    pub on: BTreeMap<u32, f64>,
+    /// Square → the chance that this roll landed there, before any jump
+    /// (the squares with a chance over 0).
+    pub landed: BTreeMap<u32, f64>,
+    /// The chance that this roll took a ladder.
+    pub climbed: f64,
+    /// The chance that this roll took a snake.
+    pub slid: f64,
+    /// The chance that this roll was lost (an exact finish overshot).
+    pub lost: f64,
+    /// The chance that this roll sent the pawn back to the start (the
+    /// bonus limit).
+    pub reset: f64,
+    /// The step in sentences.
+    pub text: Vec<String>,
+}
+
+/// The squares with a chance over 0.
+fn chances(by_square: &[f64]) -> BTreeMap<u32, f64> {
+    by_square
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| p > 0.0)
+        .map(|(square, &p)| (square as u32, p))
+        .collect()
+}
+
+impl RollStepAnswer {
+    /// The answer of one step.
+    pub fn new(step: &RollStep) -> RollStepAnswer {
+        RollStepAnswer {
+            rolls: step.rolls,
+            finished: step.finished,
+            on: chances(&step.on),
+            landed: chances(&step.landed),
+            climbed: step.climbed,
+            slid: step.slid,
+            lost: step.lost,
+            reset: step.reset,
+            text: step.sentences(),
+        }
+    }
+}
+
+impl ExpectStepsAnswer {
+    /// The answer of `steps`, made for `subject`.
+    pub fn new(subject: &Subject, steps: &[RollStep]) -> ExpectStepsAnswer {
+        ExpectStepsAnswer {
+            header: Header::of_subject(subject),
+            steps: steps.iter().map(RollStepAnswer::new).collect(),
         }
     }
 }

@@ -21,6 +21,8 @@
 //!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
+//! - [`rolls`]: the game roll by roll, the chance of every square after
+//!   each roll, for learners.
 //! - [`target`]: the rolls until the pawn first rests on one of a chosen
 //!   set of squares, and the chance that it ever does.
 //! - [`matrix`]: the chain itself, for people who work with matrices: the
@@ -71,6 +73,7 @@ mod landing;
 pub mod matrix;
 mod moments;
 pub mod reference;
+pub mod rolls;
 mod scalar;
 pub(crate) mod solve;
 mod stats;

@@ -143,6 +143,16 @@ pub enum NotGiven {
         /// The most listed.
         limit: u64,
     },
+    /// A game roll by roll over more rolls than the limit lists.
+    #[error(
+        "{rolls} rolls were asked for, more than the {limit} listed unless told; raise the limit to list them all"
+    )]
+    TooManyRolls {
+        /// The rolls asked for.
+        rolls: u64,
+        /// The most listed.
+        limit: u64,
+    },
 }
 
 impl Error {

@@ -17,6 +17,9 @@
 //!   diagram;
 //! - [`solve_steps`] ([`StepsQuery`] → [`SolveSteps`]): the fewest-rolls
 //!   search frontier by frontier, with a sentence for each step;
+//!   [`expect_steps`] (the same [`StepsQuery`] and a number of rolls →
+//!   [`crate::markov::rolls::RollStep`]s) the game with a real die roll by
+//!   roll, and [`roll_by_roll`] the same one roll at a time;
 //! - [`target()`] ([`TargetQuery`] → [`crate::markov::target::Hitting`]):
 //!   the rolls until the pawn first rests on one of a set of squares, and
 //!   the chance that it ever does; [`via`] the same for the first time a
@@ -99,7 +102,7 @@ pub use honour::{Unhonoured, honoured, honoured_choosing};
 pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
-pub use steps::{STEPS_LIMIT, SolveSteps, StepsQuery, solve_steps};
+pub use steps::{STEPS_LIMIT, SolveSteps, StepsQuery, expect_steps, roll_by_roll, solve_steps};
 pub use subject::Subject;
 pub use target::{TargetQuery, target, via};
 

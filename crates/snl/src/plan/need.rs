@@ -53,6 +53,8 @@ pub enum DenseWork {
     /// The fewest-rolls search step by step: every square it reaches,
     /// listed.
     Steps,
+    /// A game roll by roll: the chance of every square after each roll.
+    Rolls,
     /// The rolls to a target set of squares, solved for every square.
     Target,
     /// Counting the optimal sequences exactly, however large the count
@@ -100,6 +102,9 @@ impl DenseWork {
             DenseWork::Counting => "counting the optimal sequences",
             DenseWork::Export => "an export, which writes a state for every square,",
             DenseWork::Steps => "the search step by step, which lists every square it reaches,",
+            DenseWork::Rolls => {
+                "the game roll by roll, which gives the chance of every square after each roll,"
+            }
             DenseWork::Target => "the rolls to a target, solved for every square,",
         }
     }

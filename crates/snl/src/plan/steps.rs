@@ -1,10 +1,12 @@
-//! The fewest-rolls search step by step: one entry, its limit, and the
-//! sentences of every step.
+//! The analyses step by step, for learners: the fewest-rolls search
+//! frontier by frontier and the game with a real die roll by roll; their
+//! entries, their limit, and the sentences of every step.
 
 use super::error::{Error, NotGiven};
 use super::need::DenseWork;
 use super::subject::Subject;
-use crate::limits::Control;
+use crate::limits::{Control, Estimate};
+use crate::markov::rolls::{RollByRoll, RollStep};
 use crate::shortest::steps::{self, Steps};
 
 /// The most steps listed unless the query says otherwise.
@@ -73,4 +75,71 @@ pub fn solve_steps(
         .map(|i| steps.sentences(game, i))
         .collect();
     Ok(SolveSteps { steps, text })
+}
+
+/// The game of `subject` with a real die, at its start, to be carried
+/// forward one roll at a time ([`RollByRoll::roll`]) for up to `rolls`
+/// rolls: what a front end that shows the steps one after the other (and
+/// may stop early) asks for. Every jump is taken.
+///
+/// # Errors
+///
+/// [`Error::dense_only`] past the dense engine's tables; a game whose
+/// jumps may be declined (there is no one chain to carry forward); a limit
+/// ([`RollByRoll::estimate`] for `rolls` rolls).
+pub fn roll_by_roll(subject: &Subject, rolls: u32, ctl: &Control) -> Result<RollByRoll, Error> {
+    let game = subject.plain_game(DenseWork::Rolls)?;
+    Ok(RollByRoll::new(game, u64::from(rolls), ctl)?)
+}
+
+/// The game of `subject` with a real die roll by roll: the steps from the
+/// start's (`rolls` 0) to roll `rolls`, or to the roll by which every game
+/// has ended when that comes first. Each step's sentences are
+/// [`RollStep::sentences`].
+///
+/// ```
+/// use snl::limits::Control;
+/// use snl::plan::{self, StepsQuery, Subject};
+/// use snl::{BoardSpec, Jump, Rules};
+///
+/// let spec = BoardSpec::of_jumps(10, [Jump { from: 4, to: 9 }]);
+/// let subject = Subject::new(spec, Rules::default())?;
+/// let steps = plan::expect_steps(&subject, 3, &StepsQuery::default(), &Control::default())?;
+/// assert_eq!(steps.len(), 4);
+/// assert_eq!(steps[1].sentences()[0], "Roll 1: the chance of having finished is 0.");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`roll_by_roll`]; more rolls than the query's limit
+/// ([`NotGiven::TooManyRolls`]), refused before any is made.
+pub fn expect_steps(
+    subject: &Subject,
+    rolls: u32,
+    query: &StepsQuery,
+    ctl: &Control,
+) -> Result<Vec<RollStep>, Error> {
+    if rolls > query.limit {
+        return Err(NotGiven::TooManyRolls {
+            rolls: u64::from(rolls),
+            limit: u64::from(query.limit),
+        }
+        .into());
+    }
+    let game = subject.plain_game(DenseWork::Rolls)?;
+    // Every step listed keeps two chances a position.
+    let kept = (u64::from(rolls) + 1)
+        .saturating_mul(game.positions() as u64)
+        .saturating_mul(16);
+    ctl.admit(
+        "the chances of every square at every step listed",
+        Estimate::new(kept, 0),
+    )?;
+    let mut walk = RollByRoll::new(game, u64::from(rolls), ctl)?;
+    let mut steps = vec![walk.step().clone()];
+    while steps.len() <= rolls as usize && !walk.ended() {
+        steps.push(walk.roll(ctl)?.clone());
+    }
+    Ok(steps)
 }

@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use snl::limits::Control;
+use snl::markov::rolls::RollByRoll;
 use snl::plan::{self, StepsQuery, Subject};
 use snl::shortest::steps::steps;
 use snl::{BoardSpec, Jump, Pawn, Rules};
@@ -113,4 +114,133 @@ fn a_declined_jump_is_told() {
         words.contains("1 -(3)-> 4 (jump declined) -(3)-> 7 -(3)-> 10."),
         "{words}"
     );
+}
+
+/// The chances after each roll by the textbook: `ψ_t = ψ_{t−1} P` over
+/// (position, streak), every roll played by [`snl::Game::play`] and summed
+/// into plain maps; what each roll landed on and did, by square.
+struct Textbook {
+    on: Vec<f64>,
+    landed: Vec<f64>,
+    finished: f64,
+    climbed: f64,
+    slid: f64,
+    lost: f64,
+    reset: f64,
+}
+
+fn textbook_rolls(game: &snl::Game, rolls: u32) -> Vec<Textbook> {
+    use std::collections::BTreeMap;
+    let squares = game.positions();
+    let start = Pawn {
+        at: game.start(),
+        streak: 0,
+    };
+    let mut now: BTreeMap<(u32, u32), f64> = BTreeMap::new();
+    let mut finished = 0.0;
+    if start.at == game.goal() {
+        finished = 1.0;
+    } else {
+        now.insert((start.at, 0), 1.0);
+    }
+    let by_square = |now: &BTreeMap<(u32, u32), f64>, finished: f64| {
+        let mut on = vec![0.0; squares];
+        for (&(at, _), &p) in now {
+            on[at as usize] += p;
+        }
+        on[squares - 1] = finished;
+        on
+    };
+    let mut out = vec![Textbook {
+        on: by_square(&now, finished),
+        landed: vec![0.0; squares],
+        finished,
+        climbed: 0.0,
+        slid: 0.0,
+        lost: 0.0,
+        reset: 0.0,
+    }];
+    for _ in 0..rolls {
+        let mut next = BTreeMap::new();
+        let mut landed = vec![0.0; squares];
+        let (mut climbed, mut slid, mut lost, mut reset) = (0.0, 0.0, 0.0, 0.0);
+        for (&(at, streak), &p) in &now {
+            for (value, chance) in game.rules().die.chances() {
+                let q = p * chance;
+                let played = game.play(Pawn { at, streak }, value);
+                if played.reset {
+                    reset += q;
+                } else if let Some(m) = played.moved {
+                    landed[m.land as usize] += q;
+                    if m.to > m.land {
+                        climbed += q;
+                    } else if m.to < m.land {
+                        slid += q;
+                    }
+                } else {
+                    lost += q;
+                }
+                if played.pawn.at == game.goal() {
+                    finished += q;
+                } else {
+                    *next
+                        .entry((played.pawn.at, played.pawn.streak))
+                        .or_insert(0.0) += q;
+                }
+            }
+        }
+        now = next;
+        out.push(Textbook {
+            on: by_square(&now, finished),
+            landed,
+            finished,
+            climbed,
+            slid,
+            lost,
+            reset,
+        });
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Each roll's chances are the textbook's, square by square, to 1e-12;
+    /// the chance of having finished is the running sum of the
+    /// distribution of the length; and every step has its sentences.
+    #[test]
+    fn each_roll_is_the_textbook_chances(game in strategies::game(1..=40), rolls in 0u32..60) {
+        let ctl = Control::default();
+        let mut walk = RollByRoll::new(&game, u64::from(rolls), &ctl).unwrap();
+        let want = textbook_rolls(&game, rolls);
+        let pmf = snl::markov::distribution(&game).unwrap().pmf;
+        let mut sum = 0.0;
+        for (t, w) in want.iter().enumerate() {
+            if t > 0 {
+                walk.roll(&ctl).unwrap();
+            }
+            let s = walk.step();
+            prop_assert_eq!(s.rolls as usize, t);
+            for (what, got, want) in [
+                ("finished", s.finished, w.finished),
+                ("climbed", s.climbed, w.climbed),
+                ("slid", s.slid, w.slid),
+                ("lost", s.lost, w.lost),
+                ("reset", s.reset, w.reset),
+            ] {
+                prop_assert!((got - want).abs() < 1e-12, "roll {}: {} {} against {}", t, what, got, want);
+            }
+            for square in 0..game.positions() {
+                prop_assert!((s.on[square] - w.on[square]).abs() < 1e-12, "roll {}: on {}", t, square);
+                prop_assert!((s.landed[square] - w.landed[square]).abs() < 1e-12, "roll {}: landed {}", t, square);
+            }
+            prop_assert!((s.on.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+            if let Some(p) = pmf.get(t) {
+                sum += p;
+                prop_assert!((s.finished - sum).abs() < 1e-12, "roll {}: {} against the pmf's {}", t, s.finished, sum);
+            }
+            prop_assert!(!s.sentences().is_empty());
+        }
+    }
 }
