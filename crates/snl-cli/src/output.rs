@@ -90,13 +90,21 @@ pub fn header(out: &mut dyn Write, loaded: &LoadedGame) -> Result<()> {
     Ok(())
 }
 
-/// An analysis step by step as text: the header, then each step's
-/// sentences as a block.
-pub fn write_steps<'a>(
+/// An analysis step by step, once made: its JSON with `json`, else the
+/// header, then each step's sentences as a block.
+pub fn answer_steps<'a>(
     out: &mut dyn Write,
     loaded: &LoadedSubject,
+    json: bool,
+    answer: &impl Serialize,
     steps: impl Iterator<Item = &'a Vec<String>>,
-) -> Result<()> {
+) -> Result<std::process::ExitCode> {
+    crate::timings::analysis();
+    crate::control::check_interrupted()?;
+    if json {
+        write_json(out, answer)?;
+        return Ok(std::process::ExitCode::SUCCESS);
+    }
     header_subject(out, loaded)?;
     for text in steps {
         writeln!(out)?;
@@ -104,7 +112,7 @@ pub fn write_steps<'a>(
             writeln!(out, "{line}")?;
         }
     }
-    Ok(())
+    Ok(std::process::ExitCode::SUCCESS)
 }
 
 /// The board and rules lines of a board asked of the library's questions,

@@ -736,6 +736,31 @@ impl PyBoard {
         Ok(crate::steps::PyRollSteps::new(walk, rolls))
     }
 
+    /// The best play under a choice as policy iteration finds it, as
+    /// ``snl expect --steps`` with ``--optional`` or ``--choose-die``: a
+    /// list of one dict a round, from the first play's. Each has
+    /// ``round``, ``value`` (its expected rolls from the start, ``None``
+    /// when no play finishes for certain from there), ``changed`` (each
+    /// choice changed from the round before: a dict of ``square``,
+    /// ``streak``, ``change`` (``"die"``, ``"declines"`` or ``"takes"``),
+    /// ``from_die`` and ``to_die``), ``ties`` and ``text``. The last
+    /// round's value is the best play's mean. ``choose_dice`` as in
+    /// ``expect``.
+    #[pyo3(signature = (rules = None, *, choose_dice = None))]
+    fn policy_steps<'py>(
+        &self,
+        py: Python<'py>,
+        rules: Option<PyRef<'_, PyRules>>,
+        choose_dice: Option<Vec<Bound<'py, PyAny>>>,
+    ) -> PyResult<Py<PyAny>> {
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let dice = dice_arg(choose_dice)?;
+        let told = interruptible(py, |ctl| plan::policy_steps(&subject, &dice, ctl))?
+            .map_err(errors::question)?;
+        let answer = snl::answer::PolicyStepsAnswer::new(&subject, &told);
+        crate::values::to_state(py, &answer.steps)
+    }
+
     /// The fewest rolls from the start to every position, as a list indexed
     /// by position (index 0 is the start off the board); ``None`` where a
     /// pawn never comes to rest.

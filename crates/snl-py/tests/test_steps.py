@@ -168,3 +168,23 @@ def test_roll_steps_are_the_commands_and_made_as_asked():
     assert [s["rolls"] for s in first] == [0, 1, 2]
     with pytest.raises(snl.AnalysisError, match="optional"):
         board.roll_steps(3, snl.Rules(optional="all"))
+
+
+def test_policy_steps_end_at_the_best_play_and_are_the_commands():
+    board = snl.Board(20, [[2, 19], [12, 15]], [[9, 2]])
+    dice = ["d6", [1, 1, 1, 0, 0, 0]]
+    rounds = board.policy_steps(choose_dice=dice)
+    assert len(rounds) >= 2
+    assert rounds[0]["changed"] == []
+    assert all(r["changed"] for r in rounds[1:])
+    values = [r["value"] for r in rounds]
+    assert values == sorted(values, reverse=True)
+    best = board.expect(choose_dice=dice, exact=True)
+    assert abs(values[-1] - float(best.exact_mean)) < 1e-12
+    command = os.environ.get("SNL_BIN", "snl")
+    out = subprocess.run(
+        [command, "expect", "-", "--choose-die", "d6", "--choose-die", "1,1,1,0,0,0",
+         "--steps", "--json"],
+        input=board.to_json(), capture_output=True, text=True, check=True,
+    ).stdout
+    assert json.loads(out)["steps"] == rounds

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use snl::answer::{
-    EXPECT_QUANTILES, ExpectAnswer, ExpectStepsAnswer, LeftOutReason, LengthStats, VisitsAnswer,
+    EXPECT_QUANTILES, ExpectAnswer, ExpectStepsAnswer, LeftOutReason, LengthStats,
+    PolicyStepsAnswer, VisitsAnswer,
 };
 use snl::markov::{self, JumpImpact};
 use snl::plan::{self, Engine, ExpectQuery, Progress, Step, WithinQuery};
@@ -13,7 +14,7 @@ use snl::words::{figure, signed_figure};
 
 use crate::board_arg::{BoardArgs, LoadedSubject, RulesArgs, load_subject};
 use crate::control;
-use crate::output::{header_subject, note, write_json, write_steps};
+use crate::output::{answer_steps, header_subject, note, write_json};
 use crate::progress::Bars;
 
 /// How long a one-player game with a real die lasts: exact statistics.
@@ -61,7 +62,8 @@ use crate::progress::Bars;
   snl expect --preset milton-bradley --bonus --bonus-limit 3 --json
   snl expect --preset milton-bradley --target 80..99 --within 50
   snl expect --preset milton-bradley --via 87-24
-  snl expect testdata/seed-004-twenty.pairs.json --steps 4", super::EXIT_CODES))]
+  snl expect testdata/seed-004-twenty.pairs.json --steps 4
+  snl expect --preset milton-bradley --optional ladders --steps", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
@@ -133,16 +135,21 @@ pub struct Args {
     #[arg(long, value_name = "JUMP", value_parser = super::target::parse_jump)]
     pub via: Option<snl::Jump>,
 
-    /// Show the game roll by roll, for learners, from roll 0 (the start)
-    /// to roll T: the chance of having finished by then, the squares the
-    /// pawn is most likely on, and the chance that the roll took a ladder
-    /// or a snake, a block of sentences a roll. With --json,
-    /// `{"steps": [...]}`, each with `on` (square → the chance of resting
-    /// there, after any jump) and `landed` (square → the chance that the
-    /// roll landed there, before any jump). Stops early once every game
-    /// has ended. Takes every jump, on boards of up to 2^30 squares.
-    #[arg(long, value_name = "T")]
-    pub steps: Option<u32>,
+    /// Show the game step by step, for learners. Roll by roll, from roll 0
+    /// (the start) to roll T (20 unless told): the chance of having
+    /// finished by then, the squares the pawn is most likely on, and the
+    /// chance that the roll took a ladder or a snake, a block of sentences
+    /// a roll; with --json, `{"steps": [...]}`, each with `on` (square →
+    /// the chance of resting there, after any jump) and `landed` (square →
+    /// the chance that the roll landed there, before any jump). Stops early
+    /// once every game has ended. Under a choice (--optional,
+    /// --choose-die), the rounds of policy iteration instead (T is not
+    /// taken): each round's play, its expected rolls from the start and
+    /// the choices changed to make it, ending at the best play. On boards
+    /// of up to 2^30 squares.
+    #[arg(long, value_name = "T", num_args = 0..=1)]
+    #[allow(clippy::option_option)] // clap's flag with an optional value
+    pub steps: Option<Option<u32>>,
 
     /// The most rolls --steps lists: more is refused.
     #[arg(long, value_name = "N", default_value_t = plan::STEPS_LIMIT)]
@@ -204,7 +211,17 @@ fn progress(bars: &Arc<Bars>) -> Progress {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_subject(&args.board, &args.rules)?;
     if let Some(rolls) = args.steps {
-        return run_steps(args, &loaded, rolls, out);
+        let choosing = !args.choose_die.is_empty() || !loaded.subject.rules().optional.is_none();
+        if choosing {
+            if let Some(rolls) = rolls {
+                bail!(
+                    "--steps {rolls}: under a choice (--optional, --choose-die) the steps are the \
+                     rounds of policy iteration, which takes no number of rolls; give --steps alone"
+                );
+            }
+            return run_policy_steps(args, &loaded, out);
+        }
+        return run_steps(args, &loaded, rolls.unwrap_or(STEP_ROLLS), out);
     }
     if let Some(squares) = &args.target {
         return super::target::run(args, &loaded, squares, out);
@@ -252,17 +269,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     Ok(control::exit_code())
 }
 
-/// `snl expect --steps T`: the game roll by roll.
-fn run_steps(
-    args: &Args,
-    loaded: &LoadedSubject,
-    rolls: u32,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
+/// The rolls `--steps` shows unless told.
+const STEP_ROLLS: u32 = 20;
+
+/// Refuses the options `--steps` does not give with it.
+fn steps_alone(args: &Args, choosing: bool) -> Result<()> {
     let other = first_asked(
         args,
         [
-            (!args.choose_die.is_empty(), "--choose-die"),
+            (!choosing && !args.choose_die.is_empty(), "--choose-die"),
             (args.goal != snl::choice::Goal::Mean, "--goal"),
             (args.target.is_some(), "--target"),
             (args.via.is_some(), "--via"),
@@ -270,24 +285,53 @@ fn run_steps(
     );
     if let Some(other) = other {
         bail!(
-            "{other} is not given with --steps: the steps show the game roll by roll, the chance \
-             of having finished at each (leave out --steps for the statistics)"
+            "{other} is not given with --steps: the steps show the game roll by roll, or the best \
+             play round by round (leave out --steps for the statistics)"
         );
     }
+    Ok(())
+}
+
+/// `snl expect --steps` under a choice: the best play's policy iteration.
+fn run_policy_steps(
+    args: &Args,
+    loaded: &LoadedSubject,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    steps_alone(args, true)?;
+    let told = plan::policy_steps(&loaded.subject, &args.choose_die, control::get())
+        .map_err(|e| control::question(e, &loaded.board.source))?;
+    let answer = PolicyStepsAnswer::new(&loaded.subject, &told);
+    answer_steps(
+        out,
+        loaded,
+        args.json,
+        &answer,
+        answer.steps.iter().map(|s| &s.text),
+    )
+}
+
+/// `snl expect --steps T`: the game roll by roll.
+fn run_steps(
+    args: &Args,
+    loaded: &LoadedSubject,
+    rolls: u32,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    steps_alone(args, false)?;
     let query = plan::StepsQuery {
         limit: args.steps_limit,
     };
     let steps = plan::expect_steps(&loaded.subject, rolls, &query, control::get())
         .map_err(|e| control::question(e, &loaded.board.source))?;
     let answer = ExpectStepsAnswer::new(&loaded.subject, &steps);
-    crate::timings::analysis();
-    control::check_interrupted()?;
-    if args.json {
-        write_json(out, &answer)?;
-        return Ok(std::process::ExitCode::SUCCESS);
-    }
-    write_steps(out, loaded, answer.steps.iter().map(|s| &s.text))?;
-    Ok(std::process::ExitCode::SUCCESS)
+    answer_steps(
+        out,
+        loaded,
+        args.json,
+        &answer,
+        answer.steps.iter().map(|s| &s.text),
+    )
 }
 
 /// The first of the statistics' own options asked for, or of `more`: what

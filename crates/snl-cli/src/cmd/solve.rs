@@ -11,7 +11,7 @@ use snl::plan::{self, Count, Counted, Engine, SolveQuery, StepsQuery, Uncounted}
 
 use crate::board_arg::{BoardArgs, LoadedSubject, RulesArgs, load_subject};
 use crate::control;
-use crate::output::{header_subject, note, write_json, write_steps};
+use crate::output::{answer_steps, header_subject, note, write_json};
 
 /// The fewest rolls to the last square when you choose every roll.
 ///
@@ -306,12 +306,11 @@ fn run_steps(
     let told = plan::solve_steps(&loaded.subject, &query, control::get())
         .map_err(|e| control::question(e, &loaded.board.source))?;
     let answer = SolveStepsAnswer::new(&loaded.subject, &told);
-    crate::timings::analysis();
-    control::check_interrupted()?;
-    if args.json {
-        write_json(out, &answer)?;
-        return Ok(std::process::ExitCode::SUCCESS);
-    }
-    write_steps(out, loaded, answer.steps.iter().map(|s| &s.text))?;
-    Ok(std::process::ExitCode::SUCCESS)
+    answer_steps(
+        out,
+        loaded,
+        args.json,
+        &answer,
+        answer.steps.iter().map(|s| &s.text),
+    )
 }

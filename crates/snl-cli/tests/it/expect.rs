@@ -1056,7 +1056,7 @@ fn steps_show_the_game_roll_by_roll_and_agree_with_within() {
         ),
         (
             &["--steps", "5", "--optional", "all"][..],
-            "set `optional` to `none`",
+            "give --steps alone",
         ),
     ] {
         let mut all = vec!["expect", "-"];
@@ -1065,4 +1065,35 @@ fn steps_show_the_game_roll_by_roll_and_agree_with_within() {
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
     }
+}
+
+#[test]
+fn steps_under_a_choice_are_the_rounds_of_policy_iteration() {
+    let dice = ["--choose-die", "d6", "--choose-die", "1,1,1,0,0,0"];
+    let mut args = vec!["expect", "-", "--steps"];
+    args.extend(dice);
+    let answer = json(&args, Some(SEED_20));
+    let steps = answer["steps"].as_array().unwrap();
+    assert!(steps.len() >= 2, "{answer}");
+    assert_eq!(answer["dice"], serde_json::json!(["d6", "d3"]));
+    for key in ["round", "value", "changed", "ties", "text"] {
+        assert!(steps[1].get(key).is_some(), "{key}");
+    }
+    assert!(!steps[1]["changed"].as_array().unwrap().is_empty());
+    let mut plain = vec!["expect", "-", "--json"];
+    plain.extend(dice);
+    let run = snl(&plain, Some(SEED_20));
+    let best: Value = serde_json::from_str(&run.stdout).unwrap();
+    let mean = best["mean"].as_f64().unwrap();
+    let last = steps.last().unwrap()["value"].as_f64().unwrap();
+    assert!((last - mean).abs() < 1e-12, "{last} against {mean}");
+    let text = ok(&args, Some(SEED_20));
+    assert!(text.contains("Round 2: "), "{text}");
+    assert!(text.contains("this play is the best"), "{text}");
+    let run = snl(
+        &["expect", "-", "--steps", "5", "--optional", "all"],
+        Some(SEED_20),
+    );
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("give --steps alone"), "{}", run.stderr);
 }

@@ -603,6 +603,11 @@ class Board:
     def roll_steps(self, rolls: int, rules: Optional[Rules] = None) -> RollSteps:
         """The game with a real die roll by roll, as ``snl expect --steps``."""
         ...
+    def policy_steps(
+        self, rules: Optional[Rules] = None, *, choose_dice: Optional[Sequence[_Die]] = None
+    ) -> List[Dict[str, Any]]:
+        """The best play round by round, as ``snl expect --optional --steps``."""
+        ...
     def to_prism(
         self,
         rules: Optional[Rules] = None,

@@ -59,7 +59,10 @@ pub use presets::{PresetEntry, PresetsAnswer};
 pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
-pub use steps::{ArrivalAnswer, ExpectStepsAnswer, RollStepAnswer, SearchStep, SolveStepsAnswer};
+pub use steps::{
+    ArrivalAnswer, ExpectStepsAnswer, PolicyStepAnswer, PolicyStepsAnswer, RollStepAnswer,
+    SearchStep, SolveStepsAnswer, SwitchAnswer,
+};
 pub use target::{FirstPassage, TargetAnswer, ViaAnswer};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};
 pub use within::{WithinAnswer, WithinJumpAnswer, WithinPolicyAnswer};

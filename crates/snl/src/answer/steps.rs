@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::header::Header;
+use crate::choice::rounds::Change;
 use crate::markov::rolls::RollStep;
-use crate::plan::{SolveSteps, Subject};
+use crate::plan::{PolicySteps, SolveSteps, Subject};
 
 /// `solve --steps`: the search step by step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,6 +157,92 @@ impl ExpectStepsAnswer {
         ExpectStepsAnswer {
             header: Header::of_subject(subject),
             steps: steps.iter().map(RollStepAnswer::new).collect(),
+        }
+    }
+}
+
+/// `expect --steps` under a choice: the best play's policy iteration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PolicyStepsAnswer {
+    /// The board, its size and the rules.
+    #[serde(flatten)]
+    pub header: Header,
+    /// The dice picked from, as the rules write them.
+    pub dice: Vec<String>,
+    /// Every round, from the first policy's.
+    pub steps: Vec<PolicyStepAnswer>,
+}
+
+/// One round of policy iteration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PolicyStepAnswer {
+    /// The round, from 1.
+    pub round: u32,
+    /// The policy's expected rolls from the start; `null` when no play
+    /// finishes for certain from there.
+    pub value: Option<f64>,
+    /// The choices changed from the round before.
+    pub changed: Vec<SwitchAnswer>,
+    /// Whether the round only takes jumps whose taking ties with staying.
+    pub ties: bool,
+    /// The round in sentences.
+    pub text: Vec<String>,
+}
+
+/// A choice changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwitchAnswer {
+    /// The square.
+    pub square: u32,
+    /// The top values rolled in a row in the turn (0 without the bonus
+    /// rule).
+    pub streak: u32,
+    /// `"die"`, `"declines"` or `"takes"`.
+    pub change: String,
+    /// For a die changed, the die picked before and now (indices into
+    /// `dice`); `null` otherwise.
+    pub from_die: Option<usize>,
+    /// See `from_die`.
+    pub to_die: Option<usize>,
+}
+
+impl PolicyStepsAnswer {
+    /// The answer of `told`, the rounds of `subject`'s best play.
+    pub fn new(subject: &Subject, told: &PolicySteps) -> PolicyStepsAnswer {
+        let steps = told
+            .rounds
+            .iter()
+            .zip(&told.text)
+            .enumerate()
+            .map(|(i, (round, text))| PolicyStepAnswer {
+                round: i as u32 + 1,
+                value: round.value,
+                changed: round
+                    .switches
+                    .iter()
+                    .map(|s| {
+                        let (change, from_die, to_die) = match s.change {
+                            Change::Die { from, to } => ("die", Some(from), Some(to)),
+                            Change::Declines => ("declines", None, None),
+                            _ => ("takes", None, None),
+                        };
+                        SwitchAnswer {
+                            square: s.pawn.at,
+                            streak: s.pawn.streak,
+                            change: change.to_string(),
+                            from_die,
+                            to_die,
+                        }
+                    })
+                    .collect(),
+                ties: round.ties,
+                text: text.clone(),
+            })
+            .collect();
+        PolicyStepsAnswer {
+            header: Header::of_subject(subject),
+            dice: told.dice.iter().map(ToString::to_string).collect(),
+            steps,
         }
     }
 }

@@ -64,11 +64,13 @@ use crate::rules::{Die, Rules};
 mod error;
 mod mdp;
 mod options;
+pub mod rounds;
 mod within;
 
 pub use error::{ChoiceError, MAX_DICE, MAX_ROUNDS};
 use mdp::Mdp;
 pub use options::Options;
+use rounds::{Round, Switch};
 pub use within::{Goal, Within, estimate_within, within, within_with};
 
 /// What a policy does with one optional jump.
@@ -175,6 +177,12 @@ pub struct Solution {
     /// The rounds in exact fractions (0 unless asked; 1 when the floating
     /// point policy was already the best).
     pub exact_rounds: u32,
+    /// The rounds of policy iteration in floating point, when asked for
+    /// ([`Options::keep_rounds`]): each policy's value and the choices
+    /// changed to make it, then, when the iteration settled on a policy
+    /// that declines a jump whose taking ties with staying, a round that
+    /// takes them. Empty unless asked for.
+    pub rounds_made: Vec<Round>,
 }
 
 impl Solution {
@@ -292,25 +300,11 @@ pub fn solve_with(game: &Game, options: &Options, ctl: &Control) -> Result<Solut
         streak: 0,
     });
     let (safe, mut policy) = mdp.certain(ctl)?;
-    let mut rounds = 0;
-    let mut values;
-    loop {
-        rounds += 1;
-        if rounds > MAX_ROUNDS {
-            return Err(ChoiceError::NotConverged);
-        }
-        let through = mdp.through(&policy);
-        values = mdp.evaluate(&policy, &through, &safe, |_| 1.0, ctl)?;
-        if !mdp.improve(&mut policy, &values, &safe) {
-            break;
-        }
-    }
-    // A tie between taking a jump and staying is taken (policy iteration
-    // keeps whichever choice it had).
-    if mdp.take_ties(&mut policy, &values, &safe) {
-        let through = mdp.through(&policy);
-        values = mdp.evaluate(&policy, &through, &safe, |_| 1.0, ctl)?;
-    }
+    let Iterated {
+        mut values,
+        rounds,
+        rounds_made,
+    } = iterate(game, &mdp, &mut policy, &safe, start, options, ctl)?;
     let finished = game.starts_finished();
     let mut exact_rounds = 0;
     let exact = if options.exact && (finished || safe[start]) {
@@ -365,6 +359,82 @@ pub fn solve_with(game: &Game, options: &Options, ctl: &Control) -> Result<Solut
         dice,
         rounds,
         exact_rounds,
+        rounds_made,
+    })
+}
+
+/// What policy iteration in floating point found: the values of the
+/// policy it settled on, its rounds, and those kept for learners.
+struct Iterated {
+    values: Vec<f64>,
+    rounds: u32,
+    rounds_made: Vec<Round>,
+}
+
+/// Policy iteration in floating point from `policy`, which it leaves the
+/// best: each policy evaluated, then every choice changed where another is
+/// better by more than rounding, until none is; then the jumps whose
+/// taking ties with staying taken.
+fn iterate(
+    game: &Game,
+    mdp: &Mdp<'_>,
+    policy: &mut mdp::Working,
+    safe: &[bool],
+    start: usize,
+    options: &Options,
+    ctl: &Control,
+) -> Result<Iterated, ChoiceError> {
+    let mut rounds = 0;
+    let mut values;
+    let mut rounds_made = Vec::new();
+    let mut switches = Vec::new();
+    // A round's policy's value from the start, and the choices that made
+    // it from the last round's, are what `rounds_made` keeps. A round that
+    // changed choices only where no pawn stands (off the board, in a game
+    // that starts on square 1) plays as the last did, and is not kept.
+    let mut keep = |values: &[f64], switches: Vec<Switch>, ties: bool| {
+        if options.keep_rounds && (rounds_made.is_empty() || !switches.is_empty()) {
+            rounds_made.push(Round {
+                value: safe[start].then(|| values[start]),
+                switches,
+                ties,
+            });
+        }
+    };
+    loop {
+        rounds += 1;
+        if rounds > MAX_ROUNDS {
+            return Err(ChoiceError::NotConverged);
+        }
+        let through = mdp.through(policy);
+        values = mdp.evaluate(policy, &through, safe, |_| 1.0, ctl)?;
+        keep(&values, std::mem::take(&mut switches), false);
+        let before = options.keep_rounds.then(|| policy.clone());
+        if !mdp.improve(policy, &values, safe) {
+            break;
+        }
+        if let Some(before) = before {
+            switches = Switch::between(&mdp.states, &before, policy, game.start());
+        }
+    }
+    // A tie between taking a jump and staying is taken (policy iteration
+    // keeps whichever choice it had).
+    let before = options.keep_rounds.then(|| policy.clone());
+    if mdp.take_ties(policy, &values, safe) {
+        let through = mdp.through(policy);
+        values = mdp.evaluate(policy, &through, safe, |_| 1.0, ctl)?;
+        if let Some(before) = before {
+            keep(
+                &values,
+                Switch::between(&mdp.states, &before, policy, game.start()),
+                true,
+            );
+        }
+    }
+    Ok(Iterated {
+        values,
+        rounds,
+        rounds_made,
     })
 }
 

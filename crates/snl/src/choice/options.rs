@@ -17,6 +17,10 @@ pub struct Options {
     /// The most states the exact mean takes on; `None` for
     /// [`MAX_EXACT_STATES`](crate::markov::exact::MAX_EXACT_STATES).
     pub max_exact_states: Option<usize>,
+    /// Whether to keep the rounds of policy iteration, each policy's value
+    /// and the choices changed ([`Solution::rounds_made`](crate::choice::Solution::rounds_made)),
+    /// for learners.
+    pub keep_rounds: bool,
 }
 
 impl Options {

@@ -373,6 +373,7 @@ fn dense(
         exact: query.exact,
         // The documented limit of the exact mean, unless there is no budget.
         max_exact_states: ctl.budget.is_unlimited().then_some(usize::MAX),
+        ..choice::Options::default()
     };
     let best_play = |e| Error::from(e).in_part(Part::BestPlay);
     let best = choice::solve_with(game, &options, ctl).map_err(best_play)?;

@@ -20,6 +20,8 @@
 //!   [`expect_steps`] (the same [`StepsQuery`] and a number of rolls →
 //!   [`crate::markov::rolls::RollStep`]s) the game with a real die roll by
 //!   roll, and [`roll_by_roll`] the same one roll at a time;
+//!   [`policy_steps`] (→ [`PolicySteps`]) the best play under a choice as
+//!   policy iteration finds it, round by round;
 //! - [`target()`] ([`TargetQuery`] → [`crate::markov::target::Hitting`]):
 //!   the rolls until the pawn first rests on one of a set of squares, and
 //!   the chance that it ever does; [`via`] the same for the first time a
@@ -102,7 +104,10 @@ pub use honour::{Unhonoured, honoured, honoured_choosing};
 pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
-pub use steps::{STEPS_LIMIT, SolveSteps, StepsQuery, expect_steps, roll_by_roll, solve_steps};
+pub use steps::{
+    PolicySteps, STEPS_LIMIT, SolveSteps, StepsQuery, expect_steps, policy_steps, roll_by_roll,
+    solve_steps,
+};
 pub use subject::Subject;
 pub use target::{TargetQuery, target, via};
 

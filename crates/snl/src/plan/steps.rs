@@ -5,8 +5,10 @@
 use super::error::{Error, NotGiven};
 use super::need::DenseWork;
 use super::subject::Subject;
+use crate::choice::{self, rounds::Round};
 use crate::limits::{Control, Estimate};
 use crate::markov::rolls::{RollByRoll, RollStep};
+use crate::rules::Die;
 use crate::shortest::steps::{self, Steps};
 
 /// The most steps listed unless the query says otherwise.
@@ -142,4 +144,65 @@ pub fn expect_steps(
         steps.push(walk.roll(ctl)?.clone());
     }
     Ok(steps)
+}
+
+/// The best play's policy iteration round by round, and each round's
+/// sentences.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolicySteps {
+    /// The rounds, from the first policy's.
+    pub rounds: Vec<Round>,
+    /// The sentences of each round, in the library's words.
+    pub text: Vec<Vec<String>>,
+    /// The dice picked from (the rules' die alone when none were given).
+    pub dice: Vec<Die>,
+}
+
+/// The best play of `subject` with a real die (declining optional jumps,
+/// picking among `dice`), as policy iteration finds it: each round's
+/// policy, its expected rolls from the start, and the choices changed to
+/// make it. The last round's value is the least expected rolls
+/// ([`crate::plan::expect`]'s under the same choices).
+///
+/// ```
+/// use snl::limits::Control;
+/// use snl::plan::{self, Subject};
+/// use snl::{BoardSpec, Jump, Rules};
+///
+/// // Seed example: ladders 2->19 and 12->15, a snake 9->2; a d6, or a
+/// // die of 1, 2 and 3.
+/// let spec = BoardSpec::of_jumps(20, [
+///     Jump { from: 2, to: 19 },
+///     Jump { from: 12, to: 15 },
+///     Jump { from: 9, to: 2 },
+/// ]);
+/// let subject = Subject::new(spec, Rules::default())?;
+/// let dice = ["d6".parse()?, "1,1,1,0,0,0".parse()?];
+/// let steps = plan::policy_steps(&subject, &dice, &Control::default())?;
+/// assert_eq!(steps.rounds.len(), 2);
+/// assert!(steps.rounds[1].value < steps.rounds[0].value);
+/// assert!(steps.text[1].last().unwrap().contains("this play is the best"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::dense_only`] past the dense engine's tables; too many dice; a
+/// limit; a policy iteration that does not settle.
+pub fn policy_steps(subject: &Subject, dice: &[Die], ctl: &Control) -> Result<PolicySteps, Error> {
+    let game = subject.dense_for("the best play round by round")?;
+    let options = choice::Options {
+        dice: dice.to_vec(),
+        keep_rounds: true,
+        ..choice::Options::default()
+    };
+    let best = choice::solve_with(game, &options, ctl)?;
+    let text = (0..best.rounds_made.len())
+        .map(|i| choice::rounds::sentences(&best.rounds_made, i, game, &best.dice))
+        .collect();
+    Ok(PolicySteps {
+        rounds: best.rounds_made,
+        text,
+        dice: best.dice,
+    })
 }

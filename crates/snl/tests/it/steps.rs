@@ -1,7 +1,9 @@
 //! The search step by step against the textbook search: each step's
 //! squares are those at that many rolls, and its game replays.
 
+use num_traits::ToPrimitive;
 use proptest::prelude::*;
+use snl::choice;
 use snl::limits::Control;
 use snl::markov::rolls::RollByRoll;
 use snl::plan::{self, StepsQuery, Subject};
@@ -242,5 +244,56 @@ proptest! {
             }
             prop_assert!(!s.sentences().is_empty());
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Policy iteration round by round: the first round changes nothing,
+    /// every later one changes some choice and never makes the value worse
+    /// (beyond rounding), and the last round's value is the best play's
+    /// mean, and its exact fraction to 1e-9.
+    #[test]
+    fn each_round_improves_and_the_last_is_the_exact_best(
+        game in strategies::choosing_game(1..=25),
+        pick in 0usize..3,
+    ) {
+        let dice: Vec<snl::Die> = match pick {
+            0 => Vec::new(),
+            1 => vec!["d6".parse().unwrap(), "d4".parse().unwrap()],
+            _ => vec!["d6".parse().unwrap(), "1,1".parse().unwrap()],
+        };
+        let options = choice::Options { dice, exact: true, keep_rounds: true, ..choice::Options::default() };
+        let best = choice::solve(&game, &options).unwrap();
+        let rounds = &best.rounds_made;
+        prop_assert!(!rounds.is_empty());
+        prop_assert!(rounds[0].switches.is_empty());
+        for pair in rounds.windows(2) {
+            prop_assert!(!pair[1].switches.is_empty());
+            if let (Some(a), Some(b)) = (pair[0].value, pair[1].value) {
+                prop_assert!(b <= a + 1e-9 * a.abs().max(1.0), "{} then {}", a, b);
+            }
+        }
+        let last = rounds.last().unwrap().value;
+        if game.starts_finished() {
+            prop_assert_eq!(best.mean, Some(0.0));
+        } else {
+            prop_assert_eq!(last, best.mean);
+        }
+        if let (Some(v), Some(exact)) = (last, &best.exact) {
+            let exact = exact.to_f64().unwrap();
+            prop_assert!((v - exact).abs() < 1e-9 * exact.abs().max(1.0), "{} against {}", v, exact);
+        }
+        for i in 0..rounds.len() {
+            let text = choice::rounds::sentences(rounds, i, &game, &best.dice);
+            let heading = format!("Round {}:", i + 1);
+            prop_assert!(text[0].starts_with(&heading), "{:?}", text);
+        }
+        let words = choice::rounds::sentences(rounds, rounds.len() - 1, &game, &best.dice);
+        prop_assert!(words.last().unwrap().starts_with("No choice is better"));
+        // Not asked for, the rounds are not kept.
+        let plain = choice::solve(&game, &choice::Options { keep_rounds: false, ..options }).unwrap();
+        prop_assert!(plain.rounds_made.is_empty());
     }
 }
