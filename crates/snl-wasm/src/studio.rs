@@ -10,6 +10,7 @@
 //! | [`studio_convert`] | `POST /api/convert` |
 //! | [`studio_report`] | `POST /api/report` |
 //! | [`studio_design`] | `POST /api/design` |
+//! | [`studio_steps`] | `POST /api/steps` |
 
 use snl_web::analyse::{self, Options};
 use snl_web::{ApiError, StudioLimits};
@@ -34,6 +35,20 @@ pub fn studio_analyse(board: &str, options: &str) -> String {
         serde_json::to_value(analyse::AnalysisJson::from(&analysis))
             .map_err(|e| ApiError::Internal(e.to_string()))
     }))
+}
+
+/// `board`'s analyses step by step: the answer of `POST /api/steps`.
+/// `options` is a JSON object of the query that endpoint takes: `{"of":
+/// "game", "rolls": 30, "choose_dice": "d6; d4"}`.
+#[wasm_bindgen]
+pub fn studio_steps(board: &str, options: &str) -> String {
+    envelope(
+        serde_json::from_str::<snl_web::steps::StepsOptions>(options)
+            .map_err(|e| ApiError::Query(format!("the options: {e}")))
+            .and_then(|options| {
+                snl_web::steps::steps(board.as_bytes(), &options, &StudioLimits::default())
+            }),
+    )
 }
 
 /// `board` written in the form `to` (`grid`, `moves`, `pairs`,
@@ -180,6 +195,31 @@ mod tests {
                 .starts_with("the options: unknown variant `sparkly`"),
             "{options}"
         );
+    }
+
+    #[test]
+    fn steps_are_the_servers() {
+        let board = r#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
+        let answer = parsed(&studio_steps(board, r#"{"of": "game", "rolls": 3}"#));
+        assert_eq!(answer["status"], 200, "{answer}");
+        let expected = snl_web::steps::steps(
+            board.as_bytes(),
+            &snl_web::steps::StepsOptions {
+                of: "game".into(),
+                rolls: Some(3),
+                ..snl_web::steps::StepsOptions::default()
+            },
+            &StudioLimits::default(),
+        )
+        .unwrap();
+        // Both through the same text: serde_json reads a float back to
+        // within a bit or two, not always exactly.
+        let expected = parsed(&serde_json::to_string(&expected).unwrap());
+        assert_eq!(answer["data"], expected);
+        assert_eq!(answer["data"]["kind"], "rolls");
+        assert_eq!(answer["data"]["steps"].as_array().unwrap().len(), 4);
+        let bad = parsed(&studio_steps(board, r#"{"of": "dance"}"#));
+        assert_eq!(bad["status"], 400);
     }
 
     #[test]

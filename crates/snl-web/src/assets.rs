@@ -34,6 +34,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/design.js"),
     ),
     (
+        "steps.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/steps.js"),
+    ),
+    (
         "state.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/state.js"),

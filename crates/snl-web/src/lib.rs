@@ -36,6 +36,9 @@
 //! - `POST /api/design`: boards that meet targets, as `snl design --json`
 //!   prints them; the body is `{"board": ..., "design": {...}}`, the board
 //!   being edited and the search (see [`design`]).
+//! - `POST /api/steps?of=search|game&rolls=T`: the board's analyses step
+//!   by step, as `snl solve --steps --json` and `snl expect --steps --json`
+//!   print them, with `kind` (see [`steps`]).
 //!
 //! Errors are `{"error": "..."}` with status 400 (an unreadable or
 //! unplayable board, a bad query, a request that is not HTTP/1.0 or 1.1 or
@@ -52,6 +55,7 @@
 //! - [`analyse`]: a request's board, read and answered.
 //! - [`design`]: the Design panel's search.
 //! - [`error`]: the one error type, and how each error becomes a response.
+//! - [`steps`]: the Step mode's analyses, step by step.
 //! - `http`: the connections, whose request heads are checked before hyper
 //!   reads them, so that its refusals carry the same JSON.
 //! - `routes`: the router, its handlers and its limits.
@@ -70,6 +74,7 @@ pub mod error;
 mod http;
 #[cfg(feature = "server")]
 mod routes;
+pub mod steps;
 
 #[cfg(feature = "server")]
 use std::future::Future;

@@ -76,7 +76,8 @@ pub(crate) fn app(config: Config) -> (Router, watch::Sender<bool>) {
         .route("/api/analyse", post(analyse))
         .route("/api/convert", post(convert))
         .route("/api/report", post(report))
-        .route("/api/design", post(design));
+        .route("/api/design", post(design))
+        .route("/api/steps", post(steps));
     let errors_state = state.clone();
     let router = Router::new()
         .route("/", get(page))
@@ -244,6 +245,20 @@ async fn analyse(
         let analysis = analyse::analyse_with(&body, &options, limits, cancel)?;
         serde_json::to_vec(&analyse::AnalysisJson::from(&analysis))
             .map_err(|e| ApiError::Internal(e.to_string()))
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
+}
+
+async fn steps(
+    State(state): State<AppState>,
+    q: Result<Query<crate::steps::StepsOptions>, QueryRejection>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let options = query(q)?;
+    let answer = run(&state, move |limits, cancel| {
+        let steps = crate::steps::steps_with(&body, &options, limits, cancel)?;
+        serde_json::to_vec(&steps).map_err(|e| ApiError::Internal(e.to_string()))
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())

@@ -59,6 +59,8 @@ export class Editor {
     this.jumps = [];
     this.selected = null;
     this.problems = [];
+    /** A step's marks (steps.js): [{square, cls, strength}]. */
+    this.marks = [];
     this.drag = null;
     this.hover = null;
     overlayEl.addEventListener("pointerdown", (e) => this.down(e));
@@ -93,6 +95,12 @@ export class Editor {
   stale(problemSquares) {
     this.boardEl.classList.add("stale");
     this.problems = problemSquares;
+    this.paint();
+  }
+
+  /** Shows a step of an analysis on the squares. */
+  setMarks(marks) {
+    this.marks = marks;
     this.paint();
   }
 
@@ -247,6 +255,17 @@ export class Editor {
       const m = centre(L, s);
       el("rect", { x: m.x - c / 2 + 1.5, y: m.y - c / 2 + 1.5, width: c - 3, height: c - 3, rx: 4, class: cls }, o);
     };
+    for (const m of this.marks) {
+      if (m.square < 1 || m.square > this.squares) {
+        continue;
+      }
+      const at = centre(L, m.square);
+      const attrs = { x: at.x - c / 2 + 1, y: at.y - c / 2 + 1, width: c - 2, height: c - 2, rx: 3, class: `mark ${m.cls}` };
+      if (m.strength != null) {
+        attrs["fill-opacity"] = (0.1 + 0.75 * m.strength).toFixed(3);
+      }
+      el("rect", attrs, o);
+    }
     for (const s of this.problems) {
       box(s, "problem");
     }

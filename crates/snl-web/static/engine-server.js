@@ -19,6 +19,31 @@ const unreachable = (e) => ({
   data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` },
 });
 
+/** The request of each kind still running (`analyse`, `steps`). */
+const running = {};
+
+/**
+ * `POST /api/KIND?options` with the board: an earlier request of the same
+ * kind is no longer wanted, and abandoning it stops its analysis and frees
+ * its slot on the server (it answers {cancelled: true}).
+ */
+async function latest(kind, text, options) {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(options)) {
+    if (value != null) {
+      q.set(key, String(value));
+    }
+  }
+  running[kind]?.abort();
+  const request = new AbortController();
+  running[kind] = request;
+  try {
+    return await post(`/api/${kind}?${q}`, text, request.signal);
+  } catch (e) {
+    return e.name === "AbortError" ? { cancelled: true } : unreachable(e);
+  }
+}
+
 export const engine = {
   kind: "server",
 
@@ -32,22 +57,11 @@ export const engine = {
   },
 
   async analyse(text, options) {
-    const q = new URLSearchParams();
-    for (const [key, value] of Object.entries(options)) {
-      if (value != null) {
-        q.set(key, String(value));
-      }
-    }
-    // The answer to an earlier edit is no longer wanted: abandoning its
-    // request stops its analysis and frees its slot on the server.
-    this.inFlight?.abort();
-    const inFlight = new AbortController();
-    this.inFlight = inFlight;
-    try {
-      return await post(`/api/analyse?${q}`, text, inFlight.signal);
-    } catch (e) {
-      return e.name === "AbortError" ? { cancelled: true } : unreachable(e);
-    }
+    return latest("analyse", text, options);
+  },
+
+  async steps(text, options) {
+    return latest("steps", text, options);
   },
 
   async design(request) {

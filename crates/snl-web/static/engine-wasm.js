@@ -131,6 +131,7 @@ class Lane {
 
 const analyses = new Lane();
 const designs = new Lane();
+const stepping = new Lane();
 const others = new Lane();
 
 /** An answer of the module ({status, data} as JSON) as the page takes it. */
@@ -165,6 +166,13 @@ export const engine = {
       analyses.stop();
     }
     return answer(await analyses.call("studio_analyse", [text, JSON.stringify(options)]));
+  },
+
+  async steps(text, options) {
+    if (stepping.busy()) {
+      stepping.stop();
+    }
+    return answer(await stepping.call("studio_steps", [text, JSON.stringify(options)]));
   },
 
   async load(text) {

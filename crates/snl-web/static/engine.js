@@ -12,6 +12,11 @@
 //   {ok, status, data}: data is the analysis, or {error, check?}; options
 //   are {path, overlay, width}. A later call cancels one still running, which
 //   then answers {cancelled: true}.
+// - steps(text, options): the board's analyses step by step, as
+//   {ok, status, data}: data is the answer of `snl solve --steps --json` or
+//   `snl expect --steps --json` with `kind` ("search", "rolls" or
+//   "rounds"), or {error}; options are {of: "search" or "game", rolls,
+//   choose_dice}. A later call cancels one still running.
 // - load(text): a board to import, read and answered as analyse answers it
 //   (without a path); nothing cancels it.
 // - convert(text, to): the board in another form, {ok, text} or {ok: false, error}.

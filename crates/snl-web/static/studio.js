@@ -8,6 +8,7 @@ import { Editor } from "./board.js";
 import { wireDesign } from "./design.js";
 import { connect } from "./engine.js";
 import { clone, emptyBoard, figure, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
+import { stepsFragment, wireSteps } from "./steps.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -73,6 +74,14 @@ function edit(change) {
   setBoard(after);
 }
 
+/** The Step panel (steps.js); set when the page loads. */
+let stepPanel = null;
+
+/** Writes the page's address: the board, and the step shown. */
+function address() {
+  history.replaceState(null, "", `#${toFragment(studio.board)}${stepsFragment()}`);
+}
+
 /** Shows `board` and asks for its answers. */
 function setBoard(board, { keepSelection = true } = {}) {
   studio.board = board;
@@ -83,10 +92,11 @@ function setBoard(board, { keepSelection = true } = {}) {
   editor.select(studio.selected);
   showSelection();
   fillControls();
-  history.replaceState(null, "", `#${toFragment(board)}`);
+  address();
   $("undo").disabled = studio.undo.length === 0;
   $("redo").disabled = studio.redo.length === 0;
   analyse();
+  stepPanel?.boardChanged();
 }
 
 function undo() {
@@ -577,6 +587,13 @@ async function start() {
     engine,
     board: () => studio.board,
     load: (board) => edit((x) => Object.assign(x, board)),
+  });
+  stepPanel = wireSteps({
+    engine,
+    board: () => studio.board,
+    choosing: () => plainOnly(studio.board),
+    setMarks: (marks) => editor.setMarks(marks),
+    address,
   });
   const presets = await engine.presets();
   studio.presets = presets;

@@ -5,8 +5,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use snl::answer::{
-    EXPECT_QUANTILES, ExpectAnswer, ExpectStepsAnswer, LeftOutReason, LengthStats,
-    PolicyStepsAnswer, VisitsAnswer,
+    EXPECT_QUANTILES, ExpectAnswer, LeftOutReason, LengthStats, StepsAnswer, VisitsAnswer,
 };
 use snl::markov::{self, JumpImpact};
 use snl::plan::{self, Engine, ExpectQuery, Progress, Step, WithinQuery};
@@ -147,7 +146,7 @@ pub struct Args {
     /// taken): each round's play, its expected rolls from the start and
     /// the choices changed to make it, ending at the best play. On boards
     /// of up to 2^30 squares.
-    #[arg(long, value_name = "T", num_args = 0..=1)]
+    #[arg(long, value_name = "T", num_args = 0..=1, value_parser = rolls_of_steps)]
     #[allow(clippy::option_option)] // clap's flag with an optional value
     pub steps: Option<Option<u32>>,
 
@@ -164,6 +163,17 @@ pub struct Args {
 
     #[command(flatten)]
     pub rules: RulesArgs,
+}
+
+/// The `T` of `--steps T`, with a word for a board written after
+/// `--steps` (which takes the word after it as its number of rolls).
+fn rolls_of_steps(text: &str) -> Result<u32, String> {
+    text.parse::<u32>().map_err(|_| {
+        format!(
+            "`{text}` is not a number of rolls; --steps takes the word after it as one, so write \
+             the board before --steps (`snl expect BOARD --steps`), or --steps=T"
+        )
+    })
 }
 
 /// Says on stderr what each count's statistics leave out, and why.
@@ -211,17 +221,7 @@ fn progress(bars: &Arc<Bars>) -> Progress {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     let loaded = load_subject(&args.board, &args.rules)?;
     if let Some(rolls) = args.steps {
-        let choosing = !args.choose_die.is_empty() || !loaded.subject.rules().optional.is_none();
-        if choosing {
-            if let Some(rolls) = rolls {
-                bail!(
-                    "--steps {rolls}: under a choice (--optional, --choose-die) the steps are the \
-                     rounds of policy iteration, which takes no number of rolls; give --steps alone"
-                );
-            }
-            return run_policy_steps(args, &loaded, out);
-        }
-        return run_steps(args, &loaded, rolls.unwrap_or(STEP_ROLLS), out);
+        return run_steps(args, &loaded, rolls, out);
     }
     if let Some(squares) = &args.target {
         return super::target::run(args, &loaded, squares, out);
@@ -269,15 +269,17 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     Ok(control::exit_code())
 }
 
-/// The rolls `--steps` shows unless told.
-const STEP_ROLLS: u32 = 20;
-
-/// Refuses the options `--steps` does not give with it.
-fn steps_alone(args: &Args, choosing: bool) -> Result<()> {
+/// `snl expect --steps [T]`: the game roll by roll, or under a choice the
+/// best play round by round.
+fn run_steps(
+    args: &Args,
+    loaded: &LoadedSubject,
+    rolls: Option<u32>,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
     let other = first_asked(
         args,
         [
-            (!choosing && !args.choose_die.is_empty(), "--choose-die"),
             (args.goal != snl::choice::Goal::Mean, "--goal"),
             (args.target.is_some(), "--target"),
             (args.via.is_some(), "--via"),
@@ -289,49 +291,19 @@ fn steps_alone(args: &Args, choosing: bool) -> Result<()> {
              play round by round (leave out --steps for the statistics)"
         );
     }
-    Ok(())
-}
-
-/// `snl expect --steps` under a choice: the best play's policy iteration.
-fn run_policy_steps(
-    args: &Args,
-    loaded: &LoadedSubject,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    steps_alone(args, true)?;
-    let told = plan::policy_steps(&loaded.subject, &args.choose_die, control::get())
-        .map_err(|e| control::question(e, &loaded.board.source))?;
-    let answer = PolicyStepsAnswer::new(&loaded.subject, &told);
-    answer_steps(
-        out,
-        loaded,
-        args.json,
-        &answer,
-        answer.steps.iter().map(|s| &s.text),
-    )
-}
-
-/// `snl expect --steps T`: the game roll by roll.
-fn run_steps(
-    args: &Args,
-    loaded: &LoadedSubject,
-    rolls: u32,
-    out: &mut dyn Write,
-) -> Result<std::process::ExitCode> {
-    steps_alone(args, false)?;
-    let query = plan::StepsQuery {
-        limit: args.steps_limit,
+    let ask = plan::StepsAsk {
+        of: plan::StepsOf::Game { rolls },
+        dice: args.choose_die.clone(),
+        query: plan::StepsQuery {
+            limit: args.steps_limit,
+        },
+        from: 0,
     };
-    let steps = plan::expect_steps(&loaded.subject, rolls, &query, control::get())
+    let told = plan::steps(&loaded.subject, &ask, control::get())
         .map_err(|e| control::question(e, &loaded.board.source))?;
-    let answer = ExpectStepsAnswer::new(&loaded.subject, &steps);
-    answer_steps(
-        out,
-        loaded,
-        args.json,
-        &answer,
-        answer.steps.iter().map(|s| &s.text),
-    )
+    let answer = StepsAnswer::new(&loaded.subject, &told);
+    let texts = answer.texts();
+    answer_steps(out, loaded, args.json, &answer, texts.into_iter())
 }
 
 /// The first of the statistics' own options asked for, or of `more`: what

@@ -1056,7 +1056,7 @@ fn steps_show_the_game_roll_by_roll_and_agree_with_within() {
         ),
         (
             &["--steps", "5", "--optional", "all"][..],
-            "give --steps alone",
+            "which takes no number of rolls",
         ),
     ] {
         let mut all = vec!["expect", "-"];
@@ -1095,5 +1095,9 @@ fn steps_under_a_choice_are_the_rounds_of_policy_iteration() {
         Some(SEED_20),
     );
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("give --steps alone"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("which takes no number of rolls"),
+        "{}",
+        run.stderr
+    );
 }

@@ -1138,6 +1138,20 @@ fn studio_api_answers_equal_what_snl_prints() {
                 "{name}: race of {players}"
             );
         }
+        // The Step panel's answers, each with its `kind`.
+        for (query, args, kind) in [
+            ("of=search", &["solve", "--steps"][..], "search"),
+            ("of=game&rolls=7", &["expect", "--steps=7"][..], "rolls"),
+        ] {
+            let (status, body) = http_post(&url, &format!("/api/steps?{query}"), &text);
+            assert_eq!(status, 200, "{name}: {query}: {body}");
+            let mut steps: Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(steps["kind"].take(), json!(kind), "{name}: {query}");
+            let mut printed = cli_json(args, &file);
+            printed.as_object_mut().unwrap().remove("kind");
+            steps.as_object_mut().unwrap().remove("kind");
+            assert_eq!(steps, printed, "{name}: {query}");
+        }
     }
 
     // An unplayable board: 400, the message `snl` prints after the file
@@ -1735,4 +1749,191 @@ fn studio_plays_chosen_dice() {
     with_studio("studio_plays_chosen_dice", &[], |page| {
         chosen_dice_show_the_best_play(page)
     });
+}
+
+#[test]
+fn studio_plays_the_steps_of_the_search_and_the_game() {
+    with_studio(
+        "studio_plays_the_steps_of_the_search_and_the_game",
+        &["--preset", "leetcode-909"],
+        |page| async move {
+            page.open(&page.url).await;
+            steps_play_and_open_at_their_step(page).await;
+        },
+    );
+}
+
+#[test]
+fn static_studio_plays_the_steps_of_the_search_and_the_game() {
+    with_static_studio(
+        "static_studio_plays_the_steps_of_the_search_and_the_game",
+        |page| async move {
+            page.preset("leetcode-909").await;
+            steps_play_and_open_at_their_step(page).await;
+        },
+    );
+}
+
+impl Page {
+    /// The step the Step panel shows, once it shows one of `kind`.
+    async fn step(&self) -> (u64, Vec<String>) {
+        let v = self
+            .js(
+                "return [Number(document.body.dataset.step),
+                   [...document.querySelectorAll('#step-text li')].map((li) => li.textContent)];",
+                vec![],
+            )
+            .await;
+        let lines = v[1]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap().to_string())
+            .collect();
+        (v[0].as_u64().unwrap(), lines)
+    }
+
+    /// Waits until the Step panel shows step `at` of `kind`.
+    async fn until_step(&self, kind: &str, at: usize) {
+        self.until(&format!("step {at} of the {kind} is shown"), || async {
+            self.js(
+                "return document.body.dataset.steps === arguments[0] \
+                 && document.body.dataset.step === String(arguments[1]);",
+                vec![json!(kind), json!(at)],
+            )
+            .await
+                == json!(true)
+        })
+        .await;
+    }
+
+    /// The marks of the step on the board, of class `cls`.
+    async fn marks(&self, cls: &str) -> u64 {
+        self.js(
+            "return document.querySelectorAll('#overlay .mark.' + arguments[0]).length;",
+            vec![json!(cls)],
+        )
+        .await
+        .as_u64()
+        .unwrap()
+    }
+}
+
+fn texts(step: &Value) -> Vec<String> {
+    step["text"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// On LeetCode 909's first example: the search step by step is `snl solve
+/// --steps`, forward, to the last, back, and played through; the page's
+/// address opens at its step; then the game roll by roll is `snl expect
+/// --steps`, with a heat mark on every square the pawn may be on.
+async fn steps_play_and_open_at_their_step(page: Page) {
+    page.until_text("min-rolls", "4").await;
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), page.export().await).unwrap();
+    let search = cli_json(&["solve", "--steps"], file.path());
+    let want = search["steps"].as_array().unwrap();
+    let last = want.len() - 1;
+    page.client
+        .find(Locator::Css("#steps-of"))
+        .await
+        .unwrap()
+        .select_by_value("search")
+        .await
+        .unwrap();
+    page.until_step("search", 0).await;
+    assert_eq!(page.step().await.1, texts(&want[0]));
+    page.click("#step-forward").await;
+    page.until_step("search", 1).await;
+    assert_eq!(page.step().await.1, texts(&want[1]));
+    assert_eq!(
+        page.marks("frontier").await,
+        want[1]["squares"].as_array().unwrap().len() as u64
+    );
+    page.click("#step-last").await;
+    page.until_step("search", last).await;
+    assert_eq!(page.step().await.1, texts(&want[last]));
+    assert!(texts(&want[last]).last().unwrap().contains("the fewest"));
+    page.click("#step-back").await;
+    page.until_step("search", last - 1).await;
+
+    // The address opens at the step shown.
+    let shared = page.client.current_url().await.unwrap().to_string();
+    assert!(
+        shared.contains(&format!("steps=search&step={}", last - 1)),
+        "{shared}"
+    );
+    page.client.goto("about:blank").await.unwrap();
+    page.open(&shared).await;
+    page.until_step("search", last - 1).await;
+    assert_eq!(page.step().await.1, texts(&want[last - 1]));
+
+    // Played from the first step, fast, it stops at the last.
+    page.click("#step-first").await;
+    page.until_step("search", 0).await;
+    page.client
+        .find(Locator::Css("#step-speed"))
+        .await
+        .unwrap()
+        .select_by_value("250")
+        .await
+        .unwrap();
+    page.click("#step-play").await;
+    page.until_step("search", last).await;
+    page.until_text("step-play", "▶").await;
+
+    // The game with a real die, roll by roll.
+    let game: Value = serde_json::from_str(&ok(
+        &["expect", file.path().to_str().unwrap(), "--steps", "--json"],
+        None,
+    ))
+    .unwrap();
+    let rolls = game["steps"].as_array().unwrap();
+    page.client
+        .find(Locator::Css("#steps-of"))
+        .await
+        .unwrap()
+        .select_by_value("game")
+        .await
+        .unwrap();
+    page.until_step("rolls", 0).await;
+    assert_eq!(page.step().await.1, texts(&rolls[0]));
+    page.click("#step-forward").await;
+    page.until_step("rolls", 1).await;
+    assert_eq!(page.step().await.1, texts(&rolls[1]));
+    let on = rolls[1]["on"].as_object().unwrap();
+    assert_eq!(page.marks("chance").await, on.len() as u64);
+
+    // A longer game comes a stretch of rolls at a time: its last roll, and
+    // one back, are `snl expect --steps=60`'s.
+    let long: Value = serde_json::from_str(&ok(
+        &[
+            "expect",
+            file.path().to_str().unwrap(),
+            "--steps=60",
+            "--json",
+        ],
+        None,
+    ))
+    .unwrap();
+    let long = long["steps"].as_array().unwrap();
+    assert_eq!(long.len(), 61);
+    page.js(
+        "const r = document.getElementById('steps-rolls'); r.value = '60';
+         r.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await;
+    page.until_text("step-label", "roll 1 · step 1 of 60").await;
+    page.click("#step-last").await;
+    page.until_step("rolls", 60).await;
+    assert_eq!(page.step().await.1, texts(&long[60]));
+    page.click("#step-back").await;
+    page.until_step("rolls", 59).await;
+    assert_eq!(page.step().await.1, texts(&long[59]));
 }

@@ -61,7 +61,7 @@ pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
 pub use steps::{
     ArrivalAnswer, ExpectStepsAnswer, PolicyStepAnswer, PolicyStepsAnswer, RollStepAnswer,
-    SearchStep, SolveStepsAnswer, SwitchAnswer,
+    SearchStep, SolveStepsAnswer, StepsAnswer, SwitchAnswer,
 };
 pub use target::{FirstPassage, TargetAnswer, ViaAnswer};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};

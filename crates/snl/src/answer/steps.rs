@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::header::Header;
 use crate::choice::rounds::Change;
 use crate::markov::rolls::RollStep;
-use crate::plan::{PolicySteps, SolveSteps, Subject};
+use crate::plan::{PolicySteps, SolveSteps, Subject, Told};
 
 /// `solve --steps`: the search step by step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -243,6 +243,39 @@ impl PolicyStepsAnswer {
             header: Header::of_subject(subject),
             dice: told.dice.iter().map(ToString::to_string).collect(),
             steps,
+        }
+    }
+}
+
+/// An analysis step by step, whichever it is: its JSON names it in `kind`
+/// (`search`, `rolls` or `rounds`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StepsAnswer {
+    /// The fewest-rolls search.
+    Search(SolveStepsAnswer),
+    /// The game roll by roll.
+    Rolls(ExpectStepsAnswer),
+    /// The best play round by round.
+    Rounds(PolicyStepsAnswer),
+}
+
+impl StepsAnswer {
+    /// The answer of `told`, made for `subject`.
+    pub fn new(subject: &Subject, told: &Told) -> StepsAnswer {
+        match told {
+            Told::Search(s) => StepsAnswer::Search(SolveStepsAnswer::new(subject, s)),
+            Told::Rolls(s) => StepsAnswer::Rolls(ExpectStepsAnswer::new(subject, s)),
+            Told::Rounds(s) => StepsAnswer::Rounds(PolicyStepsAnswer::new(subject, s)),
+        }
+    }
+
+    /// Each step's sentences.
+    pub fn texts(&self) -> Vec<&Vec<String>> {
+        match self {
+            StepsAnswer::Search(a) => a.steps.iter().map(|s| &s.text).collect(),
+            StepsAnswer::Rolls(a) => a.steps.iter().map(|s| &s.text).collect(),
+            StepsAnswer::Rounds(a) => a.steps.iter().map(|s| &s.text).collect(),
         }
     }
 }

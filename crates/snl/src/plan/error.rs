@@ -143,6 +143,14 @@ pub enum NotGiven {
         /// The most listed.
         limit: u64,
     },
+    /// A number of rolls to show a game under a choice by.
+    #[error(
+        "under a choice (optional jumps, dice to pick from) the game's steps are the rounds of policy iteration, which takes no number of rolls ({rolls} given); leave it out"
+    )]
+    RollsUnderChoice {
+        /// The rolls given.
+        rolls: u32,
+    },
     /// A game roll by roll over more rolls than the limit lists.
     #[error(
         "{rolls} rolls were asked for, more than the {limit} listed unless told; raise the limit to list them all"

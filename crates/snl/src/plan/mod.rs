@@ -21,7 +21,8 @@
 //!   [`crate::markov::rolls::RollStep`]s) the game with a real die roll by
 //!   roll, and [`roll_by_roll`] the same one roll at a time;
 //!   [`policy_steps`] (→ [`PolicySteps`]) the best play under a choice as
-//!   policy iteration finds it, round by round;
+//!   policy iteration finds it, round by round; [`steps`] ([`StepsAsk`]
+//!   → [`Told`]) whichever of them a learner asks to watch;
 //! - [`target()`] ([`TargetQuery`] → [`crate::markov::target::Hitting`]):
 //!   the rolls until the pawn first rests on one of a set of squares, and
 //!   the chance that it ever does; [`via`] the same for the first time a
@@ -105,8 +106,8 @@ pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
 pub use steps::{
-    PolicySteps, STEPS_LIMIT, SolveSteps, StepsQuery, expect_steps, policy_steps, roll_by_roll,
-    solve_steps,
+    PolicySteps, STEP_ROLLS, STEPS_LIMIT, SolveSteps, StepsAsk, StepsOf, StepsQuery, Told,
+    expect_steps, expect_steps_from, policy_steps, roll_by_roll, solve_steps, steps,
 };
 pub use subject::Subject;
 pub use target::{TargetQuery, target, via};

@@ -3,6 +3,7 @@
 //! entries, their limit, and the sentences of every step.
 
 use super::error::{Error, NotGiven};
+use super::honour::Unhonoured;
 use super::need::DenseWork;
 use super::subject::Subject;
 use crate::choice::{self, rounds::Round};
@@ -13,6 +14,9 @@ use crate::shortest::steps::{self, Steps};
 
 /// The most steps listed unless the query says otherwise.
 pub const STEPS_LIMIT: u32 = 1_000;
+
+/// The rolls the game roll by roll shows unless told.
+pub const STEP_ROLLS: u32 = 20;
 
 /// How many steps to list at most.
 ///
@@ -122,6 +126,25 @@ pub fn expect_steps(
     query: &StepsQuery,
     ctl: &Control,
 ) -> Result<Vec<RollStep>, Error> {
+    expect_steps_from(subject, 0, rolls, query, ctl)
+}
+
+/// [`expect_steps`] from roll `from` on: the steps of rolls `from` to
+/// `rolls` (fewer when every game has ended sooner, none when before
+/// `from`), for a front end that shows a long game a stretch at a time.
+/// The rolls before `from` are made, not kept.
+///
+/// # Errors
+///
+/// As [`expect_steps`].
+#[allow(clippy::trivially_copy_pass_by_ref)] // a query, as every entry takes one
+pub fn expect_steps_from(
+    subject: &Subject,
+    from: u32,
+    rolls: u32,
+    query: &StepsQuery,
+    ctl: &Control,
+) -> Result<Vec<RollStep>, Error> {
     if rolls > query.limit {
         return Err(NotGiven::TooManyRolls {
             rolls: u64::from(rolls),
@@ -131,7 +154,7 @@ pub fn expect_steps(
     }
     let game = subject.plain_game(DenseWork::Rolls)?;
     // Every step listed keeps two chances a position.
-    let kept = (u64::from(rolls) + 1)
+    let kept = (u64::from(rolls.saturating_sub(from)) + 1)
         .saturating_mul(game.positions() as u64)
         .saturating_mul(16);
     ctl.admit(
@@ -139,11 +162,17 @@ pub fn expect_steps(
         Estimate::new(kept, 0),
     )?;
     let mut walk = RollByRoll::new(game, u64::from(rolls), ctl)?;
-    let mut steps = vec![walk.step().clone()];
-    while steps.len() <= rolls as usize && !walk.ended() {
-        steps.push(walk.roll(ctl)?.clone());
+    let mut steps = Vec::new();
+    loop {
+        let step = walk.step();
+        if step.rolls >= from {
+            steps.push(step.clone());
+        }
+        if step.rolls >= rolls || walk.ended() {
+            return Ok(steps);
+        }
+        walk.roll(ctl)?;
     }
-    Ok(steps)
 }
 
 /// The best play's policy iteration round by round, and each round's
@@ -205,4 +234,89 @@ pub fn policy_steps(subject: &Subject, dice: &[Die], ctl: &Control) -> Result<Po
         text,
         dice: best.dice,
     })
+}
+
+/// Which analysis to show step by step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StepsOf {
+    /// The fewest-rolls search, frontier by frontier.
+    Search,
+    /// The game with a real die: roll by roll for `rolls` rolls
+    /// ([`STEP_ROLLS`] unless told), or under a choice (optional jumps,
+    /// dice to pick from) the best play's policy iteration, round by
+    /// round, which takes no number of rolls.
+    Game {
+        /// The rolls to show, without a choice.
+        rolls: Option<u32>,
+    },
+}
+
+/// What a learner asks to watch: the analysis, the dice to pick from, and
+/// the most steps listed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepsAsk {
+    /// The analysis.
+    pub of: StepsOf,
+    /// The dice picked from before each roll; empty for the rules' die.
+    pub dice: Vec<Die>,
+    /// The most steps (or rolls) listed.
+    pub query: StepsQuery,
+    /// The first step given (0 for all): a long game a stretch at a time.
+    /// The rounds of the best play, a few at most, are given whole.
+    pub from: u32,
+}
+
+/// An analysis step by step, as [`steps`] gives it.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Told {
+    /// The fewest-rolls search ([`solve_steps`]).
+    Search(SolveSteps),
+    /// The game roll by roll ([`expect_steps`]).
+    Rolls(Vec<RollStep>),
+    /// The best play round by round ([`policy_steps`]).
+    Rounds(PolicySteps),
+}
+
+/// The steps a learner asks to watch, one entry for every front end: the
+/// search; or the game, which is roll by roll without a choice and the
+/// best play's rounds of policy iteration under one; the search and the
+/// rolls from step `ask.from` on.
+///
+/// # Errors
+///
+/// As [`solve_steps`], [`expect_steps`] and [`policy_steps`]; the search
+/// with dice to pick from ([`Unhonoured::Dice`]: it rolls the rules' die);
+/// a number of rolls under a choice ([`NotGiven::RollsUnderChoice`]).
+pub fn steps(subject: &Subject, ask: &StepsAsk, ctl: &Control) -> Result<Told, Error> {
+    let choosing = !ask.dice.is_empty() || !subject.rules().optional.is_none();
+    match ask.of {
+        StepsOf::Search if !ask.dice.is_empty() => Err(Unhonoured::Dice {
+            analysis: "the search step by step",
+            dice: ask
+                .dice
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; "),
+        }
+        .into()),
+        StepsOf::Search => solve_steps(subject, &ask.query, ctl).map(|mut s| {
+            let from = (ask.from as usize).min(s.text.len());
+            s.steps.frontiers.drain(..from);
+            s.text.drain(..from);
+            Told::Search(s)
+        }),
+        StepsOf::Game { rolls: Some(rolls) } if choosing => {
+            Err(NotGiven::RollsUnderChoice { rolls }.into())
+        }
+        StepsOf::Game { rolls: None } if choosing => {
+            policy_steps(subject, &ask.dice, ctl).map(Told::Rounds)
+        }
+        StepsOf::Game { rolls } => {
+            let rolls = rolls.unwrap_or(STEP_ROLLS);
+            expect_steps_from(subject, ask.from, rolls, &ask.query, ctl).map(Told::Rolls)
+        }
+    }
 }

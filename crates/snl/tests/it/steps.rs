@@ -297,3 +297,23 @@ proptest! {
         prop_assert!(plain.rounds_made.is_empty());
     }
 }
+
+#[test]
+fn a_stretch_of_rolls_is_the_same_rolls_of_the_whole() {
+    // Milton Bradley's board: 60 rolls, and rolls 25 to 49 alone.
+    let preset = snl::presets::find("milton-bradley").unwrap();
+    let subject = Subject::new(preset.parse().spec, preset.rules()).unwrap();
+    let ctl = Control::default();
+    let whole = plan::expect_steps(&subject, 60, &StepsQuery::default(), &ctl).unwrap();
+    let stretch = plan::expect_steps_from(&subject, 25, 49, &StepsQuery::default(), &ctl).unwrap();
+    assert_eq!(stretch.len(), 25);
+    assert_eq!(stretch[..], whole[25..50]);
+    // From past the end of every game (any roll finishes): nothing.
+    let rules = Rules {
+        finish: snl::Finish::Pass,
+        ..Rules::default()
+    };
+    let two = Subject::new(BoardSpec::of_jumps(2, []), rules).unwrap();
+    let none = plan::expect_steps_from(&two, 5, 9, &StepsQuery::default(), &ctl).unwrap();
+    assert!(none.is_empty());
+}
