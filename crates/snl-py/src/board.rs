@@ -736,6 +736,28 @@ impl PyBoard {
         Ok(crate::steps::PyRollSteps::new(walk, rolls))
     }
 
+    /// The first-step equation of ``square``, as ``snl expect --equation``:
+    /// a dict of ``square``, ``mean`` (the expected rolls from it),
+    /// ``terms`` (one a place a roll leads to: ``rolls``, ``chance`` as
+    /// ``"1/6"``, ``to``, ``None`` for the last square, ``streak`` and
+    /// ``value``, the expected rolls from there) and ``text`` (the equation
+    /// with the unknowns, with their values, and summed). A square the pawn
+    /// never rests on, or a board where it can get stuck, raises
+    /// ``snl.AnalysisError`` with the reason.
+    #[pyo3(signature = (square, rules = None))]
+    fn equation(
+        &self,
+        py: Python<'_>,
+        square: u32,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<Py<PyAny>> {
+        let subject = self.subject_for(py, rules.as_deref())?;
+        let e = interruptible(py, |ctl| plan::equation(&subject, square, ctl))?
+            .map_err(errors::question)?;
+        let answer = snl::answer::EquationAnswer::new(&subject, &e);
+        crate::values::to_state(py, &answer)
+    }
+
     /// The best play under a choice as policy iteration finds it, as
     /// ``snl expect --steps`` with ``--optional`` or ``--choose-die``: a
     /// list of one dict a round, from the first play's. Each has

@@ -1,12 +1,15 @@
-"""`Board.steps()`: the fewest-rolls search step by step, against a plain
-queue written here from the rules (no bonus rolls), and as the command
-gives it."""
+"""The analyses step by step: `Board.steps()`, the fewest-rolls search,
+against a plain queue written here from the rules (no bonus rolls);
+`Board.roll_steps()`, the game roll by roll, against powers of a transition
+matrix built here; `Board.policy_steps()` and `Board.equation()`; each as
+the command gives it."""
 
 import json
 import os
 import random
 import subprocess
 from collections import deque
+from fractions import Fraction
 
 import pytest
 
@@ -188,3 +191,19 @@ def test_policy_steps_end_at_the_best_play_and_are_the_commands():
         input=board.to_json(), capture_output=True, text=True, check=True,
     ).stdout
     assert json.loads(out)["steps"] == rounds
+
+
+def test_the_equation_of_the_start_is_the_mean_and_the_commands():
+    board = snl.Board(20, [[2, 19], [12, 15]], [[9, 2]])
+    e = board.equation(1)
+    assert abs(e["mean"] - board.expect().mean) < 1e-9
+    total = sum(t["value"] * Fraction(t["chance"]) for t in e["terms"])
+    assert abs(1 + total - e["mean"]) < 1e-9
+    command = os.environ.get("SNL_BIN", "snl")
+    out = subprocess.run(
+        [command, "expect", "-", "--equation", "1", "--json"],
+        input=board.to_json(), capture_output=True, text=True, check=True,
+    ).stdout
+    assert json.loads(out)["text"] == e["text"]
+    with pytest.raises(snl.AnalysisError, match="a jump starts there"):
+        board.equation(12)

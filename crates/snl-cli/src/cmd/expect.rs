@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use snl::answer::{
-    EXPECT_QUANTILES, ExpectAnswer, LeftOutReason, LengthStats, StepsAnswer, VisitsAnswer,
+    EXPECT_QUANTILES, EquationAnswer, ExpectAnswer, LeftOutReason, LengthStats, StepsAnswer,
+    VisitsAnswer,
 };
 use snl::markov::{self, JumpImpact};
 use snl::plan::{self, Engine, ExpectQuery, Progress, Step, WithinQuery};
@@ -62,7 +63,8 @@ use crate::progress::Bars;
   snl expect --preset milton-bradley --target 80..99 --within 50
   snl expect --preset milton-bradley --via 87-24
   snl expect testdata/seed-004-twenty.pairs.json --steps 4
-  snl expect --preset milton-bradley --optional ladders --steps", super::EXIT_CODES))]
+  snl expect --preset milton-bradley --optional ladders --steps
+  snl expect testdata/seed-004-twenty.pairs.json --equation 12", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion. Boards of up to 2002 chain states: 2001 squares
@@ -150,6 +152,15 @@ pub struct Args {
     #[allow(clippy::option_option)] // clap's flag with an optional value
     pub steps: Option<Option<u32>>,
 
+    /// The first-step equation of SQUARE, for learners: the expected rolls
+    /// from it are one roll, then the expected rolls from wherever that
+    /// roll leads, E(i) = 1 + Σ p(r)·E(next(i, r)), written with the
+    /// unknowns, then with their values substituted, then summed. With
+    /// --json, the terms (`rolls`, `chance`, `to`, `value`). Takes every
+    /// jump, on boards of up to 2^30 squares.
+    #[arg(long, value_name = "SQUARE")]
+    pub equation: Option<u32>,
+
     /// The most rolls --steps lists: more is refused.
     #[arg(long, value_name = "N", default_value_t = plan::STEPS_LIMIT)]
     pub steps_limit: u32,
@@ -223,6 +234,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<std::process::ExitCode> {
     if let Some(rolls) = args.steps {
         return run_steps(args, &loaded, rolls, out);
     }
+    if let Some(square) = args.equation {
+        return run_equation(args, &loaded, square, out);
+    }
     if let Some(squares) = &args.target {
         return super::target::run(args, &loaded, squares, out);
     }
@@ -283,6 +297,7 @@ fn run_steps(
             (args.goal != snl::choice::Goal::Mean, "--goal"),
             (args.target.is_some(), "--target"),
             (args.via.is_some(), "--via"),
+            (args.equation.is_some(), "--equation"),
         ],
     );
     if let Some(other) = other {
@@ -304,6 +319,40 @@ fn run_steps(
     let answer = StepsAnswer::new(&loaded.subject, &told);
     let texts = answer.texts();
     answer_steps(out, loaded, args.json, &answer, texts.into_iter())
+}
+
+/// `snl expect --equation SQUARE`: the first-step equation of a square.
+fn run_equation(
+    args: &Args,
+    loaded: &LoadedSubject,
+    square: u32,
+    out: &mut dyn Write,
+) -> Result<std::process::ExitCode> {
+    let other = first_asked(
+        args,
+        [
+            (!args.choose_die.is_empty(), "--choose-die"),
+            (args.goal != snl::choice::Goal::Mean, "--goal"),
+            (args.target.is_some(), "--target"),
+            (args.via.is_some(), "--via"),
+        ],
+    );
+    if let Some(other) = other {
+        bail!(
+            "{other} is not given with --equation: it writes one square's first-step equation \
+             (leave out --equation for the statistics)"
+        );
+    }
+    let e = plan::equation(&loaded.subject, square, control::get())
+        .map_err(|e| control::question(e, &loaded.board.source))?;
+    let answer = EquationAnswer::new(&loaded.subject, &e);
+    answer_steps(
+        out,
+        loaded,
+        args.json,
+        &answer,
+        std::iter::once(&answer.text),
+    )
 }
 
 /// The first of the statistics' own options asked for, or of `more`: what

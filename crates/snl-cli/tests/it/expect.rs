@@ -1101,3 +1101,40 @@ fn steps_under_a_choice_are_the_rounds_of_policy_iteration() {
         run.stderr
     );
 }
+
+#[test]
+fn equation_writes_a_squares_first_step_and_refuses_a_jumps_start() {
+    let answer = json(&["expect", "-", "--equation", "1"], Some(SEED_20));
+    let mean = json(&["expect", "-"], Some(SEED_20))["mean"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (answer["mean"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{answer}"
+    );
+    let terms = answer["terms"].as_array().unwrap();
+    // From 1: a 1 lands on 2 and climbs to 19; 2 to 6 rest on 3 to 7.
+    assert_eq!(terms.len(), 6);
+    assert_eq!(terms[0]["to"], 19);
+    assert_eq!(terms[0]["chance"], "1/6");
+    let sum: f64 = 1.0
+        + terms
+            .iter()
+            .map(|t| t["value"].as_f64().unwrap() / 6.0)
+            .sum::<f64>();
+    assert!((sum - mean).abs() < 1e-9);
+    let text = ok(&["expect", "-", "--equation", "1"], Some(SEED_20));
+    assert!(text.contains("E(1) = 1 + 1/6·E(19) + 1/6·E(3)"), "{text}");
+    for (square, says) in [
+        ("12", "a jump starts there"),
+        ("20", "it is the last square"),
+        ("25", "past the last square"),
+    ] {
+        let run = snl(&["expect", "-", "--equation", square], Some(SEED_20));
+        assert_eq!(run.code, 2, "{square}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{square}: {}", run.stderr);
+    }
+    let stuck = snl(&["expect", "-", "--equation", "1"], Some(STUCK));
+    assert_eq!(stuck.code, 2);
+    assert!(stuck.stderr.contains("can get stuck"), "{}", stuck.stderr);
+}

@@ -142,12 +142,23 @@ fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<Stri
 /// The commands whose `--json` answers the README's tables list, with the
 /// options that make them print every field.
 #[allow(clippy::too_many_lines)] // a table
-fn json_cases() -> [(&'static str, &'static [&'static str]); 11] {
+fn json_cases() -> [(&'static str, &'static [&'static str]); 12] {
     [
         ("solve", &["solve", "--preset", "moves-example-1", "--json"]),
         (
             "solve --steps",
             &["solve", "--preset", "moves-example-1", "--steps", "--json"],
+        ),
+        (
+            "expect --equation",
+            &[
+                "expect",
+                "--preset",
+                "moves-example-1",
+                "--equation",
+                "2",
+                "--json",
+            ],
         ),
         (
             "expect --optional --steps",

@@ -1887,9 +1887,16 @@ async fn steps_play_and_open_at_their_step(page: Page) {
     page.until_step("search", last).await;
     page.until_text("step-play", "▶").await;
 
-    // The game with a real die, roll by roll.
+    game_steps_play_in_stretches(&page, file.path()).await;
+}
+
+/// The game with a real die roll by roll, on the board of `file`, after
+/// [`steps_play_and_open_at_their_step`]: `snl expect --steps`'s, a longer
+/// game a stretch of rolls at a time, and with dice to pick from the best
+/// play's rounds.
+async fn game_steps_play_in_stretches(page: &Page, file: &Path) {
     let game: Value = serde_json::from_str(&ok(
-        &["expect", file.path().to_str().unwrap(), "--steps", "--json"],
+        &["expect", file.to_str().unwrap(), "--steps", "--json"],
         None,
     ))
     .unwrap();
@@ -1912,12 +1919,7 @@ async fn steps_play_and_open_at_their_step(page: Page) {
     // A longer game comes a stretch of rolls at a time: its last roll, and
     // one back, are `snl expect --steps=60`'s.
     let long: Value = serde_json::from_str(&ok(
-        &[
-            "expect",
-            file.path().to_str().unwrap(),
-            "--steps=60",
-            "--json",
-        ],
+        &["expect", file.to_str().unwrap(), "--steps=60", "--json"],
         None,
     ))
     .unwrap();
@@ -1936,4 +1938,41 @@ async fn steps_play_and_open_at_their_step(page: Page) {
     page.click("#step-back").await;
     page.until_step("rolls", 59).await;
     assert_eq!(page.step().await.1, texts(&long[59]));
+
+    // With dice to pick from, the game's steps are the best play's rounds
+    // of policy iteration, `snl expect --choose-die ... --steps`'s.
+    let rounds: Value = serde_json::from_str(&ok(
+        &[
+            "expect",
+            file.to_str().unwrap(),
+            "--choose-die",
+            "d6",
+            "--choose-die",
+            "1,1,1,0,0,0",
+            "--steps",
+            "--json",
+        ],
+        None,
+    ))
+    .unwrap();
+    let rounds = rounds["steps"].as_array().unwrap();
+    page.js(
+        "const d = document.getElementById('choose-dice'); d.value = 'd6; 1,1,1,0,0,0';
+         d.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await;
+    page.until_step("rounds", rounds.len() - 1).await;
+    assert_eq!(page.step().await.1, texts(rounds.last().unwrap()));
+    page.click("#step-first").await;
+    page.until_step("rounds", 0).await;
+    assert_eq!(page.step().await.1, texts(&rounds[0]));
+    assert!(
+        page.js(
+            "return document.getElementById('steps-rolls').disabled;",
+            vec![]
+        )
+        .await
+            == json!(true)
+    );
 }

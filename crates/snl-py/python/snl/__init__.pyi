@@ -603,6 +603,9 @@ class Board:
     def roll_steps(self, rolls: int, rules: Optional[Rules] = None) -> RollSteps:
         """The game with a real die roll by roll, as ``snl expect --steps``."""
         ...
+    def equation(self, square: int, rules: Optional[Rules] = None) -> Dict[str, Any]:
+        """The first-step equation of a square, as ``snl expect --equation``."""
+        ...
     def policy_steps(
         self, rules: Optional[Rules] = None, *, choose_dice: Optional[Sequence[_Die]] = None
     ) -> List[Dict[str, Any]]:

@@ -60,8 +60,8 @@ pub use race::RaceAnswer;
 pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
 pub use steps::{
-    ArrivalAnswer, ExpectStepsAnswer, PolicyStepAnswer, PolicyStepsAnswer, RollStepAnswer,
-    SearchStep, SolveStepsAnswer, StepsAnswer, SwitchAnswer,
+    ArrivalAnswer, EquationAnswer, ExpectStepsAnswer, PolicyStepAnswer, PolicyStepsAnswer,
+    RollStepAnswer, SearchStep, SolveStepsAnswer, StepsAnswer, SwitchAnswer, TermAnswer,
 };
 pub use target::{FirstPassage, TargetAnswer, ViaAnswer};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};

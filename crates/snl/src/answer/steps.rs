@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::header::Header;
 use crate::choice::rounds::Change;
+use crate::markov::equation::Equation;
 use crate::markov::rolls::RollStep;
 use crate::plan::{PolicySteps, SolveSteps, Subject, Told};
 
@@ -276,6 +277,62 @@ impl StepsAnswer {
             StepsAnswer::Search(a) => a.steps.iter().map(|s| &s.text).collect(),
             StepsAnswer::Rolls(a) => a.steps.iter().map(|s| &s.text).collect(),
             StepsAnswer::Rounds(a) => a.steps.iter().map(|s| &s.text).collect(),
+        }
+    }
+}
+
+/// `expect --equation SQUARE`: the first-step equation of a square.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EquationAnswer {
+    /// The board, its size and the rules.
+    #[serde(flatten)]
+    pub header: Header,
+    /// The square.
+    pub square: u32,
+    /// The expected rolls from it.
+    pub mean: f64,
+    /// One term a place a roll leads to.
+    pub terms: Vec<TermAnswer>,
+    /// The equation in words: with the unknowns, with their values, and
+    /// the sum.
+    pub text: Vec<String>,
+}
+
+/// One term of an equation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TermAnswer {
+    /// The values of the die that lead there.
+    pub rolls: Vec<u32>,
+    /// Their chance, as a fraction: `"1/6"`.
+    pub chance: String,
+    /// The square they lead to, after any jump; `null` for the last
+    /// square.
+    pub to: Option<u32>,
+    /// The top values in a row there (0 without the bonus rule).
+    pub streak: u32,
+    /// The expected rolls from there (0 from the last square).
+    pub value: f64,
+}
+
+impl EquationAnswer {
+    /// The answer of `e`, made for `subject`.
+    pub fn new(subject: &Subject, e: &Equation) -> EquationAnswer {
+        EquationAnswer {
+            header: Header::of_subject(subject),
+            square: e.square,
+            mean: e.mean,
+            terms: e
+                .terms
+                .iter()
+                .map(|t| TermAnswer {
+                    rolls: t.rolls.clone(),
+                    chance: format!("{}/{}", t.chance.0, t.chance.1),
+                    to: t.to.map(|p| p.at),
+                    streak: t.to.map_or(0, |p| p.streak),
+                    value: t.value,
+                })
+                .collect(),
+            text: e.sentences(),
         }
     }
 }

@@ -21,6 +21,7 @@
 //!   for the last one.
 //! - [`visits()`]: how often the pawn lands on, and rests on, each square.
 //! - [`impact()`]: how much each jump changes the mean.
+//! - [`equation`]: the first-step equation of one square, with its values.
 //! - [`rolls`]: the game roll by roll, the chance of every square after
 //!   each roll, for learners.
 //! - [`target`]: the rolls until the pawn first rests on one of a chosen
@@ -63,6 +64,7 @@ pub(crate) use cost::follow_work;
 pub(crate) use moments::F64_ROWS;
 pub(crate) mod dd;
 pub mod distribution;
+pub mod equation;
 mod error;
 pub mod exact;
 mod fraction;

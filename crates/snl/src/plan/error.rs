@@ -143,6 +143,15 @@ pub enum NotGiven {
         /// The most listed.
         limit: u64,
     },
+    /// A first-step equation of a square the pawn never rests on, or whose
+    /// values are infinite.
+    #[error("square {square} has no first-step equation: {why}")]
+    NoEquation {
+        /// The square asked for.
+        square: u32,
+        /// Why, in words.
+        why: &'static str,
+    },
     /// A number of rolls to show a game under a choice by.
     #[error(
         "under a choice (optional jumps, dice to pick from) the game's steps are the rounds of policy iteration, which takes no number of rolls ({rolls} given); leave it out"

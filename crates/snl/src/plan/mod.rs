@@ -107,7 +107,7 @@ pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
 pub use steps::{
     PolicySteps, STEP_ROLLS, STEPS_LIMIT, SolveSteps, StepsAsk, StepsOf, StepsQuery, Told,
-    expect_steps, expect_steps_from, policy_steps, roll_by_roll, solve_steps, steps,
+    equation, expect_steps, expect_steps_from, policy_steps, roll_by_roll, solve_steps, steps,
 };
 pub use subject::Subject;
 pub use target::{TargetQuery, target, via};

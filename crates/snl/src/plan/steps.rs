@@ -8,6 +8,7 @@ use super::need::DenseWork;
 use super::subject::Subject;
 use crate::choice::{self, rounds::Round};
 use crate::limits::{Control, Estimate};
+use crate::markov::equation::{self, Equation};
 use crate::markov::rolls::{RollByRoll, RollStep};
 use crate::rules::Die;
 use crate::shortest::steps::{self, Steps};
@@ -319,4 +320,46 @@ pub fn steps(subject: &Subject, ask: &StepsAsk, ctl: &Control) -> Result<Told, E
             expect_steps_from(subject, ask.from, rolls, &ask.query, ctl).map(Told::Rolls)
         }
     }
+}
+
+/// The first-step equation of `square` in the subject's game: the expected
+/// rolls from it as one roll and then the expected rolls from wherever
+/// that roll leads, with every value substituted
+/// ([`crate::markov::equation`]). Every jump is taken.
+///
+/// ```
+/// use snl::limits::Control;
+/// use snl::plan::{self, Subject};
+/// use snl::{BoardSpec, Rules};
+///
+/// let subject = Subject::new(BoardSpec::of_jumps(2, []), Rules::default())?;
+/// let e = plan::equation(&subject, 1, &Control::default())?;
+/// assert_eq!(e.sentences()[1], "E(1) = 1 + 1/6·E(last) + 5/6·E(1)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::dense_only`] past the dense engine's tables; a game whose
+/// jumps may be declined; a limit; [`NotGiven::NoEquation`] for a square
+/// the pawn never rests on at the start of a turn in a game from the start
+/// (the last square, a jump's start, one no game reaches), or on a board
+/// where the pawn can get stuck for ever (the values are infinite).
+pub fn equation(subject: &Subject, square: u32, ctl: &Control) -> Result<Equation, Error> {
+    let game = subject.plain_game(DenseWork::Rolls)?;
+    if let Some(e) = equation::equation(game, square, ctl)? {
+        return Ok(e);
+    }
+    let why = if square == game.goal() {
+        "it is the last square, from which no roll is left"
+    } else if square > game.goal() {
+        "it is past the last square"
+    } else if game.board().jump(square).is_some() {
+        "a jump starts there, so the pawn never rests on it"
+    } else if crate::markov::can_get_stuck_with(game, ctl)? {
+        "the pawn can get stuck for ever on this board, so the expected rolls are infinite"
+    } else {
+        "no game from the start comes to rest there"
+    };
+    Err(NotGiven::NoEquation { square, why }.into())
 }

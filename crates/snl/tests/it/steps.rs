@@ -317,3 +317,43 @@ fn a_stretch_of_rolls_is_the_same_rolls_of_the_whole() {
     let none = plan::expect_steps_from(&two, 5, 9, &StepsQuery::default(), &ctl).unwrap();
     assert!(none.is_empty());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Every square's first-step equation holds with its values (its
+    /// chances add up to 1, and 1 + Σ p·E is its mean), each term's value
+    /// is the equation of the square it names, and the start's mean is the
+    /// textbook's (Gauss–Jordan on the whole chain).
+    #[test]
+    fn each_equation_holds_and_the_starts_is_the_textbook_mean(game in strategies::game(1..=30)) {
+        let ctl = Control::default();
+        let mut found = std::collections::HashMap::new();
+        for square in 0..=game.goal() {
+            if let Some(e) = snl::markov::equation::equation(&game, square, &ctl).unwrap() {
+                let total: f64 = e.terms.iter().map(|t| t.chance.0 as f64 / t.chance.1 as f64).sum();
+                prop_assert!((total - 1.0).abs() < 1e-12, "square {}: chances {}", square, total);
+                let scale = e.mean.abs().max(1.0);
+                prop_assert!((e.substituted() - e.mean).abs() < 1e-9 * scale, "square {}", square);
+                found.insert(square, e);
+            }
+        }
+        for e in found.values() {
+            for t in &e.terms {
+                if let Some(p) = t.to.filter(|p| p.streak == 0)
+                    && let Some(other) = found.get(&p.at)
+                {
+                    prop_assert!((other.mean - t.value).abs() < 1e-9 * t.value.abs().max(1.0));
+                }
+            }
+        }
+        if let Some(mean) = snl::markov::reference::dense_mean(&game, snl::Unit::Rolls)
+            && !game.starts_finished()
+        {
+            let e = found.get(&game.start());
+            prop_assert!(e.is_some(), "the start has an equation");
+            let got = e.unwrap().mean;
+            prop_assert!((got - mean).abs() < 1e-9 * mean.max(1.0), "{} against {}", got, mean);
+        }
+    }
+}
