@@ -220,6 +220,11 @@ mod tests {
         assert_eq!(answer["data"]["steps"].as_array().unwrap().len(), 4);
         let bad = parsed(&studio_steps(board, r#"{"of": "dance"}"#));
         assert_eq!(bad["status"], 400);
+        let equation = parsed(&studio_steps(board, r#"{"of": "equation", "square": 1}"#));
+        assert_eq!(equation["data"]["kind"], "equation", "{equation}");
+        assert_eq!(equation["data"]["terms"][0]["to"], 19);
+        let jump = parsed(&studio_steps(board, r#"{"of": "equation", "square": 20}"#));
+        assert_eq!(jump["status"], 422, "{jump}");
     }
 
     #[test]

@@ -34,12 +34,15 @@ use crate::error::ApiError;
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StepsOptions {
-    /// `search` (the fewest-rolls search) or `game` (the game with a real
-    /// die roll by roll, or the best play round by round under a choice).
+    /// `search` (the fewest-rolls search), `game` (the game with a real
+    /// die roll by roll, or the best play round by round under a choice)
+    /// or `equation` (the first-step equation of `square`).
     pub of: String,
     /// The rolls the game is shown for, without a choice
     /// ([`plan::STEP_ROLLS`] unless told; refused under a choice).
     pub rolls: Option<u32>,
+    /// The square of `of=equation`.
+    pub square: Option<u32>,
     /// The first step given (0 unless told): the page asks for a long
     /// game's steps a stretch at a time, each step of a 10,000-square
     /// board being tens of kilobytes of JSON. The best play's rounds are
@@ -95,9 +98,14 @@ pub fn steps_with(
         "game" => StepsOf::Game {
             rolls: options.rolls,
         },
+        "equation" => StepsOf::Equation {
+            square: options.square.ok_or_else(|| {
+                ApiError::Query("of=equation needs the square: `square=N`".to_string())
+            })?,
+        },
         other => {
             return Err(ApiError::Query(format!(
-                "of: `{other}` is not one of the steps shown: `search` or `game`"
+                "of: `{other}` is not one of the steps shown: `search`, `game` or `equation`"
             )));
         }
     };

@@ -19,15 +19,15 @@ const unreachable = (e) => ({
   data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` },
 });
 
-/** The request of each kind still running (`analyse`, `steps`). */
+/** The request of each kind still running (`analyse`, `steps`, `equation`). */
 const running = {};
 
 /**
- * `POST /api/KIND?options` with the board: an earlier request of the same
+ * `POST /api/PATH?options` with the board: an earlier request of the same
  * kind is no longer wanted, and abandoning it stops its analysis and frees
  * its slot on the server (it answers {cancelled: true}).
  */
-async function latest(kind, text, options) {
+async function latest(kind, path, text, options) {
   const q = new URLSearchParams();
   for (const [key, value] of Object.entries(options)) {
     if (value != null) {
@@ -38,7 +38,7 @@ async function latest(kind, text, options) {
   const request = new AbortController();
   running[kind] = request;
   try {
-    return await post(`/api/${kind}?${q}`, text, request.signal);
+    return await post(`/api/${path}?${q}`, text, request.signal);
   } catch (e) {
     return e.name === "AbortError" ? { cancelled: true } : unreachable(e);
   }
@@ -57,11 +57,15 @@ export const engine = {
   },
 
   async analyse(text, options) {
-    return latest("analyse", text, options);
+    return latest("analyse", "analyse", text, options);
   },
 
   async steps(text, options) {
-    return latest("steps", text, options);
+    return latest("steps", "steps", text, options);
+  },
+
+  async equation(text, options) {
+    return latest("equation", "steps", text, options);
   },
 
   async design(request) {

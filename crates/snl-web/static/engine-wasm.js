@@ -132,6 +132,7 @@ class Lane {
 const analyses = new Lane();
 const designs = new Lane();
 const stepping = new Lane();
+const equations = new Lane();
 const others = new Lane();
 
 /** An answer of the module ({status, data} as JSON) as the page takes it. */
@@ -173,6 +174,13 @@ export const engine = {
       stepping.stop();
     }
     return answer(await stepping.call("studio_steps", [text, JSON.stringify(options)]));
+  },
+
+  async equation(text, options) {
+    if (equations.busy()) {
+      equations.stop();
+    }
+    return answer(await equations.call("studio_steps", [text, JSON.stringify(options)]));
   },
 
   async load(text) {

@@ -17,6 +17,8 @@
 //   `snl expect --steps --json` with `kind` ("search", "rolls" or
 //   "rounds"), or {error}; options are {of: "search" or "game", rolls,
 //   choose_dice}. A later call cancels one still running.
+// - equation(text, options): the first-step equation of a square, as
+//   steps answers {of: "equation", square}; its own later call cancels it.
 // - load(text): a board to import, read and answered as analyse answers it
 //   (without a path); nothing cancels it.
 // - convert(text, to): the board in another form, {ok, text} or {ok: false, error}.

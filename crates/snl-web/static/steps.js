@@ -87,7 +87,9 @@ function marks(data, i) {
     const most = Math.max(...on.map(([, p]) => p), 0);
     return on.map(([s, p]) => ({ square: s, cls: "chance", strength: most > 0 ? p / most : 0 }));
   }
-  return step.changed.map((c) => ({ square: c.square, cls: "switched" }));
+  // The round's play: the jumps it declines, and the choices it changed.
+  const declined = step.policy.declined.filter(([, streak]) => streak === 0).map(([s]) => ({ square: s, cls: "declined" }));
+  return [...declined, ...step.changed.map((c) => ({ square: c.square, cls: "switched" }))];
 }
 
 /** Shows step `steps.at` of the answer, fetching its stretch if need be. */
@@ -213,6 +215,34 @@ async function refresh() {
   show();
 }
 
+/** Asks for the first-step equation of the square in the panel, if any. */
+async function equation() {
+  const square = $("equation-square").value.trim();
+  const text = $("equation-text");
+  const error = $("equation-error");
+  if (square === "") {
+    text.hidden = true;
+    error.hidden = true;
+    return;
+  }
+  const board = hooks.board();
+  const answer = await hooks.engine.equation(toBoardFile(board), {
+    of: "equation",
+    square: Number(square),
+    choose_dice: (board.rules.chooseDice || "").trim() || null,
+  });
+  if (answer.cancelled) {
+    return;
+  }
+  text.hidden = !answer.ok;
+  error.hidden = answer.ok;
+  if (answer.ok) {
+    text.textContent = answer.data.text.join("\n");
+  } else {
+    error.textContent = answer.data.error;
+  }
+}
+
 function go(at) {
   if (!steps.data) {
     return;
@@ -277,6 +307,7 @@ export function wireSteps(options) {
   $("step-forward").addEventListener("click", () => go(steps.at + 1));
   $("step-last").addEventListener("click", () => go(Infinity));
   $("step-play").addEventListener("click", play);
+  $("equation-square").addEventListener("change", equation);
   $("step-speed").addEventListener("change", () => {
     if (steps.timer) {
       stop();
@@ -289,6 +320,7 @@ export function wireSteps(options) {
       if (steps.of) {
         refresh();
       }
+      equation();
     },
   };
 }

@@ -64,7 +64,7 @@ use crate::progress::Bars;
   snl expect --preset milton-bradley --via 87-24
   snl expect testdata/seed-004-twenty.pairs.json --steps 4
   snl expect --preset milton-bradley --optional ladders --steps
-  snl expect testdata/seed-004-twenty.pairs.json --equation 12", super::EXIT_CODES))]
+  snl expect testdata/seed-004-twenty.pairs.json --equation 11", super::EXIT_CODES))]
 pub struct Args {
     /// Also give the mean as an exact fraction in lowest terms, and its
     /// decimal expansion. Boards of up to 2002 chain states: 2001 squares

@@ -1138,10 +1138,14 @@ fn studio_api_answers_equal_what_snl_prints() {
                 "{name}: race of {players}"
             );
         }
-        // The Step panel's answers, each with its `kind`.
+        // The Step panel's answers, each with its `kind`: the equation is
+        // of the square the pawn starts on.
+        let start = answer["expect"]["rules"]["start"].to_string();
+        let equation = format!("of=equation&square={start}");
         for (query, args, kind) in [
             ("of=search", &["solve", "--steps"][..], "search"),
             ("of=game&rolls=7", &["expect", "--steps=7"][..], "rolls"),
+            (&equation, &["expect", "--equation", &start][..], "equation"),
         ] {
             let (status, body) = http_post(&url, &format!("/api/steps?{query}"), &text);
             assert_eq!(status, 200, "{name}: {query}: {body}");
@@ -1938,6 +1942,27 @@ async fn game_steps_play_in_stretches(page: &Page, file: &Path) {
     page.click("#step-back").await;
     page.until_step("rolls", 59).await;
     assert_eq!(page.step().await.1, texts(&long[59]));
+
+    // A square's first-step equation, as `snl expect --equation` writes it.
+    let equation: Value = serde_json::from_str(&ok(
+        &[
+            "expect",
+            file.to_str().unwrap(),
+            "--equation",
+            "1",
+            "--json",
+        ],
+        None,
+    ))
+    .unwrap();
+    let want = texts(&equation).join("\n");
+    page.js(
+        "const q = document.getElementById('equation-square'); q.value = '1';
+         q.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .await;
+    page.until_text("equation-text", &want).await;
 
     // With dice to pick from, the game's steps are the best play's rounds
     // of policy iteration, `snl expect --choose-die ... --steps`'s.

@@ -61,7 +61,8 @@ pub use simulate::{SIMULATE_QUANTILES, SimulateAnswer, SimulatedLengths};
 pub use solve::{Declined, PathRun, SolveAnswer, SolveMethod, Step};
 pub use steps::{
     ArrivalAnswer, EquationAnswer, ExpectStepsAnswer, PolicyStepAnswer, PolicyStepsAnswer,
-    RollStepAnswer, SearchStep, SolveStepsAnswer, StepsAnswer, SwitchAnswer, TermAnswer,
+    RollStepAnswer, RoundPolicyAnswer, SearchStep, SolveStepsAnswer, StepsAnswer, SwitchAnswer,
+    TermAnswer,
 };
 pub use target::{FirstPassage, TargetAnswer, ViaAnswer};
 pub use visits::{Impact, SquareVisits, VisitsAnswer};

@@ -182,12 +182,24 @@ pub struct PolicyStepAnswer {
     /// The policy's expected rolls from the start; `null` when no play
     /// finishes for certain from there.
     pub value: Option<f64>,
+    /// The policy.
+    pub policy: RoundPolicyAnswer,
     /// The choices changed from the round before.
     pub changed: Vec<SwitchAnswer>,
     /// Whether the round only takes jumps whose taking ties with staying.
     pub ties: bool,
     /// The round in sentences.
     pub text: Vec<String>,
+}
+
+/// A round's policy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundPolicyAnswer {
+    /// Where it declines the jump that starts there: `[square, streak]`.
+    pub declined: Vec<[u32; 2]>,
+    /// With dice to pick from, the die picked at the start of a turn on
+    /// each position (an index into `dice`); `null` with one die.
+    pub die_by_square: Option<Vec<usize>>,
 }
 
 /// A choice changed.
@@ -218,6 +230,16 @@ impl PolicyStepsAnswer {
             .map(|(i, (round, text))| PolicyStepAnswer {
                 round: i as u32 + 1,
                 value: round.value,
+                policy: RoundPolicyAnswer {
+                    declined: round
+                        .play
+                        .declined
+                        .iter()
+                        .map(|p| [p.at, p.streak])
+                        .collect(),
+                    die_by_square: (!round.play.die_by_square.is_empty())
+                        .then(|| round.play.die_by_square.clone()),
+                },
                 changed: round
                     .switches
                     .iter()
@@ -249,7 +271,7 @@ impl PolicyStepsAnswer {
 }
 
 /// An analysis step by step, whichever it is: its JSON names it in `kind`
-/// (`search`, `rolls` or `rounds`).
+/// (`search`, `rolls`, `rounds` or `equation`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum StepsAnswer {
@@ -259,6 +281,8 @@ pub enum StepsAnswer {
     Rolls(ExpectStepsAnswer),
     /// The best play round by round.
     Rounds(PolicyStepsAnswer),
+    /// The first-step equation of a square.
+    Equation(EquationAnswer),
 }
 
 impl StepsAnswer {
@@ -268,6 +292,7 @@ impl StepsAnswer {
             Told::Search(s) => StepsAnswer::Search(SolveStepsAnswer::new(subject, s)),
             Told::Rolls(s) => StepsAnswer::Rolls(ExpectStepsAnswer::new(subject, s)),
             Told::Rounds(s) => StepsAnswer::Rounds(PolicyStepsAnswer::new(subject, s)),
+            Told::Equation(e) => StepsAnswer::Equation(EquationAnswer::new(subject, e)),
         }
     }
 
@@ -277,6 +302,7 @@ impl StepsAnswer {
             StepsAnswer::Search(a) => a.steps.iter().map(|s| &s.text).collect(),
             StepsAnswer::Rolls(a) => a.steps.iter().map(|s| &s.text).collect(),
             StepsAnswer::Rounds(a) => a.steps.iter().map(|s| &s.text).collect(),
+            StepsAnswer::Equation(a) => vec![&a.text],
         }
     }
 }

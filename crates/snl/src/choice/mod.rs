@@ -70,7 +70,7 @@ mod within;
 pub use error::{ChoiceError, MAX_DICE, MAX_ROUNDS};
 use mdp::Mdp;
 pub use options::Options;
-use rounds::{Round, Switch};
+use rounds::{Round, RoundPlay, Switch};
 pub use within::{Goal, Within, estimate_within, within, within_with};
 
 /// What a policy does with one optional jump.
@@ -386,19 +386,29 @@ fn iterate(
 ) -> Result<Iterated, ChoiceError> {
     let mut rounds = 0;
     let mut values;
-    let mut rounds_made = Vec::new();
+    let mut rounds_made: Vec<Round> = Vec::new();
     let mut switches = Vec::new();
-    // A round's policy's value from the start, and the choices that made
+    // A round's policy, its value from the start, and the choices that made
     // it from the last round's, are what `rounds_made` keeps. A round that
     // changed choices only where no pawn stands (off the board, in a game
-    // that starts on square 1) plays as the last did, and is not kept.
-    let mut keep = |values: &[f64], switches: Vec<Switch>, ties: bool| {
-        if options.keep_rounds && (rounds_made.is_empty() || !switches.is_empty()) {
-            rounds_made.push(Round {
+    // that starts on square 1) plays as the last did: it is not kept, but
+    // its policy replaces the last round's.
+    let states = &mdp.states;
+    let dice = options.dice.len();
+    let mut keep = |values: &[f64], play: &mdp::Working, switches: Vec<Switch>, ties: bool| {
+        if !options.keep_rounds {
+            return;
+        }
+        let play = RoundPlay::of(states, play, dice);
+        match rounds_made.last_mut() {
+            // Changed only off the board: the last round, as played now.
+            Some(last) if switches.is_empty() => last.play = play,
+            _ => rounds_made.push(Round {
                 value: safe[start].then(|| values[start]),
+                play,
                 switches,
                 ties,
-            });
+            }),
         }
     };
     loop {
@@ -408,7 +418,7 @@ fn iterate(
         }
         let through = mdp.through(policy);
         values = mdp.evaluate(policy, &through, safe, |_| 1.0, ctl)?;
-        keep(&values, std::mem::take(&mut switches), false);
+        keep(&values, policy, std::mem::take(&mut switches), false);
         let before = options.keep_rounds.then(|| policy.clone());
         if !mdp.improve(policy, &values, safe) {
             break;
@@ -424,11 +434,8 @@ fn iterate(
         let through = mdp.through(policy);
         values = mdp.evaluate(policy, &through, safe, |_| 1.0, ctl)?;
         if let Some(before) = before {
-            keep(
-                &values,
-                Switch::between(&mdp.states, &before, policy, game.start()),
-                true,
-            );
+            let switches = Switch::between(&mdp.states, &before, policy, game.start());
+            keep(&values, policy, switches, true);
         }
     }
     Ok(Iterated {

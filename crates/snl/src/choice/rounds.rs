@@ -13,6 +13,8 @@ pub struct Round {
     /// The policy's expected rolls from the start; `None` when no play
     /// finishes for certain from there.
     pub value: Option<f64>,
+    /// The policy itself.
+    pub play: RoundPlay,
     /// The choices changed from the round before (none in the first), each
     /// better than the old one by more than rounding against that round's
     /// values.
@@ -21,6 +23,41 @@ pub struct Round {
     /// staying (after the iteration has settled, which keeps a choice on a
     /// tie).
     pub ties: bool,
+}
+
+/// A round's policy: the jumps it declines and the dice it picks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundPlay {
+    /// Where it stays rather than take the jump that starts there: the
+    /// square, and the streak of top values the pawn lands with.
+    pub declined: Vec<Pawn>,
+    /// With dice to pick from, the die picked at the start of a turn on
+    /// each position from 0 to the last square (an index into the dice);
+    /// empty with the rules' die alone.
+    pub die_by_square: Vec<usize>,
+}
+
+impl RoundPlay {
+    /// The play of `policy`, over `states`, picking among `dice` dice (0
+    /// for the rules' die alone).
+    pub(super) fn of(states: &States, policy: &Working, dice: usize) -> RoundPlay {
+        let declined = (0..states.len())
+            .filter(|&k| policy.decline[k])
+            .map(|k| states.pawn(k))
+            .collect();
+        let positions = states.len() / states.streaks() as usize;
+        let die_by_square = if dice > 1 {
+            (0..positions as u32)
+                .map(|at| usize::from(policy.die[states.index(Pawn { at, streak: 0 })]))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        RoundPlay {
+            declined,
+            die_by_square,
+        }
+    }
 }
 
 /// A choice changed between two rounds.

@@ -251,6 +251,11 @@ pub enum StepsOf {
         /// The rolls to show, without a choice.
         rolls: Option<u32>,
     },
+    /// The first-step equation of one square ([`equation`]).
+    Equation {
+        /// The square.
+        square: u32,
+    },
 }
 
 /// What a learner asks to watch: the analysis, the dice to pick from, and
@@ -278,31 +283,40 @@ pub enum Told {
     Rolls(Vec<RollStep>),
     /// The best play round by round ([`policy_steps`]).
     Rounds(PolicySteps),
+    /// The first-step equation of a square ([`equation`]).
+    Equation(Equation),
 }
 
 /// The steps a learner asks to watch, one entry for every front end: the
 /// search; or the game, which is roll by roll without a choice and the
 /// best play's rounds of policy iteration under one; the search and the
-/// rolls from step `ask.from` on.
+/// rolls from step `ask.from` on; or one square's first-step equation.
 ///
 /// # Errors
 ///
 /// As [`solve_steps`], [`expect_steps`] and [`policy_steps`]; the search
-/// with dice to pick from ([`Unhonoured::Dice`]: it rolls the rules' die);
+/// or the equation with dice to pick from ([`Unhonoured::Dice`]: they roll
+/// the rules' die);
 /// a number of rolls under a choice ([`NotGiven::RollsUnderChoice`]).
 pub fn steps(subject: &Subject, ask: &StepsAsk, ctl: &Control) -> Result<Told, Error> {
     let choosing = !ask.dice.is_empty() || !subject.rules().optional.is_none();
     match ask.of {
-        StepsOf::Search if !ask.dice.is_empty() => Err(Unhonoured::Dice {
-            analysis: "the search step by step",
-            dice: ask
-                .dice
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
+        StepsOf::Search | StepsOf::Equation { .. } if !ask.dice.is_empty() => {
+            Err(Unhonoured::Dice {
+                analysis: if ask.of == StepsOf::Search {
+                    "the search step by step"
+                } else {
+                    "the first-step equation"
+                },
+                dice: ask
+                    .dice
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            }
+            .into())
         }
-        .into()),
         StepsOf::Search => solve_steps(subject, &ask.query, ctl).map(|mut s| {
             let from = (ask.from as usize).min(s.text.len());
             s.steps.frontiers.drain(..from);
@@ -319,6 +333,7 @@ pub fn steps(subject: &Subject, ask: &StepsAsk, ctl: &Control) -> Result<Told, E
             let rolls = rolls.unwrap_or(STEP_ROLLS);
             expect_steps_from(subject, ask.from, rolls, &ask.query, ctl).map(Told::Rolls)
         }
+        StepsOf::Equation { square } => equation(subject, square, ctl).map(Told::Equation),
     }
 }
 

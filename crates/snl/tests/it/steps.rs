@@ -292,6 +292,17 @@ proptest! {
         }
         let words = choice::rounds::sentences(rounds, rounds.len() - 1, &game, &best.dice);
         prop_assert!(words.last().unwrap().starts_with("No choice is better"));
+        // The last round's play is the best play (unless the exact
+        // iteration changed a choice rounding could not tell).
+        let play = &rounds.last().unwrap().play;
+        if best.exact_rounds <= 1 {
+            for p in &play.declined {
+                prop_assert!(best.policy.declines(p.at, p.streak), "{:?}", p);
+            }
+            if options.dice.len() > 1 {
+                prop_assert_eq!(&play.die_by_square, &best.policy.dice_by_square());
+            }
+        }
         // Not asked for, the rounds are not kept.
         let plain = choice::solve(&game, &choice::Options { keep_rounds: false, ..options }).unwrap();
         prop_assert!(plain.rounds_made.is_empty());
