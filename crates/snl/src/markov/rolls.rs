@@ -289,7 +289,8 @@ impl RollByRoll {
     ///
     /// # Errors
     ///
-    /// [`LimitError::Stopped`] when `ctl`'s token is set.
+    /// [`LimitError::Cancelled`] or [`LimitError::Deadline`] when `ctl`'s
+    /// token is set or its deadline has passed.
     pub fn roll(&mut self, ctl: &Control) -> Result<&RollStep, LimitError> {
         let chain = &self.chain;
         let faces = chain.faces();

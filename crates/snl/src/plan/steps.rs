@@ -251,7 +251,7 @@ pub enum StepsOf {
         /// The rolls to show, without a choice.
         rolls: Option<u32>,
     },
-    /// The first-step equation of one square ([`equation`]).
+    /// The first-step equation of one square ([`equation()`]).
     Equation {
         /// The square.
         square: u32,
@@ -273,7 +273,7 @@ pub struct StepsAsk {
     pub from: u32,
 }
 
-/// An analysis step by step, as [`steps`] gives it.
+/// An analysis step by step, as [`steps()`] gives it.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Told {
@@ -283,7 +283,7 @@ pub enum Told {
     Rolls(Vec<RollStep>),
     /// The best play round by round ([`policy_steps`]).
     Rounds(PolicySteps),
-    /// The first-step equation of a square ([`equation`]).
+    /// The first-step equation of a square ([`equation()`]).
     Equation(Equation),
 }
 
