@@ -46,7 +46,25 @@ pub fn write_picture(
     input: Option<&Path>,
     stdout: &mut dyn Write,
 ) -> Result<()> {
-    let bytes = match path.map_or(Kind::Svg, |p| Kind::of(p)) {
+    write_picture_as(
+        path.map_or(Kind::Svg, |p| Kind::of(p)),
+        svg,
+        path,
+        input,
+        stdout,
+    )
+}
+
+/// Writes an SVG picture as `kind` to `path`, or to `stdout`, as
+/// [`write_picture`] does: a PNG asked for by name or by option.
+pub fn write_picture_as(
+    kind: Kind,
+    svg: String,
+    path: Option<&PathBuf>,
+    input: Option<&Path>,
+    stdout: &mut dyn Write,
+) -> Result<()> {
+    let bytes = match kind {
         Kind::Svg => svg.into_bytes(),
         Kind::Png => {
             let mut png = Vec::new();

@@ -56,6 +56,11 @@ pub use grid::Grid;
 /// 80 MB.
 pub const MAX_DRAWN_SQUARES: u32 = 10_000_000;
 
+/// The most squares [`render::board_tikz_with`] draws: LaTeX holds a
+/// picture in memory whole, and its default memory fills past a few
+/// thousand squares with their numbers.
+pub const MAX_TIKZ_SQUARES: u32 = 2_500;
+
 /// A picture that cannot be made.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -88,6 +93,17 @@ pub enum DrawError {
         /// The board's squares.
         squares: u32,
         /// The most squares a picture draws.
+        max: u32,
+    },
+    /// A board too large for a TikZ picture, which LaTeX holds whole.
+    #[error(
+        "a board of {squares} squares is too large for a TikZ picture (LaTeX holds a picture \
+         whole in its memory; the most is {max} squares); write an SVG or a PNG instead"
+    )]
+    TooManyForTikz {
+        /// The board's squares.
+        squares: u32,
+        /// The most squares a TikZ picture draws.
         max: u32,
     },
     /// No game ever ends, so there is no game length to plot.

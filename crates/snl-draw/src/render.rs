@@ -104,6 +104,29 @@ pub fn board_svg_with(
     Ok(board_picture_with(game, label, options, ctl)?.to_svg())
 }
 
+/// The board of `game` as a TikZ picture for LaTeX ([`BoardPicture::to_tikz`]),
+/// titled and overlaid as [`board_svg_with`] does.
+///
+/// # Errors
+///
+/// [`DrawError::TooManyForTikz`] past [`crate::MAX_TIKZ_SQUARES`], and as
+/// [`board_picture_with`].
+pub fn board_tikz_with(
+    game: &Game,
+    label: &str,
+    options: &Options,
+    ctl: &Control,
+) -> Result<String, DrawError> {
+    let squares = game.board().squares();
+    if squares > crate::MAX_TIKZ_SQUARES {
+        return Err(DrawError::TooManyForTikz {
+            squares,
+            max: crate::MAX_TIKZ_SQUARES,
+        });
+    }
+    Ok(board_picture_with(game, label, options, ctl)?.to_tikz())
+}
+
 /// The picture [`board_svg`] writes, before it is written: for a front end
 /// that also needs to know where the squares are in it
 /// ([`BoardPicture::layout`]).

@@ -966,17 +966,30 @@ impl PyBoard {
         within: Option<Vec<usize>>,
         target: Option<Bound<'_, PyAny>>,
     ) -> PyResult<(String, String)> {
-        let query = plan::ExportQuery {
-            dice: dice_arg(choose_dice)?,
-            within: within.unwrap_or_default(),
-            target: match target {
-                Some(squares) => squares_arg(&squares)?,
-                None => Vec::new(),
-            },
-            ..plan::ExportQuery::new(snl::export::Form::Prism)
-        };
+        let query = model_query(snl::export::Form::Prism, choose_dice, within, target)?;
         let exported = self.export(py, rules.as_deref(), &query)?;
         Ok((exported.text, exported.properties.unwrap_or_default()))
+    }
+
+    /// The game as ``snl export --to jani`` writes it: the model of
+    /// ``to_prism`` in JANI, the JSON interchange format of the
+    /// quantitative verification tools (``stormpy.parse_jani_model``
+    /// reads it), with the same questions as named properties inside it:
+    /// ``finishes``, ``rolls`` (and ``turns`` under the bonus rule),
+    /// ``within-K`` for each of ``within``, and with ``target``,
+    /// ``target`` and ``target-rolls``. A roll sets the transient
+    /// variable ``rolls`` to 1.
+    #[pyo3(signature = (rules = None, *, choose_dice = None, within = None, target = None))]
+    fn to_jani(
+        &self,
+        py: Python<'_>,
+        rules: Option<PyRef<'_, PyRules>>,
+        choose_dice: Option<Vec<Bound<'_, PyAny>>>,
+        within: Option<Vec<usize>>,
+        target: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let query = model_query(snl::export::Form::Jani, choose_dice, within, target)?;
+        Ok(self.export(py, rules.as_deref(), &query)?.text)
     }
 
     /// The rolls until the pawn first comes to rest on one of ``squares``,
@@ -1067,6 +1080,18 @@ impl PyBoard {
     #[pyo3(signature = (rules = None))]
     fn to_dot(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
         let query = plan::ExportQuery::new(snl::export::Form::Dot);
+        Ok(self.export(py, rules.as_deref(), &query)?.text)
+    }
+
+    /// The chain as a state diagram in TikZ, as ``snl export --to tikz``
+    /// writes it: a ``tikzpicture`` with the nodes and edges of
+    /// ``to_dot``, laid out in rows that wind up from the bottom-left, for
+    /// a LaTeX document whose preamble has ``\usepackage{tikz}`` and
+    /// ``\usetikzlibrary{arrows.meta}``. At most 2,000 states, and no
+    /// choices.
+    #[pyo3(signature = (rules = None))]
+    fn to_tikz(&self, py: Python<'_>, rules: Option<PyRef<'_, PyRules>>) -> PyResult<String> {
+        let query = plan::ExportQuery::new(snl::export::Form::Tikz);
         Ok(self.export(py, rules.as_deref(), &query)?.text)
     }
 
@@ -1197,41 +1222,41 @@ impl PyBoard {
         title: Option<String>,
         rules: Option<PyRef<'_, PyRules>>,
     ) -> PyResult<String> {
-        let overlay = match (heat, layers) {
-            (true, true) => {
-                return Err(errors::value(
-                    "a picture shows one colouring: ask for heat=True or layers=True, not both",
-                ));
-            }
-            (true, false) => Overlay::Heat,
-            (false, true) => Overlay::Layers,
-            (false, false) => Overlay::Plain,
-        };
-        if width == Some(0) {
-            return Err(errors::value(
-                "a board needs at least 1 square per row, not 0",
-            ));
-        }
-        let subject = self.subject_for(py, rules.as_deref())?;
-        let game = subject
-            .plain_game(DenseWork::Picture)
-            .map_err(errors::question)?;
-        let label = title.unwrap_or_else(|| self.label());
-        let options = Options {
+        let picture = Picture {
             path,
-            overlay,
+            heat,
+            layers,
             width,
+            title,
         };
-        crate::budget::admit(game, &options.analyses())?;
-        // Under the budget (the heat map's solve chooses by it) and
-        // Ctrl-C, as every analysis.
-        interruptible(py, |ctl| {
-            render::board_svg_with(game, &label, &options, ctl)
-        })?
-        .map_err(|e| match e {
-            snl_draw::DrawError::Limit(e) => errors::limit(e),
-            e => errors::analysis(e),
-        })
+        self.picture(py, picture, rules.as_deref(), false)
+    }
+
+    /// The picture of ``svg`` as TikZ, for a LaTeX document whose preamble
+    /// has ``\usepackage{tikz}``: the squares as ``svg`` colours them,
+    /// their numbers where they fit, the jumps, the path and a line of
+    /// legend, as ``snl render --to tikz`` writes it. At most 2,500
+    /// squares.
+    #[pyo3(signature = (path = true, heat = false, layers = false, *, width = None, title = None, rules = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn tikz(
+        &self,
+        py: Python<'_>,
+        path: bool,
+        heat: bool,
+        layers: bool,
+        width: Option<u32>,
+        title: Option<String>,
+        rules: Option<PyRef<'_, PyRules>>,
+    ) -> PyResult<String> {
+        let picture = Picture {
+            path,
+            heat,
+            layers,
+            width,
+            title,
+        };
+        self.picture(py, picture, rules.as_deref(), true)
     }
 
     /// The board as SVG, so that Jupyter draws it with its fewest-rolls
@@ -1363,6 +1388,24 @@ fn first_passage(
     dict.set_item("pmf", pmf)
 }
 
+/// The query of a model export in `form` (`to_prism`, `to_jani`).
+fn model_query(
+    form: snl::export::Form,
+    choose_dice: Option<Vec<Bound<'_, PyAny>>>,
+    within: Option<Vec<usize>>,
+    target: Option<Bound<'_, PyAny>>,
+) -> PyResult<plan::ExportQuery> {
+    Ok(plan::ExportQuery {
+        dice: dice_arg(choose_dice)?,
+        within: within.unwrap_or_default(),
+        target: match target {
+            Some(squares) => squares_arg(&squares)?,
+            None => Vec::new(),
+        },
+        ..plan::ExportQuery::new(form)
+    })
+}
+
 /// Squares to aim at, as `Board.target` takes them: a string as the
 /// command reads it (`"50..60,80"`), or a list of squares and `(first,
 /// last)` ranges.
@@ -1385,4 +1428,71 @@ fn squares_arg(squares: &Bound<'_, PyAny>) -> PyResult<Vec<(u64, u64)>> {
         });
     }
     Ok(ranges)
+}
+
+/// What a picture of the board shows (`Board.svg`, `Board.tikz`).
+struct Picture {
+    path: bool,
+    heat: bool,
+    layers: bool,
+    width: Option<u32>,
+    title: Option<String>,
+}
+
+impl PyBoard {
+    /// The board drawn as `picture` asks, as SVG or (`tikz`) TikZ.
+    fn picture(
+        &self,
+        py: Python<'_>,
+        picture: Picture,
+        rules: Option<&PyRules>,
+        tikz: bool,
+    ) -> PyResult<String> {
+        let Picture {
+            path,
+            heat,
+            layers,
+            width,
+            title,
+        } = picture;
+        let overlay = match (heat, layers) {
+            (true, true) => {
+                return Err(errors::value(
+                    "a picture shows one colouring: ask for heat=True or layers=True, not both",
+                ));
+            }
+            (true, false) => Overlay::Heat,
+            (false, true) => Overlay::Layers,
+            (false, false) => Overlay::Plain,
+        };
+        if width == Some(0) {
+            return Err(errors::value(
+                "a board needs at least 1 square per row, not 0",
+            ));
+        }
+        let subject = self.subject_for(py, rules)?;
+        let game = subject
+            .plain_game(DenseWork::Picture)
+            .map_err(errors::question)?;
+        let label = title.unwrap_or_else(|| self.label());
+        let options = Options {
+            path,
+            overlay,
+            width,
+        };
+        crate::budget::admit(game, &options.analyses())?;
+        // Under the budget (the heat map's solve chooses by it) and
+        // Ctrl-C, as every analysis.
+        interruptible(py, |ctl| {
+            if tikz {
+                render::board_tikz_with(game, &label, &options, ctl)
+            } else {
+                render::board_svg_with(game, &label, &options, ctl)
+            }
+        })?
+        .map_err(|e| match e {
+            snl_draw::DrawError::Limit(e) => errors::limit(e),
+            e => errors::analysis(e),
+        })
+    }
 }

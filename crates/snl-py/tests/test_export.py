@@ -3,9 +3,11 @@
 Storm (``stormpy``, exact rational arithmetic), a model checker written by
 nobody here, reads every PRISM export and must give snl's own answers: the
 exact mean (``R{"rolls"}=?``, ``R{"rolls"}min=?`` under choices), the chance
-of finishing within K rolls (``P=? [F<=K]``, ``Pmax`` under choices). Graphviz
-must accept every DOT export, whose edges are the transition matrix's
-nonzeros. Both are required: without them these tests fail, not skip.
+of finishing within K rolls (``P=? [F<=K]``, ``Pmax`` under choices). It
+reads every JANI export too, whose properties must equal the PRISM ones
+exactly. Graphviz must accept every DOT export, whose edges are the
+transition matrix's nonzeros, and LaTeX every TikZ export, the board's and
+the chain's. All are required: without them these tests fail, not skip.
 """
 
 import os
@@ -37,6 +39,18 @@ def storm(model_text, properties_text):
         result = stormpy.model_checking(model, p, only_initial_states=True)
         values.append(_fraction(result.get_value(init)))
     return str(model.model_type), values
+
+
+def storm_jani(text):
+    """Every property of a JANI model, by name, from Storm's exact engine."""
+    model, props = stormpy.parse_jani_model_from_string(text)
+    built = stormpy.build_model[stormpy.Rational](model, props)
+    (init,) = built.initial_states
+    values = {}
+    for p in props:
+        result = stormpy.model_checking(built, p, only_initial_states=True)
+        values[p.get_name()] = _fraction(result.get_value(init))
+    return str(built.model_type), values
 
 
 def _program(text):
@@ -184,6 +198,56 @@ def test_codeforces_1245e_under_storm():
     assert values[1] == board.expect(exact=True).exact_mean
 
 
+def jani_names(board, within, target):
+    """The JANI properties in the order of the PRISM properties file."""
+    names = ["finishes", "rolls"] + (["turns"] if board.rules.bonus else [])
+    names += [f"within-{k}" for k in within]
+    return names + (["target", "target-rolls"] if target else [])
+
+
+def test_storm_reads_the_jani_export_as_the_prism_one():
+    """Every JANI property, read by Storm's JANI parser, equals the PRISM
+    export's under Storm's PRISM parser, exactly: the chance of finishing,
+    the expected rolls and turns, within K, the target's chance and mean;
+    on the presets, random boards under every rule and every choice."""
+    rng = random.Random(2017)
+    cases = [(snl.Board.preset(p), None) for p in PRESETS]
+    cases += [(b, None) for b in boards(21, seed=36)]
+    while len(cases) < len(PRESETS) + 21 + 12:
+        rules, dice = CHOICES[len(cases) % len(CHOICES)]
+        squares = rng.randint(8, 24)
+        ladders, snakes = random_board(rng, squares)
+        try:
+            cases.append((snl.Board(squares, ladders, snakes, rules=rules), dice))
+        except snl.SnlError:
+            continue
+    kinds = set()
+    for board, dice in cases:
+        within = [rng.randint(1, 12)]
+        target = None
+        if dice is None and board.rules.optional == "none":
+            target = [s for s in range(1, board.squares + 1)
+                      if s not in dict(board.ladders + board.snakes)][-2:-1] or None
+        model, props = board.to_prism(choose_dice=dice, within=within, target=target)
+        prism_kind, prism = storm(model, props)
+        jani_kind, jani = storm_jani(board.to_jani(choose_dice=dice, within=within, target=target))
+        assert jani_kind == prism_kind
+        names = jani_names(board, within, target)
+        assert list(jani) == names
+        assert [jani[n] for n in names] == prism, (board, board.rules, dice)
+        kinds.add(jani_kind)
+    assert kinds == {"ModelType.DTMC", "ModelType.MDP"}
+
+
+def test_storm_gives_the_jani_exports_exact_mean():
+    board = snl.Board.preset("milton-bradley")
+    _, values = storm_jani(board.to_jani(within=[7]))
+    expectation = board.expect(exact=True, within=[7])
+    assert values["finishes"] == 1
+    assert values["rolls"] == expectation.exact_mean
+    assert abs(float(values["within-7"]) - expectation.within(7)) < 1e-12
+
+
 def dot_edges(text):
     return re.findall(r"^  s(\d+) -> s(\d+) \[label=\"([0-9/]+)\"", text, re.M)
 
@@ -220,29 +284,127 @@ def test_graphviz_reads_every_diagram_and_its_edges_are_the_matrix():
     assert checked == 14 + len(PRESETS)
 
 
+LATEX_PREAMBLE = r"""\documentclass{article}
+\usepackage[margin=1cm]{geometry}
+\usepackage{tikz}
+\usetikzlibrary{arrows.meta}
+\begin{document}
+"""
+
+
+def latex(directory, pictures):
+    """Builds one LaTeX document holding every TikZ picture of `pictures`,
+    each scaled to the page's width, and returns its log."""
+    latexmk = shutil.which("latexmk")
+    assert latexmk, "LaTeX is needed (Debian's latexmk and texlive-pictures)"
+    body = []
+    for i, text in enumerate(pictures):
+        (directory / f"picture{i}.tex").write_text(text)
+        body.append(f"\\resizebox{{\\textwidth}}{{!}}{{\\input{{picture{i}}}}}\n\\clearpage\n")
+    (directory / "doc.tex").write_text(LATEX_PREAMBLE + "".join(body) + "\\end{document}\n")
+    run = subprocess.run(
+        [latexmk, "-pdf", "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+    )
+    log = (directory / "doc.log").read_text(errors="replace")
+    assert run.returncode == 0, log[-3000:]
+    assert (directory / "doc.pdf").stat().st_size > 1000
+    return log
+
+
+def tikz_edges(text):
+    return re.findall(
+        r"^\\draw\[(roll|ladder|snake)\] \(s(\d+)\) to\[[a-z =0-9]+\] node\[chance\] \{([0-9/]+)\} \(s(\d+)\);$",
+        text,
+        re.M,
+    )
+
+
+def test_latex_builds_every_tikz_diagram_and_its_edges_are_the_matrix(tmp_path):
+    cases = list(boards(14, seed=7)) + [snl.Board.preset(p) for p in PRESETS]
+    pictures = []
+    for board in cases:
+        text = board.to_tikz()
+        assert text.count("\\begin{tikzpicture}") == 1
+        P = board.transition_matrix(dense=True)
+        nodes = {int(n) for n in re.findall(r"^\\node\[(?:state|start|goal)\] \(s(\d+)\)", text, re.M)}
+        edges = tikz_edges(text)
+        # Every line drawing an edge is one the pattern reads.
+        assert len(edges) == text.count("\n\\draw[")
+        assert {int(i) for _, i, _, _ in edges} == nodes
+        assert len(edges) == sum(int((P[i] > 0).sum()) for i in nodes)
+        for style, i, chance, j in edges:
+            assert abs(P[int(i), int(j)] - float(Fraction(chance))) < 1e-15
+        # The same edges as the DOT diagram, jumps drawn alike.
+        dot = board.to_dot()
+        assert sorted((i, j, c) for _, i, c, j in edges) == sorted(dot_edges(dot))
+        assert sum(s != "roll" for s, *_ in edges) == dot.count("tooltip=")
+        pictures.append(text)
+    log = latex(tmp_path, pictures)
+    assert "Package pgf Warning" not in log
+
+
+def test_latex_builds_every_board_picture(tmp_path):
+    """`Board.tikz` and `snl render --to tikz` on the presets with each
+    overlay, on a board with a path from off the board and declined
+    jumps' colours, and on the largest board a TikZ picture takes."""
+    pictures = []
+    for name in PRESETS:
+        board = snl.Board.preset(name)
+        pictures.append(board.tikz())
+        pictures.append(board.tikz(path=False, heat=True, title="Landings: 100% & #1_a"))
+        pictures.append(board.tikz(layers=True, width=7))
+    off = snl.Board(30, [[3, 22]], [[27, 1]], rules=snl.Rules(start=0, bonus=True))
+    pictures.append(off.tikz())
+    snl_bin = os.environ.get("SNL_BIN") or shutil.which("snl")
+    assert snl_bin, "the command is needed: SNL_BIN names it"
+    for args in (["--preset", "milton-bradley", "--path"], ["--preset", "leetcode-909", "--layers"]):
+        run = subprocess.run([snl_bin, "render", *args, "--to", "tikz"], capture_output=True, text=True)
+        assert run.returncode == 0, run.stderr
+        pictures.append(run.stdout)
+    rng = random.Random(2500)
+    ladders, snakes = random_board(rng, 2500)
+    big = snl.Board(2500, ladders[:100], snakes[:100])
+    pictures.append(big.tikz(heat=True))
+    with pytest.raises(snl.SnlError, match="too large for a TikZ picture"):
+        snl.Board(2501).tikz()
+    for text in pictures:
+        assert text.startswith("% ") and text.endswith("\\end{tikzpicture}\n")
+    latex(tmp_path, pictures)
+
+
 def test_exports_refuse_what_they_cannot_hold():
     with pytest.raises(snl.SnlError, match="more than a picture can show"):
         snl.Board(3000).to_dot()
     with pytest.raises(snl.SnlError, match="without choices"):
         snl.Board(10, [[3, 8]], rules=snl.Rules(optional="ladders")).to_dot()
+    with pytest.raises(snl.SnlError, match="more than a picture can show"):
+        snl.Board(3000).to_tikz()
+    with pytest.raises(snl.SnlError, match="without choices"):
+        snl.Board(10, [[3, 8]], rules=snl.Rules(optional="ladders")).to_tikz()
 
 
 def test_the_readme_round_trip_with_storm_runs_as_written(tmp_path, monkeypatch):
     readme = (pathlib.Path(__file__).resolve().parents[3] / "README.md").read_text()
-    (block,) = [
+    blocks = [
         b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "stormpy" in b
     ]
-    expected = block.strip().splitlines()[-1].split("# ", 1)[1]
+    # The PRISM round trip and the JANI one.
+    assert len(blocks) == 2 and "mb.jani" in blocks[1]
     snl_bin = os.environ.get("SNL_BIN") or shutil.which("snl")
     assert snl_bin, "the command is needed: SNL_BIN names it"
     monkeypatch.setenv("PATH", str(pathlib.Path(snl_bin).parent) + os.pathsep + os.environ["PATH"])
-    script = tmp_path / "round_trip.py"
-    script.write_text(block)
-    run = subprocess.run(
-        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True
-    )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == expected
+    for i, block in enumerate(blocks):
+        expected = block.strip().splitlines()[-1].split("# ", 1)[1]
+        script = tmp_path / f"round_trip_{i}.py"
+        script.write_text(block)
+        run = subprocess.run(
+            [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True
+        )
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.strip() == expected
 
 
 def test_the_phase_type_distribution_is_the_length():

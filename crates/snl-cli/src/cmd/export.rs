@@ -33,11 +33,22 @@ use crate::output_file::write_output;
 /// as FILE with the extension .props; on standard output they follow the
 /// model as comments.
 ///
+/// jani writes the same model in JANI, the JSON interchange format of the
+/// quantitative verification tools (Storm, the Modest Toolset), with the
+/// same questions as named properties inside it (finishes, rolls, turns,
+/// within-K, target, target-rolls): the transient variable "rolls" is 1 on
+/// every roll, and the expected reward until the last square is the mean.
+///
 /// dot writes the chain as a state diagram in Graphviz's DOT language
 /// (`dot -Tsvg chain.dot > chain.svg` draws it): a node a state a game reaches, an edge a pair of states
 /// one roll moves between, labelled with its chance; an edge a jump makes
 /// is coloured, green for a ladder and red for a snake. A picture shows at
 /// most 2,000 states, and a game without choices.
+///
+/// tikz writes the same diagram as a TikZ picture for a LaTeX document
+/// (\usepackage{tikz} and \usetikzlibrary{arrows.meta} in its preamble,
+/// then \input the file), its nodes in rows that wind up from the
+/// bottom-left as the board's squares do.
 ///
 /// phase-type writes the game's length as a discrete phase-type
 /// distribution (α, T) in JSON, the form the R packages `PhaseTypeR` and
@@ -49,12 +60,15 @@ use crate::output_file::write_output;
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl export --preset milton-bradley --to prism -o chutes.prism
+  snl export --preset milton-bradley --to jani -o chutes.jani
   snl export --preset moves-example-2 -o chain.dot
+  snl export --preset moves-example-2 -o chain.tex
   snl export --preset milton-bradley --to phase-type -o length.json
   snl export --preset milton-bradley --optional ladders --to prism", super::EXIT_CODES))]
 pub struct Args {
     /// The form to write [default: from the -o file's name (.prism, .pm,
-    /// .nm; .dot, .gv; .json for phase-type), else prism].
+    /// .nm; .jani; .dot, .gv; .tex, .tikz; .json for phase-type), else
+    /// prism].
     #[arg(long, value_enum, value_name = "FORM")]
     pub to: Option<ExportForm>,
 
@@ -97,8 +111,12 @@ pub struct Args {
 pub enum ExportForm {
     /// A model in the PRISM language, and its properties.
     Prism,
+    /// The model in JANI (JSON), its properties inside.
+    Jani,
     /// The chain as a state diagram in Graphviz's DOT language.
     Dot,
+    /// The chain as a state diagram in TikZ, for LaTeX.
+    Tikz,
     /// The game's length as a discrete phase-type distribution (α, T), in
     /// JSON.
     PhaseType,
@@ -110,7 +128,9 @@ impl ExportForm {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "prism" | "pm" | "nm" => Some(ExportForm::Prism),
+            "jani" => Some(ExportForm::Jani),
             "dot" | "gv" => Some(ExportForm::Dot),
+            "tex" | "tikz" => Some(ExportForm::Tikz),
             "json" => Some(ExportForm::PhaseType),
             _ => None,
         }
@@ -119,7 +139,9 @@ impl ExportForm {
     fn form(self) -> Form {
         match self {
             ExportForm::Prism => Form::Prism,
+            ExportForm::Jani => Form::Jani,
             ExportForm::Dot => Form::Dot,
+            ExportForm::Tikz => Form::Tikz,
             ExportForm::PhaseType => Form::PhaseType,
         }
     }
@@ -131,20 +153,25 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
         .to
         .or_else(|| args.output.as_deref().and_then(ExportForm::of))
         .unwrap_or(ExportForm::Prism);
-    if form != ExportForm::Prism {
-        let what = if form == ExportForm::Dot {
-            "a diagram"
-        } else {
+    if form == ExportForm::Jani && args.properties.is_some() {
+        bail!(
+            "--properties names the file of a PRISM model's properties; a JANI model holds its own"
+        );
+    }
+    if !form.form().is_model() {
+        let what = if form == ExportForm::PhaseType {
             "a phase-type distribution"
+        } else {
+            "a diagram"
         };
         if args.properties.is_some() {
             bail!("--properties is for a model (--to prism); {what} has none");
         }
         if !args.within.is_empty() {
-            bail!("--within asks a property of a model (--to prism); {what} has none");
+            bail!("--within asks a property of a model (--to prism or jani); {what} has none");
         }
         if args.target.is_some() {
-            bail!("--target labels states of a model (--to prism); {what} has none");
+            bail!("--target labels states of a model (--to prism or jani); {what} has none");
         }
     }
     let loaded = load_subject(&args.board, &args.rules)?;

@@ -1,18 +1,18 @@
 //! `snl render`: the board as a picture, optionally with the fewest-rolls
 //! path, the layers of fewest rolls, or the heat map of landings.
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use snl::plan;
 use snl_draw::DrawError;
 use snl_draw::render::{self, Options, Overlay};
 
 use crate::board_arg::{BoardArgs, RulesArgs, load_game};
 use crate::control::{self, Explain};
-use crate::output_file::write_picture;
+use crate::output_file::{Kind, write_output, write_picture_as};
 use snl::plan::DenseWork;
 
 /// Draw the board as a picture, with an optional path or colouring.
@@ -20,17 +20,25 @@ use snl::plan::DenseWork;
 /// The squares are numbered in the winding order of the game, with ladders,
 /// snakes, and the overlay asked for with its legend. An n x n board is drawn n squares a row, as it is played (LeetCode 909's
 /// numbering); other sizes in rows of 10, or of --width. The picture is SVG,
-/// or PNG when the output name ends in `.png`. Without -o the SVG goes to
-/// standard output.
+/// PNG, or TikZ for a LaTeX document (\usepackage{tikz} in its preamble,
+/// then \input the file; at most 2,500 squares): --to, or the output's
+/// name (.png, .tex or .tikz, else SVG). Without -o it goes to standard
+/// output.
 #[derive(Debug, Clone, clap::Args)]
 #[command(after_help = super::after_help("  \
   snl render testdata/seed-004-twenty.pairs.json -o board.svg --path
   snl render testdata/seed-004-twenty.pairs.json -o board.png --heat
-  snl render --preset milton-bradley --layers -o layers.png", super::EXIT_CODES))]
+  snl render --preset milton-bradley --layers -o layers.png
+  snl render --preset milton-bradley --path -o board.tex", super::EXIT_CODES))]
 pub struct Args {
-    /// Where to write the picture: `.png` for PNG, anything else for SVG.
+    /// Where to write the picture: `.png` for PNG, `.tex` or `.tikz` for
+    /// TikZ, anything else for SVG.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+
+    /// The picture's form [default: from the -o file's name, else svg].
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub to: Option<Form>,
 
     /// Draw one fewest-rolls path, each landing marked with its roll.
     #[arg(long)]
@@ -56,6 +64,32 @@ pub struct Args {
     pub rules: RulesArgs,
 }
 
+/// The forms of a picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Form {
+    /// Scalable vector graphics.
+    Svg,
+    /// A PNG image.
+    Png,
+    /// A TikZ picture, for LaTeX.
+    Tikz,
+}
+
+impl Form {
+    /// The form a file's name asks for.
+    fn of(path: &Path) -> Form {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(e) if e.eq_ignore_ascii_case("tex") || e.eq_ignore_ascii_case("tikz") => {
+                Form::Tikz
+            }
+            _ => match Kind::of(path) {
+                Kind::Png => Form::Png,
+                Kind::Svg => Form::Svg,
+            },
+        }
+    }
+}
+
 /// Runs `snl render`.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let loaded = load_game(&args.board, &args.rules, DenseWork::Picture)?;
@@ -65,10 +99,35 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
     let ctl = control::get();
     let options = options(args);
     plan::admit(game, &options.analyses(), &ctl.budget).budget()?;
-    let svg =
-        render::board_svg_with(game, &loaded.board.label(), &options, ctl).map_err(explain)?;
+    let form = args
+        .to
+        .unwrap_or_else(|| args.output.as_deref().map_or(Form::Svg, Form::of));
+    let input = loaded.board.path();
+    let label = loaded.board.label();
+    if form == Form::Tikz {
+        let tikz = render::board_tikz_with(game, &label, &options, ctl).map_err(explain)?;
+        control::check_interrupted()?;
+        write_output(args.output.as_ref(), input, out, |w| {
+            Ok(w.write_all(tikz.as_bytes())?)
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if form == Form::Png && args.output.is_none() && std::io::stdout().is_terminal() {
+        bail!("a PNG is not for a terminal: name a file with -o board.png, or redirect the output");
+    }
+    let svg = render::board_svg_with(game, &label, &options, ctl).map_err(explain)?;
     control::check_interrupted()?;
-    write_picture(svg, args.output.as_ref(), loaded.board.path(), out)?;
+    write_picture_as(
+        if form == Form::Png {
+            Kind::Png
+        } else {
+            Kind::Svg
+        },
+        svg,
+        args.output.as_ref(),
+        input,
+        out,
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 

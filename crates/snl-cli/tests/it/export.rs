@@ -201,7 +201,7 @@ fn a_target_is_a_label_and_two_properties() {
     for (args, message) in [
         (
             &["--to", "dot", "--target", "4"][..],
-            "--target labels states of a model (--to prism); a diagram has none",
+            "--target labels states of a model (--to prism or jani); a diagram has none",
         ),
         (
             &["--target", "2"],
@@ -215,4 +215,97 @@ fn a_target_is_a_label_and_two_properties() {
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
         assert_eq!(run.stdout, "");
     }
+}
+
+/// `--to jani` (or a `.jani` file) writes the model as JSON with its
+/// properties inside, and has no properties file to name.
+#[test]
+fn jani_is_the_model_as_json_with_its_properties_inside() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("seed.jani");
+    let out = ok(
+        &[
+            "export",
+            "-",
+            "-o",
+            file.to_str().unwrap(),
+            "--within",
+            "3",
+            "--target",
+            "10..12",
+        ],
+        Some(SEED_20),
+    );
+    assert_eq!(out, "");
+    assert!(!dir.path().join("seed.props").exists());
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(doc["jani-version"], 1);
+    assert_eq!(doc["type"], "dtmc");
+    let names: Vec<&str> = doc["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["finishes", "rolls", "within-3", "target", "target-rolls"]
+    );
+    assert!(
+        doc["metadata"]["description"]
+            .as_str()
+            .unwrap()
+            .starts_with("snl: a board of 20 squares\n")
+    );
+    let run = snl(
+        &["export", "-", "--to", "jani", "--properties", "p.props"],
+        Some(SEED_20),
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("a JANI model holds its own"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `--to tikz` (or a `.tex` file) writes the chain as a TikZ picture, an
+/// edge a line; `snl render` writes the board as one.
+#[test]
+fn tikz_is_the_chain_or_the_board_for_latex() {
+    let text = ok(&["export", "-", "--to", "tikz"], Some(SEED_20));
+    assert!(text.starts_with("% snl: a board of 20 squares\n"), "{text}");
+    assert!(text.contains("\\begin{tikzpicture}") && text.ends_with("\\end{tikzpicture}\n"));
+    // From square 1 a 1 climbs the ladder from 2 to 19.
+    assert!(
+        text.contains("\\draw[ladder] (s1) to[bend left=10] node[chance] {1/6} (s19);"),
+        "{text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.tex");
+    let out = ok(
+        &["render", "-", "--path", "-o", file.to_str().unwrap()],
+        Some(SEED_20),
+    );
+    assert_eq!(out, "");
+    let board = std::fs::read_to_string(&file).unwrap();
+    assert!(board.contains("\\begin{tikzpicture}"), "{board}");
+    assert_eq!(
+        board,
+        ok(&["render", "-", "--path", "--to", "tikz"], Some(SEED_20))
+    );
+    let big = dir.path().join("big.tex");
+    let run = snl(
+        &["render", "-", "-o", big.to_str().unwrap()],
+        Some(r#"{"squares": 2501}"#),
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("2501 squares is too large for a TikZ picture"),
+        "{}",
+        run.stderr
+    );
+    assert!(!big.exists());
 }

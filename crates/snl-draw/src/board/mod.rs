@@ -11,7 +11,8 @@
 //! This module holds the picture's builder and its layout; each part of the
 //! drawing is a module of its own: `geometry` (where a square is),
 //! `squares` (their colours, lines and numbers), `jumps` (ladders and
-//! snakes), `path` (the moves of a path) and `legend`.
+//! snakes), `path` (the moves of a path) and `legend`; `tikz` writes the
+//! same picture as TikZ for LaTeX.
 
 // Geometry reads best in the usual letters: points p and q, a cell's size c.
 #![allow(clippy::many_single_char_names)]
@@ -32,6 +33,7 @@ mod jumps;
 mod legend;
 mod path;
 mod squares;
+mod tikz;
 
 use geometry::P;
 use legend::Item;

@@ -5,6 +5,14 @@ use std::fmt::Write as _;
 
 use super::{BoardPicture, MIN_FONT, Painter, Shading};
 use crate::colour::{self, Rgb};
+
+/// A run of squares of one colour in a row, in the picture's pixels.
+pub(super) struct FillRun {
+    pub(super) x: f64,
+    pub(super) y: f64,
+    pub(super) width: f64,
+    pub(super) fill: Rgb,
+}
 use crate::svg::{N, put, text, text_width};
 
 impl Painter<'_, '_> {
@@ -92,9 +100,26 @@ impl Painter<'_, '_> {
     /// Square fills, one rectangle per run of equal colour in a row so that
     /// large boards stay small files.
     pub(super) fn fills(&self, out: &mut String) {
+        out.push_str("<g shape-rendering=\"crispEdges\">\n");
+        for run in self.fill_runs() {
+            put!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n",
+                N(run.x),
+                N(run.y),
+                N(run.width),
+                N(self.cell),
+                run.fill
+            );
+        }
+        out.push_str("</g>\n");
+    }
+
+    /// The runs of squares of equal colour in each row, left to right.
+    pub(super) fn fill_runs(&self) -> Vec<FillRun> {
         let g = self.pic.grid;
         let c = self.cell;
-        out.push_str("<g shape-rendering=\"crispEdges\">\n");
+        let mut runs = Vec::new();
         for row in 0..g.rows() {
             let cells: Vec<Option<u32>> = g.row_squares(row).collect();
             let y = self.top + f64::from(row) * c;
@@ -109,37 +134,65 @@ impl Painter<'_, '_> {
                 while end < cells.len() && cells[end].is_some_and(|t| self.fill(t) == fill) {
                     end += 1;
                 }
-                put!(
-                    out,
-                    "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{fill}\"/>\n",
-                    N(self.left + col as f64 * c),
-                    N(y),
-                    N((end - col) as f64 * c),
-                    N(c)
-                );
+                runs.push(FillRun {
+                    x: self.left + col as f64 * c,
+                    y,
+                    width: (end - col) as f64 * c,
+                    fill,
+                });
                 col = end;
             }
         }
-        out.push_str("</g>\n");
+        runs
+    }
+
+    /// The filled part of each row: its left end, its top and its squares.
+    pub(super) fn row_spans(&self) -> impl Iterator<Item = (f64, f64, u32)> + '_ {
+        let g = self.pic.grid;
+        let c = self.cell;
+        (0..g.rows()).map(move |row| {
+            let filled = g.row_squares(row).flatten().count() as u32;
+            // The filled part of a row is at its left when the row runs
+            // left to right and at its right otherwise.
+            let rtl = (g.rows() - 1 - row) % 2 == 1;
+            let x0 = if rtl {
+                self.left + f64::from(g.columns() - filled) * c
+            } else {
+                self.left
+            };
+            (x0, self.top + f64::from(row) * c, filled)
+        })
+    }
+
+    /// The squares written at the ends of the rows when their numbers do
+    /// not fit: a row in every few, bottom up, as (left end, right end,
+    /// the row's middle).
+    pub(super) fn row_ends(&self) -> Vec<(u32, u32, f64)> {
+        let g = self.pic.grid;
+        let c = self.cell;
+        let every = (11.0 / c).ceil().max(1.0) as u32;
+        let mut ends = Vec::new();
+        for row in (0..g.rows()).rev().step_by(every as usize) {
+            let squares: Vec<u32> = g.row_squares(row).flatten().collect();
+            let (Some(&lo), Some(&hi)) = (squares.iter().min(), squares.iter().max()) else {
+                continue;
+            };
+            // The row's left end holds its lowest square when the row
+            // runs left to right.
+            let rtl = (g.rows() - 1 - row) % 2 == 1;
+            let (l, r) = if rtl { (hi, lo) } else { (lo, hi) };
+            ends.push((l, r, self.top + (f64::from(row) + 0.5) * c));
+        }
+        ends
     }
 
     /// The lines between squares, and the outlines of the start and finish.
     pub(super) fn lines(&self, out: &mut String) {
-        let g = self.pic.grid;
         let c = self.cell;
         if c >= 6.0 {
             let mut d = String::new();
-            for row in 0..g.rows() {
-                let filled = g.row_squares(row).flatten().count() as f64;
-                // The filled part of a row is at its left when the row runs
-                // left to right and at its right otherwise.
-                let rtl = (g.rows() - 1 - row) % 2 == 1;
-                let x0 = if rtl {
-                    self.left + (f64::from(g.columns()) - filled) * c
-                } else {
-                    self.left
-                };
-                let y = self.top + f64::from(row) * c;
+            for (x0, y, filled) in self.row_spans() {
+                let filled = f64::from(filled);
                 put!(d, "M{} {}h{}", N(x0), N(y), N(filled * c));
                 put!(d, "M{} {}h{}", N(x0), N(y + c), N(filled * c));
                 for k in 0..=filled as u32 {
@@ -227,18 +280,9 @@ impl Painter<'_, '_> {
             out.push_str("</g>\n");
         } else if self.row_labels {
             let g = self.pic.grid;
-            let every = (11.0 / c).ceil().max(1.0) as u32;
             put!(out, "<g fill=\"{}\" font-size=\"10\">\n", colour::MUTED);
-            for row in (0..g.rows()).rev().step_by(every as usize) {
-                let squares: Vec<u32> = g.row_squares(row).flatten().collect();
-                let (Some(&lo), Some(&hi)) = (squares.iter().min(), squares.iter().max()) else {
-                    continue;
-                };
-                // The row's left end holds its lowest square when the row
-                // runs left to right.
-                let rtl = (g.rows() - 1 - row) % 2 == 1;
-                let (l, r) = if rtl { (hi, lo) } else { (lo, hi) };
-                let y = self.top + (f64::from(row) + 0.5) * c + 3.5;
+            for (l, r, middle) in self.row_ends() {
+                let y = middle + 3.5;
                 put!(
                     out,
                     "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{l}</text><text x=\"{}\" y=\"{}\">{r}</text>\n",

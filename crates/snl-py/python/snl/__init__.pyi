@@ -621,8 +621,21 @@ class Board:
     ) -> Tuple[str, str]:
         """The PRISM model and its properties, as ``snl export --to prism``."""
         ...
+    def to_jani(
+        self,
+        rules: Optional[Rules] = None,
+        *,
+        choose_dice: Optional[Sequence[Any]] = None,
+        within: Optional[Sequence[int]] = None,
+        target: Optional[Union[str, Sequence[Union[int, Tuple[int, int]]]]] = None,
+    ) -> str:
+        """The model in JANI, its properties inside, as ``snl export --to jani``."""
+        ...
     def to_dot(self, rules: Optional[Rules] = None) -> str:
         """The chain as a Graphviz DOT state diagram, as ``snl export --to dot``."""
+        ...
+    def to_tikz(self, rules: Optional[Rules] = None) -> str:
+        """The chain as a TikZ state diagram, as ``snl export --to tikz``."""
         ...
     def to_phase_type(self, rules: Optional[Rules] = None) -> str:
         """The length as a phase-type distribution (JSON), as ``snl export --to phase-type``."""
@@ -662,6 +675,18 @@ class Board:
         title: Optional[str] = None,
         rules: Optional[Rules] = None,
     ) -> str: ...
+    def tikz(
+        self,
+        path: bool = True,
+        heat: bool = False,
+        layers: bool = False,
+        *,
+        width: Optional[int] = None,
+        title: Optional[str] = None,
+        rules: Optional[Rules] = None,
+    ) -> str:
+        """The picture of ``svg`` as TikZ for LaTeX, as ``snl render --to tikz``."""
+        ...
     def _repr_svg_(self) -> str: ...
     def show(self, width: Optional[int] = None) -> str: ...
     def report_html(self, rules: Optional[Rules] = None) -> str: ...

@@ -1,8 +1,8 @@
 //! The game written for the tools of the field: a model in the PRISM
-//! language for probabilistic model checkers (PRISM, Storm), with the
-//! properties that ask them snl's questions, the chain as a state diagram
-//! in Graphviz's DOT language, and the game's length as a discrete
-//! phase-type distribution.
+//! language or in JANI for probabilistic model checkers (PRISM, Storm, the
+//! Modest Toolset), with the properties that ask them snl's questions, the
+//! chain as a state diagram in Graphviz's DOT language or in TikZ, and the
+//! game's length as a discrete phase-type distribution.
 //!
 //! # The model
 //!
@@ -45,10 +45,12 @@ use crate::limits::{Control, Estimate, LimitError};
 use crate::rules::Die;
 
 mod dot;
+mod jani;
 mod model;
 mod phase_type;
 mod prism;
 mod text;
+mod tikz;
 
 pub use model::{Act, Action, Branch, Model, Node, build, most_nodes};
 
@@ -66,8 +68,13 @@ pub const MAX_MODEL_STATES: u64 = i32::MAX as u64;
 pub enum Form {
     /// A model in the PRISM language, with a properties file.
     Prism,
+    /// The same model in JANI, the JSON interchange format of the
+    /// quantitative verification tools, its properties inside.
+    Jani,
     /// The chain as a state diagram in Graphviz's DOT language.
     Dot,
+    /// The chain as a state diagram in TikZ, for a LaTeX document.
+    Tikz,
     /// The game's length as a discrete phase-type distribution `(α, T)`,
     /// in JSON.
     PhaseType,
@@ -78,16 +85,24 @@ impl Form {
     pub fn name(self) -> &'static str {
         match self {
             Form::Prism => "prism",
+            Form::Jani => "jani",
             Form::Dot => "dot",
+            Form::Tikz => "tikz",
             Form::PhaseType => "phase-type",
         }
+    }
+
+    /// Whether the form is a model a model checker reads (a chain or a
+    /// decision process, with properties), not a diagram or a distribution.
+    pub fn is_model(self) -> bool {
+        matches!(self, Form::Prism | Form::Jani)
     }
 
     /// The most states of a game this form holds.
     pub fn max_states(self) -> u64 {
         match self {
-            Form::Prism => MAX_MODEL_STATES,
-            Form::Dot | Form::PhaseType => MAX_DIAGRAM_STATES,
+            Form::Prism | Form::Jani => MAX_MODEL_STATES,
+            Form::Dot | Form::Tikz | Form::PhaseType => MAX_DIAGRAM_STATES,
         }
     }
 }
@@ -117,7 +132,8 @@ pub struct Exported {
     pub form: Form,
     /// The model or diagram.
     pub text: String,
-    /// The properties, for a model ([`Form::Prism`]).
+    /// The properties, for a PRISM model ([`Form::Prism`]; a JANI model
+    /// holds its own).
     pub properties: Option<String>,
     /// The states (and pending choices) written.
     pub states: usize,
@@ -149,7 +165,7 @@ impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ExportError::TooLarge {
-                form: Form::Dot,
+                form: Form::Dot | Form::Tikz,
                 states,
                 limit,
             } => write!(
@@ -198,9 +214,9 @@ impl From<LimitError> for ExportError {
 }
 
 /// What exporting `game` in `form` with `options` takes: each node holds
-/// its branches (about 40 bytes each, the text's line included), a
-/// branch a face of every die.
-pub fn estimate(game: &Game, options: &Options) -> Estimate {
+/// its branches (about 40 bytes each, and the text's line about 40 more,
+/// or 120 in JANI's longer JSON), a branch a face of every die.
+pub fn estimate(game: &Game, form: Form, options: &Options) -> Estimate {
     let faces: u64 = if options.dice.is_empty() {
         u64::from(game.rules().die.max())
     } else {
@@ -208,9 +224,10 @@ pub fn estimate(game: &Game, options: &Options) -> Estimate {
     };
     let nodes = most_nodes(game);
     let branches = nodes.saturating_mul(faces.max(2));
+    let per_branch = if form == Form::Jani { 160 } else { 80 };
     Estimate::new(
         branches
-            .saturating_mul(80)
+            .saturating_mul(per_branch)
             .saturating_add(nodes.saturating_mul(2)),
         branches,
     )
@@ -240,10 +257,10 @@ pub fn export(
         });
     }
     let choosing = options.dice.len() > 1 || game.declinable();
-    if form != Form::Prism && choosing {
+    if !form.is_model() && choosing {
         return Err(ExportError::Choices);
     }
-    ctl.admit("the export", estimate(game, options))?;
+    ctl.admit("the export", estimate(game, form, options))?;
     let model = build(game, &options.dice, ctl)?;
     let bonus = game.rules().bonus.is_some();
     let (text, properties) = match form {
@@ -256,7 +273,18 @@ pub fn export(
                 bonus,
             )),
         ),
+        Form::Jani => (
+            jani::model(
+                &model,
+                &options.heading,
+                bonus,
+                &options.within,
+                &options.target,
+            ),
+            None,
+        ),
         Form::Dot => (dot::diagram(&model, &options.heading, bonus), None),
+        Form::Tikz => (tikz::diagram(&model, &options.heading, bonus), None),
         Form::PhaseType => (phase_type::json(&model, &options.heading), None),
     };
     Ok(Exported {
@@ -273,6 +301,19 @@ mod tests {
     use super::model::tests::game;
     use super::*;
     use crate::rules::{Bonus, Optional, Rules};
+
+    /// The nonzeros of the transition matrix's rows of the states a model
+    /// holds.
+    fn reached_nonzeros(g: &Game, model: &Model) -> usize {
+        let p = crate::markov::transition_matrix(g).unwrap();
+        model
+            .nodes
+            .iter()
+            .map(|(n, _)| match n {
+                Node::Rest(k) | Node::Pending(k) => p.row(*k).count(),
+            })
+            .sum()
+    }
 
     #[test]
     fn a_diagram_refuses_choices_and_size() {
@@ -319,17 +360,89 @@ mod tests {
         let g = game(30, &[(3, 22), (5, 8), (27, 1), (21, 9)], Rules::default());
         let e = export(&g, Form::Dot, &Options::default(), &Control::default()).unwrap();
         let edges = e.text.lines().filter(|l| l.contains(" -> ")).count();
-        let p = crate::markov::transition_matrix(&g).unwrap();
         let model = build(&g, &[], &Control::default()).unwrap();
-        let nonzeros: usize = model
-            .nodes
-            .iter()
-            .map(|(n, _)| match n {
-                Node::Rest(k) | Node::Pending(k) => p.row(*k).count(),
-            })
-            .sum();
+        let nonzeros = reached_nonzeros(&g, &model);
         assert_eq!(edges, nonzeros);
         assert!(e.text.contains("tooltip=\"by the ladder 3→22\""));
+    }
+
+    #[test]
+    fn a_jani_model_is_json_with_an_edge_an_action_and_a_destination_a_branch() {
+        let rules = Rules {
+            optional: Optional::All,
+            bonus: Some(Bonus::with_limit(2).unwrap()),
+            ..Rules::default()
+        };
+        let g = game(12, &[(4, 9), (8, 2)], rules);
+        let options = Options {
+            within: vec![3],
+            ..Options::default()
+        };
+        let e = export(&g, Form::Jani, &options, &Control::default()).unwrap();
+        assert!(e.properties.is_none() && e.choices);
+        let doc: serde_json::Value = serde_json::from_str(&e.text).unwrap();
+        assert_eq!(doc["type"], "mdp");
+        let names: Vec<&str> = doc["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["finishes", "rolls", "turns", "within-3"]);
+        let model = build(&g, &[], &Control::default()).unwrap();
+        let edges = doc["automata"][0]["edges"].as_array().unwrap();
+        let actions: usize = model.nodes.iter().map(|(_, a)| a.len()).sum();
+        assert_eq!(edges.len(), actions);
+        let branches: usize = model
+            .nodes
+            .iter()
+            .flat_map(|(_, a)| a)
+            .map(|a| a.branches.len())
+            .sum();
+        let destinations: usize = edges
+            .iter()
+            .map(|e| e["destinations"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(destinations, branches);
+        // A roll earns "rolls"; taking or declining a jump does not.
+        for e in edges {
+            let earns = e["destinations"][0]["assignments"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|a| a["ref"] == "rolls");
+            assert_eq!(earns, e["action"] == "roll", "{e}");
+        }
+    }
+
+    #[test]
+    fn a_tikz_diagram_has_an_edge_a_nonzero_of_the_reached_rows() {
+        let g = game(30, &[(3, 22), (5, 8), (27, 1), (21, 9)], Rules::default());
+        let e = export(&g, Form::Tikz, &Options::default(), &Control::default()).unwrap();
+        let edges = e.text.lines().filter(|l| l.starts_with("\\draw[")).count();
+        let model = build(&g, &[], &Control::default()).unwrap();
+        let nonzeros = reached_nonzeros(&g, &model);
+        assert_eq!(edges, nonzeros);
+        assert_eq!(
+            e.text.lines().filter(|l| l.starts_with("\\node[")).count(),
+            model.nodes.len()
+        );
+        assert!(
+            e.text
+                .contains("\\draw[ladder] (s1) to[bend left=10] node[chance] {1/6} (s22);")
+        );
+        let rules = Rules {
+            optional: Optional::All,
+            ..Rules::default()
+        };
+        let err = export(
+            &game(10, &[(4, 9)], rules),
+            Form::Tikz,
+            &Options::default(),
+            &Control::default(),
+        )
+        .unwrap_err();
+        assert_eq!(err, ExportError::Choices);
     }
 
     #[test]

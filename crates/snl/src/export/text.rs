@@ -3,13 +3,18 @@
 
 /// `weight / total` in lowest terms, `1` for the whole.
 pub(super) fn fraction(weight: u64, total: u64) -> String {
-    let g = gcd(weight, total);
-    let (n, d) = (weight / g, total / g);
+    let (n, d) = gcd_pair(weight, total);
     if d == 1 {
         n.to_string()
     } else {
         format!("{n}/{d}")
     }
+}
+
+/// `weight / total` in lowest terms, as its numerator and denominator.
+pub(super) fn gcd_pair(weight: u64, total: u64) -> (u64, u64) {
+    let g = gcd(weight, total);
+    (weight / g, total / g)
 }
 
 fn gcd(mut a: u64, mut b: u64) -> u64 {
