@@ -592,7 +592,8 @@ impl PyBoard {
     /// Whether a game under ``rules`` (the board's own by default) can be
     /// won from the start, as ``snl check`` names it: a dict with
     /// ``class`` (``"always"``, ``"occasionally"`` or ``"never"``, the
-    /// classes of Nanda and Misra), ``trap`` (the squares the pawn can
+    /// classes of Nanda and Misra), ``text`` (the class in a sentence, as
+    /// ``snl check`` prints it), ``trap`` (the squares the pawn can
     /// rest on from which no rolls reach the last square, as
     /// ``(first, last)`` runs; 0 is the start off the board),
     /// ``trap_squares`` (how many), ``trap_listed_all``, ``chance`` (that
@@ -615,6 +616,7 @@ impl PyBoard {
         };
         let dict = PyDict::new(py);
         dict.set_item("class", w.class.as_str())?;
+        dict.set_item("text", w.sentence())?;
         dict.set_item("trap", w.trap.clone())?;
         dict.set_item("trap_squares", w.trap_squares)?;
         dict.set_item("trap_listed_all", w.listed_all())?;

@@ -159,17 +159,29 @@ CHOICES = [
 ]
 
 
-def test_storm_gives_the_best_play_of_every_choice():
-    rng = random.Random(1245)
-    checked = 0
-    while checked < 30:
-        rules, dice = CHOICES[checked % len(CHOICES)]
-        squares = rng.randint(8, 30)
+def choice_boards(count, seed, sizes=(8, 30), bonus=True):
+    """Random boards under each choice of CHOICES in turn, as (board, rules,
+    dice); without `bonus`, a bonus rule is swapped for optional jumps with
+    a bounce."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rules, dice = CHOICES[made % len(CHOICES)]
+        if rules.bonus and not bonus:
+            rules = snl.Rules(optional="all", finish="bounce")
+        squares = rng.randint(*sizes)
         ladders, snakes = random_board(rng, squares)
         try:
             board = snl.Board(squares, ladders, snakes, rules=rules)
         except snl.SnlError:
             continue
+        made += 1
+        yield board, rules, dice
+
+
+def test_storm_gives_the_best_play_of_every_choice():
+    checked = 0
+    for board, rules, dice in choice_boards(30, seed=1245):
         model, props = board.to_prism(choose_dice=dice, within=[6])
         kind, values = storm(model, props)
         best = board.expect(exact=True, choose_dice=dice)
@@ -181,6 +193,74 @@ def test_storm_gives_the_best_play_of_every_choice():
             chance = board.expect(goal="within:6", choose_dice=dice).chance
             assert abs(float(values[-1]) - chance) < 1e-12, (board, rules, dice)
         checked += 1
+    assert checked == 30
+
+
+def storm_best_play(model_text, props_text):
+    """Storm's scheduler for the least expected rolls, exactly: for each
+    state ``(s, c)`` with a choice and a finite value, the action Storm
+    picks and whether it is the only one that attains the least. Each
+    action's value (its reward plus the chances times the next states'
+    values) is computed here from Storm's model and values, and Storm's pick
+    must attain the least."""
+    program = _program(model_text)
+    props = stormpy.parse_properties(props_text, program)
+    options = stormpy.BuilderOptions([p.get_raw_formula() for p in props])
+    options.set_build_choice_labels(True)
+    options.set_build_state_valuations(True)
+    options.set_build_all_reward_models(True)
+    model = stormpy.build_model[stormpy.Rational](program, options=options)
+    result = stormpy.model_checking(model, props[1], extract_scheduler=True)
+    assert result.has_scheduler()
+    values = [_fraction(v) for v in result.get_value_vector()]
+    scheduler = result.get_scheduler()
+    rewards = model.get_reward_model("rolls")
+    matrix = model.transition_matrix
+    play = {}
+    for state in range(model.nr_states):
+        first, end = matrix.get_row_group_start(state), matrix.get_row_group_end(state)
+        if end - first < 2 or values[state] == float("inf"):
+            continue
+        q = []
+        for row in range(first, end):
+            total = _fraction(rewards.get_state_action_reward(row))
+            for entry in matrix.get_row(row):
+                total += _fraction(entry.value) * values[entry.column]
+            q.append(total)
+        pick = scheduler.get_choice(state).get_deterministic_choice()
+        assert q[pick] == min(q) == values[state]
+        (label,) = model.choice_labeling.get_labels_of_choice(first + pick)
+        valuation = dict(re.findall(r"(\w+)=(\d+)", model.state_valuations.to_string(state)))
+        key = (int(valuation["s"]), int(valuation.get("c", 0)))
+        play[key] = (label, sorted(q)[0] < sorted(q)[1])
+    return play
+
+
+def test_storms_scheduler_plays_snls_best_play_where_it_is_unique():
+    """Where the best play at a state is unique, Storm's optimal scheduler
+    picks what snl's best play picks: the die on each square (``d1``,
+    ``d2``, ...), and at each jump that may be declined, take or stay."""
+    compared = {"die": 0, "jump": 0}
+    for board, rules, dice in choice_boards(36, seed=2024, sizes=(10, 40), bonus=False):
+        best = board.expect(exact=True, choose_dice=dice)
+        if best.exact_mean is None:
+            continue
+        model, props = board.to_prism(choose_dice=dice)
+        if "\nmdp\n" not in model:
+            continue  # no choice on this board (no jump to decline)
+        play = storm_best_play(model, props)
+        taken = {j["from"]: j["play"] == "taken" for j in best.policy or []}
+        for (square, pending), (label, unique) in play.items():
+            if not unique:
+                continue
+            if pending:
+                want = "take" if taken[square] else "stay"
+                compared["jump"] += 1
+            else:
+                want = f"d{best.die_by_square[square] + 1}"
+                compared["die"] += 1
+            assert label == want, (board, rules, dice, square, play)
+    assert compared["die"] > 100 and compared["jump"] > 40, compared
 
 
 def test_codeforces_1245e_under_storm():
@@ -213,14 +293,7 @@ def test_storm_reads_the_jani_export_as_the_prism_one():
     rng = random.Random(2017)
     cases = [(snl.Board.preset(p), None) for p in PRESETS]
     cases += [(b, None) for b in boards(21, seed=36)]
-    while len(cases) < len(PRESETS) + 21 + 12:
-        rules, dice = CHOICES[len(cases) % len(CHOICES)]
-        squares = rng.randint(8, 24)
-        ladders, snakes = random_board(rng, squares)
-        try:
-            cases.append((snl.Board(squares, ladders, snakes, rules=rules), dice))
-        except snl.SnlError:
-            continue
+    cases += [(b, dice) for b, _, dice in choice_boards(12, seed=2017, sizes=(8, 24))]
     kinds = set()
     for board, dice in cases:
         within = [rng.randint(1, 12)]

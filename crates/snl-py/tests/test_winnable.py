@@ -19,11 +19,16 @@ def test_classes_on_small_boards():
     assert (w["trap_squares"], w["trap_listed_all"]) == (7, True)
     assert w["chance"] == pytest.approx(5 / 6, abs=1e-12)
     assert w["chance_error"] is None
+    assert w["text"] == (
+        "occasionally: squares 3 to 9 trap the pawn for ever; "
+        "a game falls there with chance 0.833333"
+    )
     never = snl.Board(10, [], [(s, 2) for s in range(4, 10)])
     assert never.winnable()["class"] == "never"
     assert never.winnable()["chance"] == 1.0
     assert snl.Board.preset("milton-bradley").winnable() == {
         "class": "always",
+        "text": "always: the last square can be reached from every square the pawn can rest on",
         "trap": [],
         "trap_squares": 0,
         "trap_listed_all": True,

@@ -11,6 +11,7 @@
 //! | [`studio_report`] | `POST /api/report` |
 //! | [`studio_design`] | `POST /api/design` |
 //! | [`studio_steps`] | `POST /api/steps` |
+//! | [`studio_target`] | `POST /api/target` |
 
 use snl_web::analyse::{self, Options};
 use snl_web::{ApiError, StudioLimits};
@@ -47,6 +48,21 @@ pub fn studio_steps(board: &str, options: &str) -> String {
             .map_err(|e| ApiError::Query(format!("the options: {e}")))
             .and_then(|options| {
                 snl_web::steps::steps(board.as_bytes(), &options, &StudioLimits::default())
+            }),
+    )
+}
+
+/// The rolls until the pawn first rests on chosen squares or takes a
+/// chosen jump on `board`: the answer of `POST /api/target`. `options` is
+/// a JSON object of the query that endpoint takes: `{"target": "50..60"}`
+/// or `{"via": "47-26", "within": "10,20"}`.
+#[wasm_bindgen]
+pub fn studio_target(board: &str, options: &str) -> String {
+    envelope(
+        serde_json::from_str::<snl_web::target::TargetOptions>(options)
+            .map_err(|e| ApiError::Query(format!("the options: {e}")))
+            .and_then(|options| {
+                snl_web::target::target(board.as_bytes(), &options, &StudioLimits::default())
             }),
     )
 }
@@ -225,6 +241,41 @@ mod tests {
         assert_eq!(equation["data"]["terms"][0]["to"], 19);
         let jump = parsed(&studio_steps(board, r#"{"of": "equation", "square": 20}"#));
         assert_eq!(jump["status"], 422, "{jump}");
+    }
+
+    #[test]
+    fn targets_are_the_servers() {
+        let board = r#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
+        let answer = parsed(&studio_target(
+            board,
+            r#"{"target": "15..17", "within": "5"}"#,
+        ));
+        assert_eq!(answer["status"], 200, "{answer}");
+        let expected = snl_web::target::target(
+            board.as_bytes(),
+            &snl_web::target::TargetOptions {
+                target: Some("15..17".into()),
+                within: Some("5".into()),
+                ..snl_web::target::TargetOptions::default()
+            },
+            &StudioLimits::default(),
+        )
+        .unwrap();
+        let expected = parsed(&serde_json::to_string(&expected).unwrap());
+        assert_eq!(answer["data"], expected);
+        let via = parsed(&studio_target(board, r#"{"via": "9-2"}"#));
+        assert_eq!(via["data"]["kind"], "snake", "{via}");
+        let neither = parsed(&studio_target(board, "{}"));
+        assert_eq!(neither["status"], 400, "{neither}");
+        let foot = parsed(&studio_target(board, r#"{"target": "2"}"#));
+        assert_eq!(foot["status"], 422, "{foot}");
+        assert!(
+            foot["data"]["error"]
+                .as_str()
+                .unwrap()
+                .contains("aim at square 19"),
+            "{foot}"
+        );
     }
 
     #[test]

@@ -39,6 +39,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../static/steps.js"),
     ),
     (
+        "target.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../static/target.js"),
+    ),
+    (
         "state.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../static/state.js"),

@@ -39,6 +39,10 @@
 //! - `POST /api/steps?of=search|game&rolls=T`: the board's analyses step
 //!   by step, as `snl solve --steps --json` and `snl expect --steps --json`
 //!   print them, with `kind` (see [`steps`]).
+//! - `POST /api/target?target=SQUARES|via=FROM-TO&within=K,...`: the rolls
+//!   until the pawn first rests on the squares or takes the jump, as `snl
+//!   expect --target --json` and `snl expect --via --json` print them (see
+//!   [`target`]).
 //!
 //! Errors are `{"error": "..."}` with status 400 (an unreadable or
 //! unplayable board, a bad query, a request that is not HTTP/1.0 or 1.1 or
@@ -56,6 +60,7 @@
 //! - [`design`]: the Design panel's search.
 //! - [`error`]: the one error type, and how each error becomes a response.
 //! - [`steps`]: the Step mode's analyses, step by step.
+//! - [`target`]: the Aim panel's questions about squares and jumps.
 //! - `http`: the connections, whose request heads are checked before hyper
 //!   reads them, so that its refusals carry the same JSON.
 //! - `routes`: the router, its handlers and its limits.
@@ -75,6 +80,7 @@ mod http;
 #[cfg(feature = "server")]
 mod routes;
 pub mod steps;
+pub mod target;
 
 #[cfg(feature = "server")]
 use std::future::Future;

@@ -77,7 +77,8 @@ pub(crate) fn app(config: Config) -> (Router, watch::Sender<bool>) {
         .route("/api/convert", post(convert))
         .route("/api/report", post(report))
         .route("/api/design", post(design))
-        .route("/api/steps", post(steps));
+        .route("/api/steps", post(steps))
+        .route("/api/target", post(target));
     let errors_state = state.clone();
     let router = Router::new()
         .route("/", get(page))
@@ -259,6 +260,20 @@ async fn steps(
     let answer = run(&state, move |limits, cancel| {
         let steps = crate::steps::steps_with(&body, &options, limits, cancel)?;
         serde_json::to_vec(&steps).map_err(|e| ApiError::Internal(e.to_string()))
+    })
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())
+}
+
+async fn target(
+    State(state): State<AppState>,
+    q: Result<Query<crate::target::TargetOptions>, QueryRejection>,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let options = query(q)?;
+    let answer = run(&state, move |limits, cancel| {
+        let answer = crate::target::target_with(&body, &options, limits, cancel)?;
+        serde_json::to_vec(&answer).map_err(|e| ApiError::Internal(e.to_string()))
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], answer).into_response())

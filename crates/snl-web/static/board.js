@@ -61,6 +61,10 @@ export class Editor {
     this.problems = [];
     /** A step's marks (steps.js): [{square, cls, strength}]. */
     this.marks = [];
+    /** The squares aimed at (target.js), outlined. */
+    this.aims = [];
+    /** While squares are picked for a target, what a click on one calls; else null. */
+    this.picking = null;
     this.drag = null;
     this.hover = null;
     overlayEl.addEventListener("pointerdown", (e) => this.down(e));
@@ -101,6 +105,19 @@ export class Editor {
   /** Shows a step of an analysis on the squares. */
   setMarks(marks) {
     this.marks = marks;
+    this.paint();
+  }
+
+  /** Outlines the squares aimed at (the Aim panel). */
+  setAims(squares) {
+    this.aims = squares;
+    this.paint();
+  }
+
+  /** Hands a click on a square to `handler(square)` instead of editing, or (null) editing again. */
+  pick(handler) {
+    this.picking = handler;
+    this.drag = null;
     this.paint();
   }
 
@@ -158,6 +175,14 @@ export class Editor {
     }
     const p = this.point(e);
     if (!p) {
+      return;
+    }
+    if (this.picking) {
+      const s = squareAt(this.layout, this.squares, p.x, p.y);
+      if (s != null) {
+        e.preventDefault();
+        this.picking(s);
+      }
       return;
     }
     const handle = this.handleAt(p);
@@ -265,6 +290,9 @@ export class Editor {
         attrs["fill-opacity"] = (0.1 + 0.75 * m.strength).toFixed(3);
       }
       el("rect", attrs, o);
+    }
+    for (const s of this.aims) {
+      box(s, "aim");
     }
     for (const s of this.problems) {
       box(s, "problem");

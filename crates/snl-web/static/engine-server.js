@@ -19,7 +19,7 @@ const unreachable = (e) => ({
   data: { error: `the studio's server cannot be reached (${e.message}); is \`snl serve\` still running?` },
 });
 
-/** The request of each kind still running (`analyse`, `steps`, `equation`). */
+/** The request of each kind still running (`analyse`, `steps`, `equation`, `target`). */
 const running = {};
 
 /**
@@ -66,6 +66,10 @@ export const engine = {
 
   async equation(text, options) {
     return latest("equation", "steps", text, options);
+  },
+
+  async target(text, options) {
+    return latest("target", "target", text, options);
   },
 
   async design(request) {

@@ -133,6 +133,7 @@ const analyses = new Lane();
 const designs = new Lane();
 const stepping = new Lane();
 const equations = new Lane();
+const aims = new Lane();
 const others = new Lane();
 
 /** An answer of the module ({status, data} as JSON) as the page takes it. */
@@ -181,6 +182,13 @@ export const engine = {
       equations.stop();
     }
     return answer(await equations.call("studio_steps", [text, JSON.stringify(options)]));
+  },
+
+  async target(text, options) {
+    if (aims.busy()) {
+      aims.stop();
+    }
+    return answer(await aims.call("studio_target", [text, JSON.stringify(options)]));
   },
 
   async load(text) {

@@ -19,6 +19,11 @@
 //   choose_dice}. A later call cancels one still running.
 // - equation(text, options): the first-step equation of a square, as
 //   steps answers {of: "equation", square}; its own later call cancels it.
+// - target(text, options): the rolls until the pawn first rests on chosen
+//   squares or takes a chosen jump, as {ok, status, data}: data is the
+//   answer of `snl expect --target --json` or `--via --json`, or {error};
+//   options are {target: "50..60"} or {via: "47-26"}. A later call
+//   cancels one still running.
 // - load(text): a board to import, read and answered as analyse answers it
 //   (without a path); nothing cancels it.
 // - convert(text, to): the board in another form, {ok, text} or {ok: false, error}.

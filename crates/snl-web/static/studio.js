@@ -9,6 +9,7 @@ import { wireDesign } from "./design.js";
 import { connect } from "./engine.js";
 import { clone, emptyBoard, figure, fromFragment, fromPairs, same, tidyDie, toBoardFile, toFragment } from "./state.js";
 import { stepsFragment, wireSteps } from "./steps.js";
+import { targetFragment, wireTarget } from "./target.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,10 +77,12 @@ function edit(change) {
 
 /** The Step panel (steps.js); set when the page loads. */
 let stepPanel = null;
+/** The Aim panel (target.js); set when the page loads. */
+let targetPanel = null;
 
-/** Writes the page's address: the board, and the step shown. */
+/** Writes the page's address: the board, the step shown and the target asked about. */
 function address() {
-  history.replaceState(null, "", `#${toFragment(studio.board)}${stepsFragment()}`);
+  history.replaceState(null, "", `#${toFragment(studio.board)}${stepsFragment()}${targetFragment()}`);
 }
 
 /** Shows `board` and asks for its answers. */
@@ -97,6 +100,7 @@ function setBoard(board, { keepSelection = true } = {}) {
   $("redo").disabled = studio.redo.length === 0;
   analyse();
   stepPanel?.boardChanged();
+  targetPanel?.boardChanged();
 }
 
 function undo() {
@@ -195,6 +199,11 @@ function showAnswer(data) {
   }
   showProblems(data.check.errors, data.check.warnings, false, data.check.notes || []);
   editor.setProblems(data.check.warnings.flatMap((w) => w.squares));
+  // The class, as `snl check` prints it (left out under a choice).
+  const winnable = data.check.winnable;
+  $("winnable").hidden = !winnable;
+  $("winnable").textContent = winnable ? `winnable: ${winnable.text}` : "";
+  $("winnable").dataset.class = winnable ? winnable.class : "";
 
   // Left out with dice to pick from (the search rolls the rules' die).
   const s = data.solve || { min_rolls: null, optimal_sequences: null, path: [], left_out: true };
@@ -593,6 +602,13 @@ async function start() {
     board: () => studio.board,
     choosing: () => plainOnly(studio.board),
     setMarks: (marks) => editor.setMarks(marks),
+    address,
+  });
+  targetPanel = wireTarget({
+    engine,
+    board: () => studio.board,
+    setAims: (squares) => editor.setAims(squares),
+    pick: (handler) => editor.pick(handler),
     address,
   });
   const presets = await engine.presets();

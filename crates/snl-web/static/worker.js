@@ -3,9 +3,9 @@
 // what the module returns, or with the message of a panic. It holds no state
 // of its own between calls.
 
-import { initSync, last_panic, studio_analyse, studio_convert, studio_design, studio_presets, studio_report, studio_steps } from "./snl_wasm.js";
+import { initSync, last_panic, studio_analyse, studio_convert, studio_design, studio_presets, studio_report, studio_steps, studio_target } from "./snl_wasm.js";
 
-const calls = { studio_analyse, studio_convert, studio_design, studio_presets, studio_report, studio_steps };
+const calls = { studio_analyse, studio_convert, studio_design, studio_presets, studio_report, studio_steps, studio_target };
 
 self.addEventListener("message", (e) => {
   const { init, id, call, args } = e.data;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use snl::answer::{CheckAnswer, Header};
 use snl::check;
-use snl::words::{figure, plural, rules_line};
+use snl::words::{plural, rules_line};
 
 use crate::board_arg::{BoardArgs, RulesArgs};
 use crate::control;
@@ -123,24 +123,5 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<ExitCode> {
 
 /// `winnable: always ...`, the board's class in words.
 fn winnable_line(w: &check::Winnability) -> String {
-    let chance = |p: f64| match w.chance_error {
-        Some(e) if e > 0.0 => format!("{} (within {e:.1e})", figure(p, 6)),
-        _ => figure(p, 6),
-    };
-    match w.class {
-        check::Winnable::Always => {
-            "winnable: always: the last square can be reached from every square the pawn can rest on"
-                .to_string()
-        }
-        check::Winnable::Never => format!(
-            "winnable: never: no rolls from the start reach the last square; the pawn is held on {}",
-            w.trap_in_words()
-        ),
-        _ => format!(
-            "winnable: occasionally: {} {} the pawn for ever; a game falls there with chance {}",
-            w.trap_in_words(),
-            if w.trap_squares == 1 { "traps" } else { "trap" },
-            w.chance.map_or_else(|| "not solved for (see the note)".to_string(), chance)
-        ),
-    }
+    format!("winnable: {}", w.sentence())
 }

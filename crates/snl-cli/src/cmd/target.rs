@@ -7,7 +7,7 @@ use std::io::Write;
 use anyhow::{Context, Result, bail};
 use snl::Jump;
 use snl::answer::{EXPECT_QUANTILES, FirstPassage, Header, TargetAnswer, ViaAnswer};
-use snl::markov::target::squares_from;
+use snl::markov::target::{jump_from, squares_from};
 use snl::plan::{self, TargetQuery};
 use snl::words::figure;
 
@@ -27,19 +27,7 @@ pub fn parse(text: &str) -> Result<Squares, String> {
 
 /// Reads `--via`'s value: a jump as `FROM-TO` or `FROM->TO`.
 pub fn parse_jump(text: &str) -> Result<Jump, String> {
-    let (from, to) = text
-        .split_once("->")
-        .or_else(|| text.split_once('-'))
-        .ok_or_else(|| format!("cannot read the jump {text:?}: write it as FROM-TO, as 47-26"))?;
-    let square = |s: &str| {
-        s.trim()
-            .parse::<u32>()
-            .map_err(|_| format!("cannot read the jump {text:?}: {s:?} is not a square; write it as FROM-TO, as 47-26"))
-    };
-    Ok(Jump {
-        from: square(from)?,
-        to: square(to)?,
-    })
+    jump_from(text).map_err(|e| e.to_string())
 }
 
 /// Refuses the options that ask about the whole game, not the question

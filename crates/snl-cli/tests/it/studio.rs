@@ -1083,6 +1083,49 @@ fn http_post(url: &str, path: &str, body: &str) -> (u16, String) {
     (status, body)
 }
 
+/// The Step and Aim panels' answers from the API for the board `text`
+/// (whose analysis is `answer`, written to `file`): `snl solve --steps`,
+/// `snl expect --steps`, `--equation`, `--target` and `--via`'s.
+fn panels_equal_what_snl_prints(url: &str, name: &str, text: &str, file: &Path, answer: &Value) {
+    // The Step panel's answers, each with its `kind`: the equation is
+    // of the square the pawn starts on.
+    let start = answer["expect"]["rules"]["start"].to_string();
+    let equation = format!("of=equation&square={start}");
+    for (query, args, kind) in [
+        ("of=search", &["solve", "--steps"][..], "search"),
+        ("of=game&rolls=7", &["expect", "--steps=7"][..], "rolls"),
+        (&equation, &["expect", "--equation", &start][..], "equation"),
+    ] {
+        let (status, body) = http_post(url, &format!("/api/steps?{query}"), text);
+        assert_eq!(status, 200, "{name}: {query}: {body}");
+        let mut steps: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(steps["kind"].take(), json!(kind), "{name}: {query}");
+        let mut printed = cli_json(args, file);
+        printed.as_object_mut().unwrap().remove("kind");
+        steps.as_object_mut().unwrap().remove("kind");
+        assert_eq!(steps, printed, "{name}: {query}");
+    }
+    // The Aim panel's answers: the middle third of the board, and
+    // on Milton Bradley's board a snake.
+    let squares = answer["expect"]["squares"].as_u64().unwrap();
+    let aim = format!("{}..{}", squares / 3, 2 * squares / 3);
+    let mut asks = vec![(
+        format!("target={aim}&within=5,10"),
+        vec![
+            "expect", "--target", &aim, "--within", "5", "--within", "10",
+        ],
+    )];
+    if name.starts_with("milton-bradley") {
+        asks.push(("via=87-24".to_string(), vec!["expect", "--via", "87-24"]));
+    }
+    for (query, args) in asks {
+        let (status, body) = http_post(url, &format!("/api/target?{query}"), text);
+        assert_eq!(status, 200, "{name}: {query}: {body}");
+        let aimed: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(aimed, cli_json(&args, file), "{name}: {query}");
+    }
+}
+
 #[test]
 fn studio_api_answers_equal_what_snl_prints() {
     let (_server, url) = serve(&[]);
@@ -1138,24 +1181,7 @@ fn studio_api_answers_equal_what_snl_prints() {
                 "{name}: race of {players}"
             );
         }
-        // The Step panel's answers, each with its `kind`: the equation is
-        // of the square the pawn starts on.
-        let start = answer["expect"]["rules"]["start"].to_string();
-        let equation = format!("of=equation&square={start}");
-        for (query, args, kind) in [
-            ("of=search", &["solve", "--steps"][..], "search"),
-            ("of=game&rolls=7", &["expect", "--steps=7"][..], "rolls"),
-            (&equation, &["expect", "--equation", &start][..], "equation"),
-        ] {
-            let (status, body) = http_post(&url, &format!("/api/steps?{query}"), &text);
-            assert_eq!(status, 200, "{name}: {query}: {body}");
-            let mut steps: Value = serde_json::from_str(&body).unwrap();
-            assert_eq!(steps["kind"].take(), json!(kind), "{name}: {query}");
-            let mut printed = cli_json(args, &file);
-            printed.as_object_mut().unwrap().remove("kind");
-            steps.as_object_mut().unwrap().remove("kind");
-            assert_eq!(steps, printed, "{name}: {query}");
-        }
+        panels_equal_what_snl_prints(&url, &name, &text, &file, &answer);
     }
 
     // An unplayable board: 400, the message `snl` prints after the file
@@ -2000,4 +2026,197 @@ async fn game_steps_play_in_stretches(page: &Page, file: &Path) {
         .await
             == json!(true)
     );
+}
+
+#[test]
+fn studio_aims_at_squares_and_jumps_as_snl_expect_does() {
+    with_studio(
+        "studio_aims_at_squares_and_jumps_as_snl_expect_does",
+        &["--preset", "milton-bradley"],
+        |page| async move {
+            page.open(&page.url).await;
+            aims_as_snl_expect_does(page).await;
+        },
+    );
+}
+
+#[test]
+fn static_studio_aims_at_squares_and_jumps_as_snl_expect_does() {
+    with_static_studio(
+        "static_studio_aims_at_squares_and_jumps_as_snl_expect_does",
+        |page| async move {
+            page.preset("milton-bradley").await;
+            aims_as_snl_expect_does(page).await;
+        },
+    );
+}
+
+impl Page {
+    /// Presses and releases the mouse on square `n`, as a click.
+    async fn tap(&self, n: u32) {
+        let (x, y) = self.square(n).await;
+        let mouse = MouseActions::new("mouse".to_string())
+            .then(PointerAction::MoveTo {
+                duration: None,
+                x,
+                y,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client.perform_actions(mouse).await.unwrap();
+        self.client.release_actions().await.unwrap();
+    }
+
+    /// Waits until the Aim panel shows `want`'s chance and mean (the
+    /// answer of `snl expect --target` or `--via --json`).
+    async fn until_aim(&self, what: &str, want: &Value) {
+        let (chance, mean) = (want["chance"].as_f64().unwrap(), want["mean"].as_f64());
+        self.until(&format!("the Aim panel answers {what}"), || async {
+            let shown = self
+                .js(
+                    "const t = document.getElementById('target-answer');
+                     return t.hidden ? null : [t.dataset.chance, t.dataset.mean];",
+                    vec![],
+                )
+                .await;
+            let Some(shown) = shown.as_array() else {
+                return false;
+            };
+            let number = |v: &Value| v.as_str().and_then(|s| s.parse::<f64>().ok());
+            let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * b.abs().max(1.0);
+            number(&shown[0]).is_some_and(|c| close(c, chance))
+                && match (number(&shown[1]), mean) {
+                    (Some(m), Some(want)) => close(m, want),
+                    (None, None) => true,
+                    _ => false,
+                }
+        })
+        .await;
+    }
+
+    /// The squares outlined as aimed at.
+    async fn aims(&self) -> u64 {
+        self.js(
+            "return document.querySelectorAll('#overlay .aim').length;",
+            vec![],
+        )
+        .await
+        .as_u64()
+        .unwrap()
+    }
+
+    /// Types `text` into the Aim panel's squares, as a person does.
+    async fn aim_at(&self, text: &str) {
+        self.js(
+            "const t = document.getElementById('target-squares'); t.value = arguments[0];
+             t.dispatchEvent(new Event('change'));",
+            vec![json!(text)],
+        )
+        .await;
+    }
+}
+
+/// On Milton Bradley's board: squares typed, a jump from the menu and
+/// squares picked on the board give `snl expect --target` and `--via`'s
+/// chance and mean, outline the squares aimed at, and travel in the
+/// page's address; squares off the board get the command's refusal.
+async fn aims_as_snl_expect_does(page: Page) {
+    page.until_text("min-rolls", "7").await;
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let board = page.export().await;
+    std::fs::write(file.path(), &board).unwrap();
+
+    // The board's class, as `snl check` prints it.
+    let check = ok(&["check", file.path().to_str().unwrap()], None);
+    let line = check.lines().find(|l| l.starts_with("winnable: ")).unwrap();
+    page.until_text("winnable", line).await;
+
+    page.aim_at("50..60").await;
+    let want = cli_json(&["expect", "--target", "50..60"], file.path());
+    page.until_aim("50..60", &want).await;
+    // A range leaves out the starts of jumps: the squares outlined are
+    // those the command aimed at.
+    let aimed: u64 = want["target"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[1].as_u64().unwrap() - r[0].as_u64().unwrap() + 1)
+        .sum();
+    assert!(aimed < 11, "{want}");
+    page.until("the squares aimed at are outlined", || async {
+        page.aims().await == aimed
+    })
+    .await;
+    let shared = page.client.current_url().await.unwrap().to_string();
+    assert!(shared.contains("target=50..60"), "{shared}");
+    page.client.goto("about:blank").await.unwrap();
+    page.open(&shared).await;
+    page.until_aim("50..60 from a shared link", &want).await;
+
+    // A jump from the menu.
+    page.client
+        .find(Locator::Css("#target-via"))
+        .await
+        .unwrap()
+        .select_by_value("87-24")
+        .await
+        .unwrap();
+    let via = cli_json(&["expect", "--via", "87-24"], file.path());
+    page.until_aim("the snake 87-24", &via).await;
+    let typed = page
+        .js(
+            "return document.getElementById('target-squares').value;",
+            vec![],
+        )
+        .await;
+    assert_eq!(typed, json!(""));
+    assert!(
+        page.client
+            .current_url()
+            .await
+            .unwrap()
+            .to_string()
+            .contains("via=87-24")
+    );
+
+    // Squares picked on the board, one click each; a second click on one
+    // takes it out again.
+    page.click("#target-pick").await;
+    for s in [81, 82, 83, 90, 90] {
+        page.tap(s).await;
+    }
+    let picked = cli_json(&["expect", "--target", "81..83"], file.path());
+    page.until_aim("the squares picked", &picked).await;
+    let typed = page
+        .js(
+            "return document.getElementById('target-squares').value;",
+            vec![],
+        )
+        .await;
+    assert_eq!(typed, json!("81..83"));
+    // While picking, a click edits nothing.
+    assert_eq!(page.export().await, board);
+    page.click("#target-pick").await;
+
+    // Squares off the board: the command's refusal, word for word.
+    page.aim_at("95..120").await;
+    let run = crate::snl(
+        &[
+            "expect",
+            file.path().to_str().unwrap(),
+            "--target",
+            "95..120",
+        ],
+        None,
+    );
+    assert_eq!(run.code, 2);
+    let message = run.stderr.trim().rsplit(": ").next().unwrap().to_string();
+    page.until("the refusal is shown", || async {
+        page.text("target-error").await.contains(&message)
+    })
+    .await;
 }

@@ -34,6 +34,8 @@ pub struct CheckAnswer {
 pub struct WinnableAnswer {
     /// `always`, `occasionally` or `never`.
     pub class: String,
+    /// The class in a sentence, as `snl check` prints it.
+    pub text: String,
     /// The trap as runs of squares `[first, last]` (square 0 the start off
     /// the board); empty when always winnable.
     pub trap: Vec<[u64; 2]>,
@@ -55,6 +57,7 @@ impl From<&Winnability> for WinnableAnswer {
     fn from(w: &Winnability) -> WinnableAnswer {
         WinnableAnswer {
             class: w.class.to_string(),
+            text: w.sentence(),
             trap: w.trap.iter().map(|&(a, b)| [a, b]).collect(),
             trap_squares: w.trap_squares,
             trap_listed_all: w.listed_all(),

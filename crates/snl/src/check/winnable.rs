@@ -77,6 +77,39 @@ impl Winnability {
         listed == self.trap_squares
     }
 
+    /// The class in a sentence, as `snl check` prints it after
+    /// `winnable: ` and the studio shows it: "always: the last square can
+    /// be reached from every square the pawn can rest on", "occasionally:
+    /// square 7 traps the pawn for ever; a game falls there with chance
+    /// 0.25", "never: ...".
+    pub fn sentence(&self) -> String {
+        let chance = |p: f64| match self.chance_error {
+            Some(e) if e > 0.0 => format!("{} (within {e:.1e})", crate::words::figure(p, 6)),
+            _ => crate::words::figure(p, 6),
+        };
+        match self.class {
+            Winnable::Always => {
+                "always: the last square can be reached from every square the pawn can rest on"
+                    .to_string()
+            }
+            Winnable::Never => format!(
+                "never: no rolls from the start reach the last square; the pawn is held on {}",
+                self.trap_in_words()
+            ),
+            Winnable::Occasionally => format!(
+                "occasionally: {} {} the pawn for ever; a game falls there with chance {}",
+                self.trap_in_words(),
+                if self.trap_squares == 1 {
+                    "traps"
+                } else {
+                    "trap"
+                },
+                self.chance
+                    .map_or_else(|| "not solved for (see the note)".to_string(), chance)
+            ),
+        }
+    }
+
     /// The trap in words: "squares 3 to 9 and 14", "square 0 (the start
     /// off the board)", with "and N more" when it is not all listed.
     pub fn trap_in_words(&self) -> String {

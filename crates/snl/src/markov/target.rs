@@ -96,6 +96,14 @@ pub enum TargetError {
         "the rules let a player decline jumps, so where a pawn rests depends on the play; a target is asked of a game that takes every jump (set `optional` to `none`)"
     )]
     Declinable,
+    /// A jump could not be read.
+    #[error("cannot read the jump {text:?}: {why}write it as FROM-TO, as 47-26")]
+    JumpSyntax {
+        /// The jump as given.
+        text: String,
+        /// What is wrong, with its `; ` (empty when the text has no `-`).
+        why: String,
+    },
     /// The board has no such jump.
     #[error("the board has no jump {from}->{to}{}", .near.map_or_else(String::new, |(f, t)| format!("; the jump from square {f} goes to {t}")))]
     NoJump {
@@ -239,6 +247,41 @@ pub fn squares_from(text: &str) -> Result<Vec<(u64, u64)>, TargetError> {
         return Err(TargetError::Empty);
     }
     Ok(ranges)
+}
+
+/// Reads a jump written as `FROM-TO` or `FROM->TO` (`47-26`), as `snl
+/// expect --via` and the studio take it.
+///
+/// ```
+/// use snl::markov::target::jump_from;
+///
+/// assert_eq!(jump_from("47-26")?, snl::Jump { from: 47, to: 26 });
+/// assert_eq!(jump_from(" 3 -> 12 ")?, snl::Jump { from: 3, to: 12 });
+/// assert!(jump_from("87").is_err() && jump_from("a-3").is_err());
+/// # Ok::<(), snl::markov::target::TargetError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`TargetError::JumpSyntax`] when it cannot be read.
+pub fn jump_from(text: &str) -> Result<crate::board::Jump, TargetError> {
+    let wrong = |why: String| TargetError::JumpSyntax {
+        text: text.to_string(),
+        why,
+    };
+    let (from, to) = text
+        .split_once("->")
+        .or_else(|| text.split_once('-'))
+        .ok_or_else(|| wrong(String::new()))?;
+    let square = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| wrong(format!("{:?} is not a square; ", s.trim())))
+    };
+    Ok(crate::board::Jump {
+        from: square(from)?,
+        to: square(to)?,
+    })
 }
 
 /// The rolls until the pawn first rests on a target, from the start.
