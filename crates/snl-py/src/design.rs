@@ -39,8 +39,30 @@ pub struct PyVerdict {
     value: String,
 }
 
+/// What a pickle of a verdict holds: its fields in order.
+type VerdictState = (String, bool, Option<f64>, String);
+
 #[pymethods]
 impl PyVerdict {
+    /// Rebuilds a pickled verdict.
+    #[staticmethod]
+    fn _from_pickle(target: String, met: bool, off: Option<f64>, value: String) -> PyVerdict {
+        PyVerdict {
+            target,
+            met,
+            off,
+            value,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, VerdictState)> {
+        let v = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (v.target.clone(), v.met, v.off, v.value.clone()),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Verdict({}, met={}, value={})",
@@ -98,8 +120,75 @@ pub struct PyDesigned {
     changed: Vec<String>,
 }
 
+/// What a pickle of a found board holds: its fields in order.
+type DesignedState = (
+    PyBoard,
+    bool,
+    Option<f64>,
+    Option<f64>,
+    Option<u32>,
+    bool,
+    Vec<(u32, Option<f64>)>,
+    Option<Vec<f64>>,
+    Vec<PyVerdict>,
+    Option<u32>,
+    Vec<String>,
+);
+
 #[pymethods]
 impl PyDesigned {
+    /// Rebuilds a pickled found board.
+    #[staticmethod]
+    #[pyo3(signature = (board, meets, mean, sd, min_rolls, trap, within, win, targets, changes, changed))]
+    #[allow(clippy::too_many_arguments, clippy::similar_names)]
+    fn _from_pickle(
+        board: PyRef<'_, PyBoard>,
+        meets: bool,
+        mean: Option<f64>,
+        sd: Option<f64>,
+        min_rolls: Option<u32>,
+        trap: bool,
+        within: Vec<(u32, Option<f64>)>,
+        win: Option<Vec<f64>>,
+        targets: Vec<PyRef<'_, PyVerdict>>,
+        changes: Option<u32>,
+        changed: Vec<String>,
+    ) -> PyDesigned {
+        PyDesigned {
+            board: board.clone(),
+            meets,
+            mean,
+            sd,
+            min_rolls,
+            trap,
+            within,
+            win,
+            targets: targets.iter().map(|t| PyVerdict::clone(t)).collect(),
+            changes,
+            changed,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, DesignedState)> {
+        let d = slf.get().clone();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (
+                d.board,
+                d.meets,
+                d.mean,
+                d.sd,
+                d.min_rolls,
+                d.trap,
+                d.within,
+                d.win,
+                d.targets,
+                d.changes,
+                d.changed,
+            ),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         let mean = self
             .mean
@@ -142,8 +231,63 @@ pub struct PyDesign {
     targets: Vec<String>,
 }
 
+/// What a pickle of a search's answer holds: its fields in order.
+type DesignState = (
+    Vec<PyDesigned>,
+    Option<PyDesigned>,
+    u64,
+    Option<&'static str>,
+    u64,
+    Vec<String>,
+);
+
 #[pymethods]
 impl PyDesign {
+    /// Rebuilds a pickled search's answer.
+    #[staticmethod]
+    fn _from_pickle(
+        boards: Vec<PyRef<'_, PyDesigned>>,
+        closest: Option<PyRef<'_, PyDesigned>>,
+        candidates: u64,
+        stopped: Option<String>,
+        seed: u64,
+        targets: Vec<String>,
+    ) -> PyResult<PyDesign> {
+        let stopped = match stopped.as_deref() {
+            None => None,
+            Some("time") => Some("time"),
+            Some("stopped") => Some("stopped"),
+            Some(other) => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "a pickled design stopped for {other:?}, which is neither \"time\" nor \"stopped\""
+                )));
+            }
+        };
+        Ok(PyDesign {
+            boards: boards.iter().map(|b| PyDesigned::clone(b)).collect(),
+            closest: closest.map(|c| PyDesigned::clone(&c)),
+            candidates,
+            stopped,
+            seed,
+            targets,
+        })
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, DesignState)> {
+        let d = slf.get();
+        Ok((
+            slf.get_type().getattr("_from_pickle")?,
+            (
+                d.boards.clone(),
+                d.closest.clone(),
+                d.candidates,
+                d.stopped,
+                d.seed,
+                d.targets.clone(),
+            ),
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Design(boards={}, closest={}, candidates={}, seed={})",

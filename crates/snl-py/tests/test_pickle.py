@@ -154,3 +154,28 @@ def test_boards_and_answers_cross_to_other_processes():
         assert again == board
         assert public(solved) == public(board.solve())
         assert public(expected) == public(board.expect())
+
+
+def test_designs_pickle():
+    """A search's answer, its boards, the closest board and the verdicts
+    pickle, as a sweep of searches on other processes needs."""
+    found = snl.design(
+        squares=100, ladders=8, snakes=8, mean="30..40", players=2, fair=0.05, within=["40:0.5"], seed=3, count=2
+    )
+    # No single change takes this board's mean under six rolls: the answer
+    # is the closest board, with its changes.
+    closest = snl.design(from_board=snl.Board.preset("milton-bradley"), mean="5..6", changes=1, time=0.2)
+    assert len(found) == 2 and found.boards[0].targets and closest.closest is not None and closest.closest.changed
+    for answer in (found, closest):
+        shown = answer.boards + ([answer.closest] if answer.closest else [])
+        for again in round_trips(answer):
+            assert type(again) is snl.Design and repr(again) == repr(answer)
+            assert public(again) == public(answer)
+            back = again.boards + ([again.closest] if again.closest else [])
+            assert len(back) == len(shown)
+            for b, a in zip(back, shown):
+                assert b.board == a.board and b.board.name == a.board.name and b.board.rules == a.board.rules
+                assert public(b) == public(a)
+                assert [public(v) for v in b.targets] == [public(v) for v in a.targets]
+    verdict = found.boards[0].targets[0]
+    assert all(public(again) == public(verdict) for again in round_trips(verdict))

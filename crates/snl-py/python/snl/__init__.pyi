@@ -409,6 +409,8 @@ class Verdict:
     def off(self) -> Optional[float]: ...
     @property
     def value(self) -> str: ...
+    @staticmethod
+    def _from_pickle(target: str, met: bool, off: Optional[float], value: str) -> "Verdict": ...
 
 class DesignedBoard:
     """One board a design search found, with its figures by the plain analyses."""
@@ -435,6 +437,20 @@ class DesignedBoard:
     def changes(self) -> Optional[int]: ...
     @property
     def changed(self) -> List[str]: ...
+    @staticmethod
+    def _from_pickle(
+        board: "Board",
+        meets: bool,
+        mean: Optional[float],
+        sd: Optional[float],
+        min_rolls: Optional[int],
+        trap: bool,
+        within: List[Tuple[int, Optional[float]]],
+        win: Optional[List[float]],
+        targets: List[Verdict],
+        changes: Optional[int],
+        changed: List[str],
+    ) -> "DesignedBoard": ...
 
 class Design:
     """What ``snl.design`` found."""
@@ -451,6 +467,15 @@ class Design:
     def seed(self) -> int: ...
     @property
     def targets(self) -> List[str]: ...
+    @staticmethod
+    def _from_pickle(
+        boards: List[DesignedBoard],
+        closest: Optional[DesignedBoard],
+        candidates: int,
+        stopped: Optional[str],
+        seed: int,
+        targets: List[str],
+    ) -> "Design": ...
     def __len__(self) -> int: ...
 
 def design(
