@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 
-use super::model::{Act, Action, Model, Node};
+use super::model::{Act, Action, Model, Node, target_states};
 use super::text::gcd_pair;
 
 /// Writes `model` as a JANI model, its properties inside: `heading` goes in
@@ -142,7 +142,7 @@ fn description(heading: &str, bonus: bool, pending: bool, dice: usize, streaks: 
 fn used_actions(model: &Model) -> Vec<String> {
     let mut names = Vec::new();
     for d in 0..model.dice.len() {
-        names.push(roll_name(model, d));
+        names.push(model.roll_name(d));
     }
     if model.has_pending() {
         names.push("take".to_string());
@@ -152,14 +152,6 @@ fn used_actions(model: &Model) -> Vec<String> {
     names
 }
 
-fn roll_name(model: &Model, d: usize) -> String {
-    if model.dice.len() > 1 {
-        format!("d{}", d + 1)
-    } else {
-        "roll".to_string()
-    }
-}
-
 /// One edge: `action` at `node`, a destination a branch.
 fn edge(out: &mut String, model: &Model, node: Node, action: &Action, pending: bool, bonus: bool) {
     let (k, c) = match node {
@@ -167,12 +159,7 @@ fn edge(out: &mut String, model: &Model, node: Node, action: &Action, pending: b
         Node::Pending(k) => (k, 1),
     };
     let goal = node == Node::Rest(model.goal);
-    let name = match action.act {
-        _ if goal => "done".to_string(),
-        Act::Roll(d) => roll_name(model, d),
-        Act::Take => "take".to_string(),
-        Act::Stay => "stay".to_string(),
-    };
+    let name = model.action_name(node, action.act);
     let guard = if pending {
         and(&eq("s", k), &eq("c", c))
     } else {
@@ -319,8 +306,7 @@ fn expected(reward: &str, goal: &str) -> String {
 /// The states of the squares of `target`'s runs, every streak of each
 /// (`streaks` a square), resting when the model has `pending` choices.
 fn target_expression(target: &[(u32, u32)], streaks: u32, pending: bool) -> String {
-    let runs = target.iter().map(|&(a, b)| {
-        let (first, last) = (a * streaks, b * streaks + streaks - 1);
+    let runs = target_states(target, streaks).map(|(first, last)| {
         let state = if first == last {
             eq("s", first as usize)
         } else {

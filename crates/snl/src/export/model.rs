@@ -92,6 +92,40 @@ impl Model {
             Node::Rest(k) | Node::Pending(k) => self.states.pawn(k),
         }
     }
+
+    /// The name of rolling die `d` in a written model: `roll`, or `d1`,
+    /// `d2`, ... when the player picks a die.
+    pub fn roll_name(&self, d: usize) -> String {
+        if self.dice.len() > 1 {
+            format!("d{}", d + 1)
+        } else {
+            "roll".to_string()
+        }
+    }
+
+    /// The name of `act` at `node` in a written model: a roll's (see
+    /// [`Model::roll_name`]), `take`, `stay`, and `done` for the goal's
+    /// loop, whatever it is.
+    pub fn action_name(&self, node: Node, act: Act) -> String {
+        match act {
+            _ if node == Node::Rest(self.goal) => "done".to_string(),
+            Act::Roll(d) => self.roll_name(d),
+            Act::Take => "take".to_string(),
+            Act::Stay => "stay".to_string(),
+        }
+    }
+}
+
+/// The states of the squares of each of `target`'s runs (first and last
+/// square): the first and the last state of the run, every bonus streak of
+/// each square counted (`streaks` states a square).
+pub(super) fn target_states(
+    target: &[(u32, u32)],
+    streaks: u32,
+) -> impl Iterator<Item = (u32, u32)> + '_ {
+    target
+        .iter()
+        .map(move |&(a, b)| (a * streaks, b * streaks + streaks - 1))
 }
 
 /// How many nodes a model of `game` may have at most: every state resting,

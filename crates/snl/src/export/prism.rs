@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::model::{Act, Action, Model, Node};
+use super::model::{Model, Node, target_states};
 use super::text::{fraction, plain};
 
 /// Writes `model` as a PRISM model: a `dtmc` without choices, else an
@@ -61,7 +61,7 @@ pub(super) fn model(model: &Model, heading: &str, bonus: bool, target: &[(u32, u
             (Node::Pending(k), _) => format!("s={k} & c=1"),
         };
         for action in actions {
-            let label = label(model, *node, action);
+            let label = model.action_name(*node, action.act);
             let _ = write!(out, "  [{label}] {guard} -> ");
             for (i, b) in action.branches.iter().enumerate() {
                 if i > 0 {
@@ -84,14 +84,14 @@ pub(super) fn model(model: &Model, heading: &str, bonus: bool, target: &[(u32, u
     }
     let _ = writeln!(out, "rewards \"rolls\"");
     for d in 0..model.dice.len() {
-        let _ = writeln!(out, "  [{}] true : 1;", roll_label(model, d));
+        let _ = writeln!(out, "  [{}] true : 1;", model.roll_name(d));
     }
     let _ = writeln!(out, "endrewards");
     if bonus {
         let _ = writeln!(out, "\n// A roll that starts a turn earns \"turns\".");
         let _ = writeln!(out, "rewards \"turns\"");
         for d in 0..model.dice.len() {
-            let _ = writeln!(out, "  [{}] mod(s, {streaks})=0 : 1;", roll_label(model, d));
+            let _ = writeln!(out, "  [{}] mod(s, {streaks})=0 : 1;", model.roll_name(d));
         }
         let _ = writeln!(out, "endrewards");
     }
@@ -103,10 +103,8 @@ pub(super) fn model(model: &Model, heading: &str, bonus: bool, target: &[(u32, u
 /// model has `pending` choices.
 fn target_label(out: &mut String, target: &[(u32, u32)], streaks: u32, pending: bool) {
     // A run of squares is a run of states, every streak of each.
-    let runs: Vec<String> = target
-        .iter()
-        .map(|&(a, b)| {
-            let (first, last) = (a * streaks, b * streaks + streaks - 1);
+    let runs: Vec<String> = target_states(target, streaks)
+        .map(|(first, last)| {
             let state = if first == last {
                 format!("s={first}")
             } else {
@@ -131,25 +129,6 @@ fn target_label(out: &mut String, target: &[(u32, u32)], streaks: u32, pending: 
         .collect();
     let _ = writeln!(out, "// The squares aimed at: {}.", squares.join(", "));
     let _ = writeln!(out, "label \"target\" = {};\n", runs.join(" | "));
-}
-
-/// The action's label: `roll` (or `d1`, `d2`, ... for a choice of dice),
-/// `take`, `stay`, and `done` for the goal's loop (which earns nothing).
-fn label(model: &Model, node: Node, action: &Action) -> String {
-    match action.act {
-        _ if node == Node::Rest(model.goal) => "done".to_string(),
-        Act::Roll(d) => roll_label(model, d),
-        Act::Take => "take".to_string(),
-        Act::Stay => "stay".to_string(),
-    }
-}
-
-fn roll_label(model: &Model, d: usize) -> String {
-    if model.dice.len() > 1 {
-        format!("d{}", d + 1)
-    } else {
-        "roll".to_string()
-    }
 }
 
 /// The properties that ask snl's questions of the model: the chance of
