@@ -42,7 +42,7 @@ def test_found_boards_meet_every_target_by_the_plain_analyses():
 
 
 def test_the_boards_are_those_snl_design_finds():
-    # The README's run: snl design --squares 100 --ladders 8 --snakes 8
+    # The guide's run: snl design --squares 100 --ladders 8 --snakes 8
     # --mean 30..31 --players 2 --fair 0.02 --no-trap --seed 1
     found = snl.design(100, ladders=8, snakes=8, mean="30..31", players=2, fair=0.02,
                        no_trap=True, seed=1)

@@ -459,10 +459,10 @@ def test_exports_refuse_what_they_cannot_hold():
         snl.Board(10, [[3, 8]], rules=snl.Rules(optional="ladders")).to_tikz()
 
 
-def test_the_readme_round_trip_with_storm_runs_as_written(tmp_path, monkeypatch):
-    readme = (pathlib.Path(__file__).resolve().parents[3] / "README.md").read_text()
+def test_the_guide_round_trip_with_storm_runs_as_written(tmp_path, monkeypatch):
+    guide = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "guide.md").read_text()
     blocks = [
-        b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "stormpy" in b
+        b for b in re.findall(r"```python\n(.*?)```", guide, re.S) if "stormpy" in b
     ]
     # The PRISM round trip and the JANI one.
     assert len(blocks) == 2 and "mb.jani" in blocks[1]

@@ -1,21 +1,41 @@
-"""The README's Python section runs as written, so it cannot rot."""
+"""The module's page (its README, which PyPI shows) runs as written, and so
+does the Python example of the repository's README, so neither can rot."""
 
 import doctest
 import importlib.util
 import pathlib
 import re
+import shlex
+import subprocess
+import sys
 
 import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
+# The module's own page: pyproject.toml's `readme`.
+PAGE = HERE.parent / "README.md"
+# The repository's README, whose Python example is a short one.
 README = HERE.parents[2] / "README.md"
 
 
-def python_section():
-    text = README.read_text(encoding="utf-8")
-    start = text.index("\n## Python\n")
-    end = text.index("\n## ", start + 1)
-    return text[start:end]
+def section(path, heading):
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def run_pycon(path, text):
+    """Runs every ```pycon block of `text` as a doctest; the examples run."""
+    blocks = re.findall(r"```pycon\n(.*?)```", text, re.S)
+    assert blocks, f"{path.name} has a Python example"
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for i, block in enumerate(blocks):
+        test = parser.get_doctest(block, {}, f"{path.name} Python example {i}", str(path), 0)
+        runner.run(test)
+    assert runner.failures == 0, f"a {path.name} example printed something else (see above)"
+    return runner.tries
 
 
 def test_readme_example_runs(tmp_path, monkeypatch):
@@ -24,24 +44,30 @@ def test_readme_example_runs(tmp_path, monkeypatch):
 
     matplotlib.use("Agg")
     monkeypatch.chdir(tmp_path)
-    blocks = re.findall(r"```pycon\n(.*?)```", python_section(), re.S)
-    assert blocks, "the README has a Python example"
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    for i, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README Python example {i}", str(README), 0)
-        runner.run(test)
-    assert runner.failures == 0, "a README example printed something else (see above)"
-    assert runner.tries > 10
+    tries = run_pycon(PAGE, PAGE.read_text(encoding="utf-8"))
+    assert tries > 10
     assert (tmp_path / "length.png").stat().st_size > 1000
 
 
-def test_readme_install_check_prints_the_mean():
-    section = python_section()
-    assert "pip install ./crates/snl-py" in section
-    import snl
+def test_the_repository_readme_python_example_runs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run_pycon(README, section(README, "Python")) >= 4
 
-    assert str(snl.Board.preset("milton-bradley").expect().mean).startswith("39.2251")
+
+def test_readme_install_check_prints_the_mean():
+    install = section(PAGE, "Install")
+    # The wheels of a release, for glibc and for musl, and the checkout.
+    assert "pip install snl-0.1.0-cp39-abi3-manylinux*_$(uname -m).whl" in install
+    assert "pip install snl-0.1.0-cp39-abi3-musllinux_1_2_x86_64.whl" in install
+    assert "pip install ./crates/snl-py" in " ".join(install.split())
+    # The check after installing prints what the page says it prints.
+    (line,) = [l for l in install.splitlines() if l.startswith("python -c ")]
+    code = shlex.split(line)[2]
+    printed = subprocess.run(
+        [sys.executable, "-c", code], check=True, capture_output=True, text=True
+    ).stdout.strip()
+    assert printed.startswith("39.2251")
+    assert f"The last line prints {printed}," in " ".join(install.split())
 
 
 def test_bench_runs_and_checks_its_answers():

@@ -1,5 +1,5 @@
 // snl for JavaScript. The answers' shapes are those of `snl ... --json`,
-// documented in snl's README ("JSON answers").
+// documented in snl's reference (docs/reference.md, "JSON answers").
 
 /** The functions as the module exports them: each returns `{"status", "data"}` as JSON text. */
 export * as raw from "./snl_wasm.js";

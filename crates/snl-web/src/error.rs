@@ -211,7 +211,9 @@ pub(crate) fn bare_status(status: StatusCode, limits: &crate::StudioLimits) -> R
             "there is nothing here; the studio is at / and its API under /api".to_string()
         }
         StatusCode::METHOD_NOT_ALLOWED => {
-            "this path does not take that method; see the API in the README".to_string()
+            "this path does not take that method; the API is described in snl's guide \
+             (docs/guide.md, \"Studio: design a board in the browser\")"
+                .to_string()
         }
         StatusCode::UNSUPPORTED_MEDIA_TYPE => {
             "send the board as the body, as text or JSON".to_string()

@@ -4,9 +4,9 @@
 //! hold, in the same run.
 //!
 //! ```text
-//! cargo bench -p snl --bench long
-//! SNL_BENCH_DENSE_EXPECT=1 cargo bench -p snl --bench long   # also the dense mean (about 25 s, 1.4 GB)
-//! SNL_BENCH_BOARDS=DIR cargo bench -p snl --bench long        # also writes the boards to DIR
+//! cargo bench -p snl --bench sparse
+//! SNL_BENCH_DENSE_EXPECT=1 cargo bench -p snl --bench sparse   # also the dense mean (about 25 s, 1.4 GB)
+//! SNL_BENCH_BOARDS=DIR cargo bench -p snl --bench sparse        # also writes the boards to DIR
 //! ```
 //!
 //! For each board this prints the median time over a few rounds of the

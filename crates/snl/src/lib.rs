@@ -131,10 +131,24 @@ pub use input::{Format, ParseError, ParseOptions, ParsedBoard, RulesPatch};
 pub use presets::Preset;
 pub use rules::{Bonus, Die, Finish, Optional, Rules, RulesError, RulesJson, Start};
 
-// The README's library example runs as a doc test, so it cannot rot.
+// The README's library example runs as a doc test, so it cannot rot; and
+// so would a Rust example in the guide, the reference or the contributors'
+// page (their other blocks are marked with their language).
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/guide.md")]
+struct GuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/reference.md")]
+struct ReferenceDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../../CONTRIBUTING.md")]
+struct ContributingDoctests;
 
 // And the crate's own README, shown on its registry page.
 #[cfg(doctest)]

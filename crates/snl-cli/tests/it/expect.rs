@@ -801,7 +801,7 @@ fn the_exact_means_limit_refuses_before_anything_is_computed() {
 
 /// Where taking a jump and staying tie (every square from 17 to 22 is
 /// six rolls from the end of this board), the best play takes it under
-/// both goals, as the README says, rather than showing rounding as a
+/// both goals, as the reference says, rather than showing rounding as a
 /// strategy.
 #[test]
 fn a_tie_is_taken_under_both_goals() {

@@ -619,18 +619,18 @@ fn commands_past_2_30_squares_say_why_they_refuse() {
     }
 }
 
-/// The README's table of the largest board of each command says what the
+/// The reference's table of the largest board of each command says what the
 /// commands do on a board of 10^12 squares: those it gives 2^62 squares
 /// answer it (`solve` and `expect` by the sparse engine, as their JSON
 /// says), the others refuse it saying they need the engine of tables a
 /// square long, and so do the options it names for 2^30 squares.
 #[test]
-fn the_readme_table_of_largest_boards_is_what_the_commands_do() {
-    let readme = fs::read_to_string(crate::workspace().join("README.md")).unwrap();
-    let section = readme
+fn the_reference_table_of_largest_boards_is_what_the_commands_do() {
+    let reference = fs::read_to_string(crate::workspace().join("docs/reference.md")).unwrap();
+    let section = reference
         .split("### The largest board of each command")
         .nth(1)
-        .expect("the README has the table");
+        .expect("docs/reference.md has the table");
     let rows: Vec<Vec<&str>> = section
         .lines()
         .skip_while(|l| !l.starts_with("| command |"))

@@ -1,7 +1,8 @@
 //! Tests of the `snl` command: each subcommand, standard input, every exit
-//! code, bad input, and the README's examples.
+//! code, bad input, and the examples of the README and the docs.
 
 mod answers;
+mod benchmarks;
 mod check;
 mod design;
 mod draw;

@@ -1,11 +1,35 @@
-//! The README's command-line examples print what the README says.
+//! The docs' command-line examples print what the docs say.
 //!
-//! Every ```` ```console ```` block of README.md is a list of `$ snl ...`
-//! commands, each followed by the exact text it prints on stdout. A command
-//! that should fail ends in `# exit N`. After changing the output, rewrite
-//! the blocks with `SNL_UPDATE_README=1 cargo test -p snl-cli readme`.
+//! Every ```` ```console ```` block of each file in [`DOCS`] is a list of
+//! `$ snl ...` commands, each followed by the exact text it prints on
+//! stdout. A command that should fail ends in `# exit N`. After changing
+//! the output, rewrite the blocks with `SNL_UPDATE_README=1 cargo test -p
+//! snl-cli --test it readme`.
 
 use crate::{Run, snl, workspace};
+
+/// The files whose examples run, from the workspace's root, and how many
+/// examples each must show at least.
+const DOCS: [(&str, usize); 4] = [
+    ("README.md", 3),
+    ("docs/guide.md", 20),
+    ("docs/reference.md", 4),
+    // The contributors' page shows no output of its own today; a block
+    // added there runs all the same.
+    ("CONTRIBUTING.md", 0),
+];
+
+/// The file that holds the "JSON answers" tables, the largest-board table
+/// and the rules' claims in prose.
+const REFERENCE: &str = "docs/reference.md";
+
+/// The file that holds the studio, served and static.
+const GUIDE: &str = "docs/guide.md";
+
+/// The text of a doc file, by its path from the workspace's root.
+fn read(file: &str) -> String {
+    std::fs::read_to_string(workspace().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
 
 /// One example: the command line as written and its expected output.
 struct Example {
@@ -21,7 +45,7 @@ impl Example {
             None => (self.command.as_str(), 0),
         };
         let words: Vec<&str> = command.split_whitespace().collect();
-        assert_eq!(words[0], "snl", "README examples run snl: {command}");
+        assert_eq!(words[0], "snl", "the docs' examples run snl: {command}");
         (words[1..].to_vec(), code)
     }
 
@@ -31,16 +55,16 @@ impl Example {
     }
 }
 
-/// The README split into text and examples, in order.
+/// A doc file split into text and examples, in order.
 enum Part {
     Text(String),
     Example(Example),
 }
 
-fn parts(readme: &str) -> Vec<Part> {
+fn parts(text: &str) -> Vec<Part> {
     let mut parts = Vec::new();
     let mut in_block = false;
-    for line in readme.lines() {
+    for line in text.lines() {
         if line.starts_with("```") {
             in_block = line == "```console";
             parts.push(Part::Text(format!("{line}\n")));
@@ -63,49 +87,53 @@ fn parts(readme: &str) -> Vec<Part> {
 
 #[test]
 fn readme_examples_are_current() {
-    let path = workspace().join("README.md");
-    let readme = std::fs::read_to_string(&path).expect("README.md");
-    let mut parts = parts(&readme);
     let update = std::env::var_os("SNL_UPDATE_README").is_some();
-    let mut count = 0;
-    for part in &mut parts {
-        let Part::Example(example) = part else {
-            continue;
-        };
-        count += 1;
-        let (run, code) = example.run();
-        assert_eq!(
-            run.code, code,
-            "README example `{}`: {}",
-            example.command, run.stderr
+    for (file, least) in DOCS {
+        let mut parts = parts(&read(file));
+        let mut count = 0;
+        for part in &mut parts {
+            let Part::Example(example) = part else {
+                continue;
+            };
+            count += 1;
+            let (run, code) = example.run();
+            assert_eq!(
+                run.code, code,
+                "{file} example `{}`: {}",
+                example.command, run.stderr
+            );
+            if update {
+                example.expected = run.stdout;
+            } else {
+                assert_eq!(
+                    run.stdout, example.expected,
+                    "{file} example `{}` (SNL_UPDATE_README=1 rewrites it)",
+                    example.command
+                );
+            }
+        }
+        assert!(
+            count >= least,
+            "{file} shows {count} examples, fewer than {least}"
         );
         if update {
-            example.expected = run.stdout;
-        } else {
-            assert_eq!(
-                run.stdout, example.expected,
-                "README example `{}` (SNL_UPDATE_README=1 rewrites it)",
-                example.command
-            );
+            let text: String = parts
+                .into_iter()
+                .map(|p| match p {
+                    Part::Text(t) => t,
+                    Part::Example(e) => format!("$ {}\n{}", e.command, e.expected),
+                })
+                .collect();
+            std::fs::write(workspace().join(file), text)
+                .unwrap_or_else(|e| panic!("{file} is not writable: {e}"));
         }
-    }
-    assert!(count >= 3, "the README shows examples");
-    if update {
-        let text: String = parts
-            .into_iter()
-            .map(|p| match p {
-                Part::Text(t) => t,
-                Part::Example(e) => format!("$ {}\n{}", e.command, e.expected),
-            })
-            .collect();
-        std::fs::write(&path, text).expect("README.md is writable");
     }
 }
 
-/// The fields the README's "JSON answers" section lists for `snl <sub>
+/// The fields the reference's "JSON answers" section lists for `snl <sub>
 /// --json`: the first column of the table under its heading, and the
 /// header's fields (every answer about a board starts with them).
-fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<String> {
+fn documented_fields(reference: &str, sub: &str) -> std::collections::BTreeSet<String> {
     let table = |section: &str| -> Vec<String> {
         section
             .lines()
@@ -123,10 +151,10 @@ fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<Stri
             })
             .collect()
     };
-    let answers = readme
+    let answers = reference
         .split("\n## JSON answers\n")
         .nth(1)
-        .expect("the README has a JSON answers section");
+        .expect("the reference has a JSON answers section");
     let answers = answers.split("\n## ").next().unwrap_or_default();
     let heading = format!("\n### `snl {sub} --json`\n");
     let section = answers
@@ -139,7 +167,7 @@ fn documented_fields(readme: &str, sub: &str) -> std::collections::BTreeSet<Stri
     fields
 }
 
-/// The commands whose `--json` answers the README's tables list, with the
+/// The commands whose `--json` answers the reference's tables list, with the
 /// options that make them print every field.
 #[allow(clippy::too_many_lines)] // a table
 fn json_cases() -> [(&'static str, &'static [&'static str]); 12] {
@@ -263,7 +291,7 @@ fn json_cases() -> [(&'static str, &'static [&'static str]); 12] {
 
 #[test]
 fn readme_lists_every_json_field() {
-    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let reference = read(REFERENCE);
     let cases = json_cases();
     for (sub, args) in cases {
         let run = snl(args, None);
@@ -278,28 +306,36 @@ fn readme_lists_every_json_field() {
             let answer: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
             printed.extend(answer.as_object().unwrap().keys().cloned());
         }
-        assert_eq!(printed, documented_fields(&readme, sub), "snl {sub} --json");
+        assert_eq!(
+            printed,
+            documented_fields(&reference, sub),
+            "snl {sub} --json"
+        );
     }
     let presets: serde_json::Value =
         serde_json::from_str(&snl(&["presets", "--json"], None).stdout).unwrap();
     let keys: Vec<&String> = presets["presets"][0].as_object().unwrap().keys().collect();
-    let section = readme.split("### `snl presets --json`").nth(1).unwrap();
+    let section = reference
+        .split("### `snl presets --json`")
+        .nth(1)
+        .expect("the reference has a section for `snl presets --json`");
     for key in keys {
         assert!(section.contains(&format!("\"{key}\"")), "presets: {key}");
     }
 }
 
-/// The README's claims that are not examples of their own: the die that
-/// `--goal within:K --choose-die` picks on each square, as it quotes the
-/// command, and the static studio's size, left to the line the script
-/// prints rather than a figure that goes stale.
+/// The docs' claims that are not examples of their own: the die that
+/// `--goal within:K --choose-die` picks on each square, as the reference
+/// quotes the command, and the static studio's size, which the guide
+/// leaves to the line the script prints rather than a figure that goes
+/// stale.
 #[test]
 fn readme_claims_in_prose_are_current() {
-    let readme = std::fs::read_to_string(workspace().join("README.md")).unwrap();
-    let prose = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let prose = |file: &str| read(file).split_whitespace().collect::<Vec<_>>().join(" ");
+    let reference = prose(REFERENCE);
     assert!(
-        prose.contains("with `--choose-die` it gives the die picked on each square, roll by roll (`snl expect --preset leetcode-909 --goal within:6 --choose-die d4 --choose-die d6` prints, for squares 2 to 5, `roll d6 on rolls 1-4, d4 on rolls 5-6`"),
-        "the README no longer quotes the die picked on each square"
+        reference.contains("with `--choose-die` it gives the die picked on each square, roll by roll (`snl expect --preset leetcode-909 --goal within:6 --choose-die d4 --choose-die d6` prints, for squares 2 to 5, `roll d6 on rolls 1-4, d4 on rolls 5-6`"),
+        "{REFERENCE} no longer quotes the die picked on each square"
     );
     let run = snl(
         &[
@@ -327,9 +363,26 @@ fn readme_claims_in_prose_are_current() {
     assert!(
         script.contains(r#"echo "build-static-studio: wrote $site: $raw bytes, $gzipped gzipped""#)
     );
+    let guide = prose(GUIDE);
     assert!(
-        prose.contains("`build-static-studio: wrote DIR: N bytes, M gzipped`"),
-        "the README does not point at the line the script prints"
+        guide.contains("`build-static-studio: wrote DIR: N bytes, M gzipped`"),
+        "{GUIDE} does not point at the line the script prints"
     );
-    assert!(!prose.contains("The folder is 1.50 MB"), "a stale figure");
+    for (file, _) in DOCS {
+        assert!(
+            !prose(file).contains("The folder is 1.50 MB"),
+            "{file}: a stale figure"
+        );
+    }
+}
+
+/// The README stays the short way in: what snl is, how to install it,
+/// three commands and links; the rest has its page in `docs/`.
+#[test]
+fn readme_stays_short() {
+    let lines = read("README.md").lines().count();
+    assert!(
+        lines < 400,
+        "README.md has {lines} lines: move the detail to docs/guide.md or docs/reference.md"
+    );
 }

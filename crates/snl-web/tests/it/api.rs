@@ -321,6 +321,14 @@ async fn wrong_methods_and_paths_get_json_errors() {
     let a = get("/api/analyse").await;
     assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(a.error().contains("method"));
+    // It points at the page that documents the API.
+    assert!(a.error().contains("docs/guide.md"), "{}", a.error());
+    let guide = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/guide.md"),
+    )
+    .unwrap();
+    assert!(guide.contains("\n## Studio: design a board in the browser\n"));
+    assert!(guide.contains("The page talks to an API that scripts can use too"));
     let a = get("/api/nothing").await;
     assert_eq!(a.status, StatusCode::NOT_FOUND);
     assert!(a.error().contains("nothing here"));

@@ -324,7 +324,7 @@ fn every_testdata_file_is_tested() {
     // Folders hold other tests' inputs (`fuzz/`: the fuzz targets' findings;
     // `solutions/`: the programs `snl judge` is tested on; `answers/`: the
     // corpus every front end is checked against; `long/`: boards
-    // past the dense engines' 2^30 squares, for the README's examples).
+    // past the dense engines' 2^30 squares, for the reference's examples).
     let mut files: Vec<String> = std::fs::read_dir(testdata())
         .unwrap()
         .map(Result::unwrap)
