@@ -146,7 +146,7 @@ def test_the_distribution_is_left_out_where_the_command_leaves_it_out():
 
 
 def long_games(seed, snakes, squares=10_000, jumps=450):
-    """A board of long games, drawn as scripts/long-game-boards draws
+    """A board of long games, drawn as scripts/bench/long-game-boards draws
     them: `jumps` jumps of 50 to 3,000 squares, each a snake with the
     chance `snakes`, their squares used once."""
     rng = random.Random(seed)

@@ -56,9 +56,11 @@ def test_the_repository_readme_python_example_runs(tmp_path, monkeypatch):
 
 def test_readme_install_check_prints_the_mean():
     install = section(PAGE, "Install")
-    # The wheels of a release, for glibc and for musl, and the checkout.
-    assert "pip install snl-0.1.0-cp39-abi3-manylinux*_$(uname -m).whl" in install
-    assert "pip install snl-0.1.0-cp39-abi3-musllinux_1_2_x86_64.whl" in install
+    # The wheels of this release, for glibc and for musl, and the checkout.
+    cargo = (HERE.parents[2] / "Cargo.toml").read_text(encoding="utf-8")
+    version = re.search(r'(?m)^version = "([^"]+)"', cargo).group(1)
+    assert f"pip install snl-{version}-cp39-abi3-manylinux*_$(uname -m).whl" in install
+    assert f"pip install snl-{version}-cp39-abi3-musllinux_1_2_x86_64.whl" in install
     assert "pip install ./crates/snl-py" in " ".join(install.split())
     # The check after installing prints what the page says it prints.
     (line,) = [l for l in install.splitlines() if l.startswith("python -c ")]

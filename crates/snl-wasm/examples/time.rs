@@ -1,6 +1,6 @@
 //! How long the studio's analysis of each board takes natively: the same
 //! function the WebAssembly module exports (`studio_analyse`), compiled for
-//! this machine. `scripts/time-wasm` runs it beside `tests/time.mjs` (the
+//! this machine. `scripts/bench/time-wasm` runs it beside `tests/time.mjs` (the
 //! module under Node) and prints the ratios.
 //!
 //! ```text

@@ -6,7 +6,7 @@
 // same file, under the same rules; errors must carry the command's
 // message.
 //
-//   scripts/build-wasm-package target/npm
+//   scripts/release/build-wasm-package target/npm
 //   SNL_WASM_PACKAGE=target/npm SNL=target/debug/snl node --test crates/snl-wasm/tests/node.mjs
 //
 // Numbers must agree to 1e-12 of their size: the engine is the same code,

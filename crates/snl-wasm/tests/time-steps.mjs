@@ -2,7 +2,7 @@
 // WebAssembly under Node: the package's `studio_steps`, as the worker calls
 // it, on one board: the whole search, and the game roll by roll a stretch
 // of 25 rolls at a time (the first stretch, the fifth, and the last of
-// 1,000 rolls), as the page asks for them. scripts/time-wasm runs it on
+// 1,000 rolls), as the page asks for them. scripts/bench/time-wasm runs it on
 // the 10,000-square, 448-jump board.
 //
 //   node crates/snl-wasm/tests/time-steps.mjs PACKAGE_DIR BOARD

@@ -1,6 +1,6 @@
 // How long the studio's analysis of each board takes in WebAssembly under
 // Node: the package's `studio_analyse`, as the static studio's worker calls
-// it. scripts/time-wasm runs it beside the native example and prints the
+// it. scripts/bench/time-wasm runs it beside the native example and prints the
 // ratios.
 //
 //   node crates/snl-wasm/tests/time.mjs PACKAGE_DIR BOARD...

@@ -1,7 +1,7 @@
 // The engine that answers the studio's questions, chosen once when the page
 // loads: the page's `<meta name="snl-engine">` names it. `snl serve` serves
 // the page with "server" (every answer is a request to it); the static
-// studio (scripts/build-static-studio) with "wasm" (the library compiled to
+// studio (scripts/release/build-static-studio) with "wasm" (the library compiled to
 // WebAssembly runs in the page, in Web Workers). Both answer alike, so the
 // rest of the page never asks which one it has.
 //

@@ -359,7 +359,8 @@ fn readme_claims_in_prose_are_current() {
         "{}",
         run.stdout
     );
-    let script = std::fs::read_to_string(workspace().join("scripts/build-static-studio")).unwrap();
+    let script =
+        std::fs::read_to_string(workspace().join("scripts/release/build-static-studio")).unwrap();
     assert!(
         script.contains(r#"echo "build-static-studio: wrote $site: $raw bytes, $gzipped gzipped""#)
     );

@@ -491,7 +491,7 @@ fn timings_name_each_stage_on_stderr_and_change_no_answer() {
 #[test]
 fn time_stages_gives_the_median_of_each_stage() {
     let out = std::process::Command::new("python3")
-        .args(["scripts/time-stages", "--runs", "3", "--snl"])
+        .args(["scripts/bench/time-stages", "--runs", "3", "--snl"])
         .arg(env!("CARGO_BIN_EXE_snl"))
         .args(["--", "solve", "--preset", "milton-bradley", "--json"])
         .current_dir(crate::workspace())

@@ -4,7 +4,7 @@
 //! address; and every figure on the page equals what `snl` prints for the
 //! exported board.
 //!
-//! The static studio (`scripts/build-static-studio`, the same page with the
+//! The static studio (`scripts/release/build-static-studio`, the same page with the
 //! library in WebAssembly as its engine) is driven alike, served by a plain
 //! static file server with no `snl` process behind it.
 //!
@@ -135,19 +135,22 @@ where
 }
 
 /// The static studio, written once for every test that needs it by
-/// `scripts/build-static-studio` (which builds the engine, installing what
+/// `scripts/release/build-static-studio` (which builds the engine, installing what
 /// it needs when missing).
 fn static_site() -> &'static Path {
     static SITE: OnceLock<PathBuf> = OnceLock::new();
     SITE.get_or_init(|| {
         let dir = workspace().join("target").join("static-studio-test");
-        let status = Command::new(workspace().join("scripts").join("build-static-studio"))
+        let status = Command::new(workspace().join("scripts/release/build-static-studio"))
             .arg(&dir)
             .current_dir(workspace())
             .stdin(Stdio::null())
             .status()
-            .expect("scripts/build-static-studio runs");
-        assert!(status.success(), "scripts/build-static-studio failed");
+            .expect("scripts/release/build-static-studio runs");
+        assert!(
+            status.success(),
+            "scripts/release/build-static-studio failed"
+        );
         dir
     })
 }
@@ -601,7 +604,7 @@ fn static_studio_figures_equal_what_snl_prints_for_the_exported_board() {
 /// On Milton Bradley's board: a ladder and a snake drawn by mouse and rules
 /// changed, then every figure on the page is what `snl` prints for the
 /// board the page exports. With the environment variable `screenshot` set,
-/// the page is saved there as a PNG once drawn (scripts/studio-screenshot).
+/// the page is saved there as a PNG once drawn (scripts/dev/studio-screenshot).
 async fn figures_equal_what_snl_prints(page: Page, screenshot: &str) {
     {
         {

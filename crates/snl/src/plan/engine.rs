@@ -53,7 +53,7 @@ const SPARSE_SEARCH_WEIGHT: f64 = 40.0;
 /// ones 57.4 s, 5.7 µs a square. So past that size the sparse engine is
 /// chosen where it keeps fewer than one square in 10. (Since a jump's end
 /// alone in a stretch is one node, that board keeps 70,147 squares and its
-/// `snl expect` takes 0.17 s; the board of `scripts/expect-vs-scipy`, 10^6
+/// `snl expect` takes 0.17 s; the board of `scripts/bench/expect-vs-scipy`, 10^6
 /// squares and 10^4 jumps of up to 1,000, keeps 71,198, one in 14, and
 /// takes 0.09 s, where the dense engine took 0.49 s.) On shorter boards,
 /// where the dense engine's `f64` elimination is 15 times quicker, only
