@@ -74,7 +74,10 @@ def test_an_analysis_over_the_budget_is_refused_before_it_starts(budget):
 
 def interrupt_after(seconds, call):
     """Sends Ctrl-C to this process after `seconds` while `call` runs, and
-    returns how long `call` took to give up."""
+    returns how long `call` took to give up. Python's own handler is put in
+    place first: a process started in the background by a shell without
+    job control inherits SIGINT ignored, and Python then keeps ignoring it."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
@@ -83,6 +86,7 @@ def interrupt_after(seconds, call):
             call()
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     return time.monotonic() - start
 
 

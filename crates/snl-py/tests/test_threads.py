@@ -54,6 +54,9 @@ def test_ctrl_c_stops_a_long_simulation():
     old = snl.budget()
     snl.set_budget(None, None)
     # A billion games take minutes; Ctrl-C half a second in stops them.
+    # Python's own handler first, in case this process inherited SIGINT
+    # ignored (started in the background by a shell without job control).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     start = time.monotonic()
     timer.start()
@@ -62,6 +65,7 @@ def test_ctrl_c_stops_a_long_simulation():
             board.simulate(1_000_000_000, seed=1)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
         snl.set_budget(*old)
     assert time.monotonic() - start < 10
     # The module is still usable afterwards.
