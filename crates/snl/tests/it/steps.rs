@@ -337,7 +337,7 @@ proptest! {
     /// is the equation of the square it names, and the start's mean is the
     /// textbook's (Gauss–Jordan on the whole chain).
     #[test]
-    fn each_equation_holds_and_the_starts_is_the_textbook_mean(game in strategies::game(1..=30)) {
+    fn each_equation_holds_and_the_starts_is_the_exact_mean(game in strategies::game(1..=30)) {
         let ctl = Control::default();
         let mut found = std::collections::HashMap::new();
         for square in 0..=game.goal() {
@@ -358,9 +358,12 @@ proptest! {
                 }
             }
         }
-        if let Some(mean) = snl::markov::reference::dense_mean(&game, snl::Unit::Rolls)
+        // Exact arithmetic, not dense elimination: on near-traps (means of
+        // 10^10 rolls and more) elimination is off in the sixth digit.
+        if let Some(exact) = snl::markov::exact_mean(&game).unwrap()
             && !game.starts_finished()
         {
+            let mean = exact.to_f64().unwrap();
             let e = found.get(&game.start());
             prop_assert!(e.is_some(), "the start has an equation");
             let got = e.unwrap().mean;
