@@ -28,8 +28,10 @@ struct Landing {
     /// `(square, first, last, moves)`, the first and last square the moves
     /// come from and their range in `moves`, in the order of `first`.
     special: Vec<(usize, usize, usize, std::ops::Range<usize>)>,
-    /// The moves into the other squares, `(from, face)`.
-    moves: Vec<(u32, u32)>,
+    /// The moves into the other squares, `(from, chance)`: the face's
+    /// chance kept with the move, one lookup fewer in the loop that gathers
+    /// them.
+    moves: Vec<(u32, f64)>,
     /// Every square that is not plain, in order: reached by some move or
     /// not, its chance is not the sum of its faces'.
     other: Vec<u32>,
@@ -77,7 +79,7 @@ impl Landing {
         start[n] = total;
         let mut moves = limits::vec_of_with(
             total as usize,
-            (0u32, 0u32),
+            (0u32, 0.0f64),
             "the distribution's moves",
             cancel,
         )?;
@@ -85,7 +87,7 @@ impl Landing {
         for k in (0..n).filter(|&k| live[k]) {
             for (i, &t) in chain.row(k).iter().enumerate() {
                 if t != EXIT && live[t as usize] && !plain[t as usize] {
-                    moves[fill[t as usize] as usize] = (k as u32, i as u32);
+                    moves[fill[t as usize] as usize] = (k as u32, chain.prob[i]);
                     fill[t as usize] += 1;
                 }
             }
@@ -184,14 +186,16 @@ impl Landing {
             }
             (nlo, nhi) = (wlo, whi);
         }
+        // The chances from square 0 on: every move comes from a square.
+        let chances = &now[off..];
         let reach = self.special.partition_point(|s| s.1 < hi);
         for (t, _, last, r) in &self.special[..reach] {
             if *last < lo {
                 continue;
             }
             let mut sum = 0.0;
-            for &(k, i) in &self.moves[r.clone()] {
-                sum += now[off + k as usize] * self.prob[i as usize];
+            for &(k, p) in &self.moves[r.clone()] {
+                sum += chances[k as usize] * p;
             }
             next[off + t] = sum;
             nlo = nlo.min(*t);
