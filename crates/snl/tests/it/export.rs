@@ -161,6 +161,11 @@ proptest! {
         let model = export::build(&game, &dice, &Control::default()).unwrap();
         let options = Options { dice: dice.clone(), ..Options::default() };
         let best = choice::solve(&game, &options).unwrap();
+        // Value iteration closes in on a mean of m rolls by a factor of
+        // about 1 - 1/m a sweep: on near-traps (means of 10^10 rolls) its
+        // million sweeps take minutes and stop far short. Such games are
+        // left to the tests of the best play against exact arithmetic.
+        prop_assume!(best.mean.is_none_or(|m| m < 1e4), "a near-trap: {:?} rolls", best.mean);
         match (best.mean, value_iteration(&model)) {
             (Some(mean), Some(value)) => prop_assert!(
                 (mean - value).abs() <= 1e-7 * mean.max(1.0),
