@@ -32,6 +32,12 @@
 //! the goal: a `C` that is singular, or nearly, is a candidate where some
 //! state cannot, and [`Incremental::try_rests`] answers `None` for it.
 //!
+//! The update gives a candidate's figures as the current board's plus a
+//! correction. Where the two nearly cancel (a ladder out of a near-trap
+//! turns a mean of 10^5 rolls into 12), the digits lost are those of the
+//! current board's figures, whose rounding grows with its mean: such a
+//! candidate is worked out afresh instead, `3n³` steps ([`CANCELLED`]).
+//!
 //! `N` is dense, so this serves boards of up to [`MAX_STATES`] states; the
 //! rounding of many updates is cleared by working `N` out afresh every so
 //! many commits. The figures agree with [`super::moments`] to about 10⁻⁹
@@ -72,6 +78,16 @@ pub const MAX_STATES: usize = 1024;
 /// taken for one where a state cannot reach the goal. A real board so close
 /// has games of billions of rolls.
 const MIN_DETERMINANT: f64 = 1e-10;
+
+/// How many digits a try may cancel before its figures are worked out
+/// afresh instead: a candidate whose figures are far smaller than the
+/// current board's (a ladder out of a near-trap turns a mean of 10^5 rolls
+/// into 12) gets them as the difference of large numbers, each carrying
+/// the current board's rounding, which grows with its mean. A try
+/// is worked out afresh when the largest of the terms its mean and second
+/// moment are summed from, over the figure, times the current board's mean,
+/// is over this.
+const CANCELLED: f64 = 1e6;
 
 /// The most columns of `U` one try takes: changed resting squares times the
 /// bonus streaks. A search changes one or two jumps at a time.
@@ -150,6 +166,10 @@ struct Pending {
     vd: Vec<f64>,
     w: Vec<f64>,
     z: Vec<f64>,
+    /// The candidate's inverse, means and second moments worked out
+    /// afresh, where the update cancelled too many digits ([`CANCELLED`]):
+    /// committed whole.
+    fresh: Option<Box<Incremental>>,
 }
 
 impl Incremental {
@@ -340,6 +360,7 @@ impl Incremental {
                 vd: Vec::new(),
                 w: Vec::new(),
                 z: Vec::new(),
+                fresh: None,
             });
             return Some(self.moments());
         }
@@ -387,10 +408,17 @@ impl Incremental {
         let (mut a0, mut d0) = (vec![0.0; r], vec![0.0; r]);
         rows(&self.inv, Some(self.start), &mut a0);
         rows(&self.square, Some(self.start), &mut d0);
-        let mean = self.x[self.start] + dot(&a0, &w);
-        let second = self.y[self.start] + 2.0 * dot(&d0, &w) + dot(&a0, &z);
+        let terms_of_mean = [self.x[self.start], dot(&a0, &w)];
+        let terms_of_second = [self.y[self.start], 2.0 * dot(&d0, &w), dot(&a0, &z)];
+        let mean: f64 = terms_of_mean.iter().sum();
+        let second: f64 = terms_of_second.iter().sum();
         if !(mean.is_finite() && second.is_finite()) || mean < 0.0 {
             return None;
+        }
+        let largest = |terms: &[f64]| terms.iter().fold(0.0f64, |m, t| m.max(t.abs()));
+        let cancelled = (largest(&terms_of_mean) / mean).max(largest(&terms_of_second) / second);
+        if cancelled.is_nan() || cancelled * self.x[self.start].max(1.0) > CANCELLED {
+            return self.try_afresh(changed);
         }
         let variance = (second - mean * mean).max(0.0);
         self.pending = Some(Pending {
@@ -400,6 +428,7 @@ impl Incremental {
             vd,
             w,
             z,
+            fresh: None,
         });
         Some(Moments {
             mean: Some(mean),
@@ -407,6 +436,33 @@ impl Incremental {
             std_dev: Some(variance.sqrt()),
             never: 0.0,
         })
+    }
+
+    /// [`Incremental::try_rests`] worked out afresh (`3n³` steps) on a copy
+    /// with the new rests, for a change whose update cancelled too many
+    /// digits ([`CANCELLED`]).
+    fn try_afresh(&mut self, changed: Vec<(u32, u32)>) -> Option<Moments> {
+        let mut fresh = self.clone();
+        fresh.pending = None;
+        for &(t, rest) in &changed {
+            fresh.rest[t as usize] = rest;
+        }
+        // The work was admitted with the evaluator (a refresh is part of
+        // it); nothing stops it but a singular matrix.
+        if !matches!(fresh.refresh(&Control::default()), Ok(true)) {
+            return None;
+        }
+        let moments = fresh.moments();
+        self.pending = Some(Pending {
+            rests: changed,
+            columns: Vec::new(),
+            c_inv: Vec::new(),
+            vd: Vec::new(),
+            w: Vec::new(),
+            z: Vec::new(),
+            fresh: Some(Box::new(fresh)),
+        });
+        Some(moments)
     }
 
     /// The columns of `U Vᵀ` for the squares whose rest changes: one per
@@ -468,6 +524,10 @@ impl Incremental {
         let Some(p) = self.pending.take() else {
             return;
         };
+        if let Some(fresh) = p.fresh {
+            *self = *fresh;
+            return;
+        }
         for &(t, rest) in &p.rests {
             self.rest[t as usize] = rest;
         }
