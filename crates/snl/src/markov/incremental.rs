@@ -36,7 +36,7 @@
 //! correction. Where the two nearly cancel (a ladder out of a near-trap
 //! turns a mean of 10^5 rolls into 12), the digits lost are those of the
 //! current board's figures, whose rounding grows with its mean: such a
-//! candidate is worked out afresh instead, `3n³` steps ([`CANCELLED`]).
+//! candidate is worked out afresh instead, in `3n³` steps.
 //!
 //! `N` is dense, so this serves boards of up to [`MAX_STATES`] states; the
 //! rounding of many updates is cleared by working `N` out afresh every so
