@@ -163,6 +163,9 @@ pub fn expect_steps_from(
         Estimate::new(kept, 0),
     )?;
     let mut walk = RollByRoll::new(game, u64::from(rolls), ctl)?;
+    // The rolls before the first step listed carry the chances alone; the
+    // roll that makes it makes its tables too.
+    walk.skip_to(from.saturating_sub(1), ctl)?;
     let mut steps = Vec::new();
     loop {
         let step = walk.step();

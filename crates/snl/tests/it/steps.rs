@@ -330,6 +330,28 @@ fn a_stretch_of_rolls_is_the_same_rolls_of_the_whole() {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The rolls from `from` on are the same steps, bit for bit, as those
+    /// of the whole walk from roll 0, the rolls before them carried with
+    /// the chances alone; a stretch past the end of every game is empty.
+    #[test]
+    fn any_stretch_of_rolls_is_the_same_rolls_of_the_whole(
+        game in strategies::game(1..=30),
+        from in 0u32..40,
+        more in 0u32..6,
+    ) {
+        let subject = Subject::of_game(game);
+        let ctl = Control::default();
+        let query = StepsQuery::default();
+        let whole = plan::expect_steps(&subject, from + more, &query, &ctl).unwrap();
+        let stretch = plan::expect_steps_from(&subject, from, from + more, &query, &ctl).unwrap();
+        let expected = whole.get(from as usize..).unwrap_or_default();
+        prop_assert_eq!(&stretch[..], expected);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Every square's first-step equation holds with its values (its
