@@ -9,14 +9,16 @@
 //! let body = br#"{"squares": 20, "ladders": [[2, 19]], "snakes": [[9, 2]]}"#;
 //! let options = StepsOptions { of: "search".into(), ..StepsOptions::default() };
 //! let answer = steps::steps(body, &options, &snl_web::StudioLimits::default())?;
-//! assert_eq!(answer["kind"], "search");
-//! assert_eq!(answer["min_rolls"], 2);
+//! let json = serde_json::to_value(&answer).unwrap();
+//! assert_eq!(json["kind"], "search");
+//! assert_eq!(json["min_rolls"], 2);
 //!
 //! // A stretch of the game roll by roll: rolls 3 to 5.
 //! let options = StepsOptions { of: "game".into(), rolls: Some(5), from: Some(3), ..StepsOptions::default() };
 //! let answer = steps::steps(body, &options, &snl_web::StudioLimits::default())?;
-//! assert_eq!(answer["steps"][0]["rolls"], 3);
-//! assert_eq!(answer["steps"].as_array().unwrap().len(), 3);
+//! let json = serde_json::to_value(&answer).unwrap();
+//! assert_eq!(json["steps"][0]["rolls"], 3);
+//! assert_eq!(json["steps"].as_array().unwrap().len(), 3);
 //! # Ok::<(), snl_web::ApiError>(())
 //! ```
 
@@ -66,15 +68,17 @@ pub fn steps(
     body: &[u8],
     options: &StepsOptions,
     limits: &StudioLimits,
-) -> Result<serde_json::Value, ApiError> {
+) -> Result<StepsAnswer, ApiError> {
     let cancel = Cancel::new().with_timeout(limits.analysis_time);
     steps_with(body, options, limits, &cancel)
 }
 
-/// The steps of a request's board under `cancel`, as JSON: the answer of
-/// `snl solve --steps --json` or `snl expect --steps --json`, with `kind`
+/// The steps of a request's board under `cancel`: the answer of `snl
+/// solve --steps --json` or `snl expect --steps --json`, with `kind`
 /// (`search`, `rolls` or `rounds`), its steps from [`StepsOptions::from`]
-/// on.
+/// on. Written straight to JSON by the caller: as a `serde_json::Value`
+/// first, a stretch of 25 steps of a 10,000-square board took four times
+/// as long, a small object for every chance of every square.
 ///
 /// # Errors
 ///
@@ -86,7 +90,7 @@ pub fn steps_with(
     options: &StepsOptions,
     limits: &StudioLimits,
     cancel: &Cancel,
-) -> Result<serde_json::Value, ApiError> {
+) -> Result<StepsAnswer, ApiError> {
     let read_options = Options {
         format: options.format.clone(),
         squares: options.squares,
@@ -124,6 +128,5 @@ pub fn steps_with(
     };
     let told = plan::steps(&subject, &ask, &ctl)
         .map_err(|e| analyse::question_error(&e, &read, limits))?;
-    serde_json::to_value(StepsAnswer::new(&subject, &told))
-        .map_err(|e| ApiError::Internal(e.to_string()))
+    Ok(StepsAnswer::new(&subject, &told))
 }
