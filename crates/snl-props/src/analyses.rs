@@ -888,10 +888,13 @@ pub fn render(data: &[u8]) {
         }
         2 => picture = picture.layers(&shortest::distances(&game).unwrap()),
         _ => {
-            // Refused where floating point keeps no digit of them (see
-            // `visits`): then there is no heat to draw.
+            // Refused where floating point keeps no digit of them, or where
+            // they pass the largest number it holds (see `visits`): then
+            // there is no heat to draw.
             visits = match markov::visits(&game) {
-                Err(markov::MarkovError::Inaccurate { .. }) => None,
+                Err(
+                    markov::MarkovError::Inaccurate { .. } | markov::MarkovError::Overflow { .. },
+                ) => None,
                 other => other.expect("small boards"),
             };
             if let Some(v) = &visits {
