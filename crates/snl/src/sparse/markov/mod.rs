@@ -241,20 +241,20 @@ impl<'g> System<'g> {
         Ok(s)
     }
 
-    /// Every step from node `u`: `f(node, coefficient)` for each node a
-    /// step may lead to (the node it rests on), with the coefficient as a
-    /// dual number when `values` is set (zero otherwise); the constant of
-    /// the row goes into `constant`.
+    /// Every step from node `u`, of zone `z`: `f(node, coefficient)` for
+    /// each node a step may lead to (the node it rests on), with the
+    /// coefficient as a dual number when `values` is set (zero otherwise);
+    /// the constant of the row goes into `constant`.
     fn visit(
         &self,
         u: u32,
+        z: usize,
         values: bool,
         sums: &mut Sums,
         constant: &mut DDual,
         mut f: impl FnMut(u32, DDual),
     ) {
         let l = &self.layout;
-        let z = l.zone_of(u);
         let zone = &l.zones[z];
         let square = zone.first + u64::from(u - zone.node);
         let k = l.k as usize;
@@ -323,15 +323,15 @@ impl<'g> System<'g> {
         });
     }
 
-    /// The row of unknown `u`, its targets classified.
-    fn row(&self, u: u32, values: bool, row: &mut Row) {
+    /// The row of unknown `u`, of zone `z`, its targets classified.
+    fn row(&self, u: u32, z: usize, values: bool, row: &mut Row) {
         row.terms.clear();
         row.constant = DDual::ZERO;
         row.dead = DD::ZERO;
         let mut sums = std::mem::take(&mut row.sums);
         let mut constant = DDual::ZERO;
         let goal = self.layout.goal;
-        self.visit(u, values, &mut sums, &mut constant, |t, c| {
+        self.visit(u, z, values, &mut sums, &mut constant, |t, c| {
             let target = if t == goal {
                 Target::Exit
             } else if self.active[t as usize] {
@@ -353,28 +353,39 @@ impl<'g> System<'g> {
         let nodes = l.nodes();
         let mut sums = Sums::default();
         let mut constant = DDual::ZERO;
-        // Forward from the start, keeping the steps of each square.
-        let mut reached = limits::vec_of(nodes, false, "the squares reached")?;
+        // The steps of every square, in order: a zone at a time, where
+        // looking each square's zone up cost more than its steps. The
+        // squares the start does not reach are rare, and the estimate
+        // counts every square.
         let mut span = limits::vec_of(nodes, (0u32, 0u32), "the steps of each square")?;
-        let mut steps: Vec<u32> = Vec::new();
+        let mut steps: Vec<u32> =
+            limits::with_capacity(nodes * self.faces.len(), "the steps of each square")?;
+        for (z, zone) in l.zones.iter().enumerate() {
+            let end = l.zones.get(z + 1).map_or(nodes as u32, |next| next.node);
+            for u in zone.node..end {
+                meter.add(self.faces.len() as u64 * 8)?;
+                if u == l.goal {
+                    continue;
+                }
+                let begin = steps.len();
+                self.visit(u, z, false, &mut sums, &mut constant, |t, _| steps.push(t));
+                // At most `faces + k` steps a square, on fewer than 2^32 / 2^6
+                // squares (the layout's limit).
+                span[u as usize] = (begin as u32, steps.len() as u32);
+            }
+        }
+        // Forward from the start over the steps.
+        let mut reached = limits::vec_of(nodes, false, "the squares reached")?;
         let mut pending = vec![l.start];
         reached[l.start as usize] = true;
         while let Some(u) = pending.pop() {
-            meter.add(self.faces.len() as u64 * 8)?;
-            if u == l.goal {
-                continue;
-            }
-            let begin = steps.len();
-            self.visit(u, false, &mut sums, &mut constant, |t, _| {
-                steps.push(t);
+            let (begin, end) = span[u as usize];
+            for &t in &steps[begin as usize..end as usize] {
                 if !reached[t as usize] {
                     reached[t as usize] = true;
                     pending.push(t);
                 }
-            });
-            // At most `faces + k` steps a square, on fewer than 2^32 / 2^6
-            // squares (the layout's limit).
-            span[u as usize] = (begin as u32, steps.len() as u32);
+            }
         }
         // The steps again, by the square they lead to.
         let mut into = limits::vec_of(nodes + 1, 0u32, "the steps into each square")?;
@@ -627,6 +638,21 @@ impl Num for DDual {
     }
 }
 
+/// The unknowns from the highest down, each with its zone.
+fn unknowns_down<'a>(system: &'a System<'_>) -> impl Iterator<Item = (usize, usize)> + 'a {
+    let zones = &system.layout.zones;
+    let mut z = zones.len() - 1;
+    (0..system.layout.nodes())
+        .rev()
+        .filter(|&k| system.active[k])
+        .map(move |k| {
+            while zones[z].node as usize > k {
+                z -= 1;
+            }
+            (k, z)
+        })
+}
+
 /// The start's unknown of `x = c + Q x` by frontal elimination from the
 /// highest unknown down, keeping only the expressions rows below will need
 /// and the start's; `rhs` gives each row's constant. Returns it with the
@@ -653,11 +679,8 @@ fn eliminate<T: Num>(
     let mut work = vec![T::ZERO; stride];
     let mut row = Row::default();
     let mut most_updates = 0u32;
-    for k in (0..n).rev() {
-        if !system.active[k] {
-            continue;
-        }
-        system.row(k as u32, true, &mut row);
+    for (k, z) in unknowns_down(system) {
+        system.row(k as u32, z, true, &mut row);
         meter.add((row.terms.len() * stride) as u64 * 8 + 16)?;
         for w in &mut work[..front.width()] {
             *w = T::ZERO;
