@@ -2223,3 +2223,60 @@ async fn aims_as_snl_expect_does(page: Page) {
     })
     .await;
 }
+
+/// Not a check but a measurement, run by `scripts/bench/time-chromium`:
+/// the static studio's analysis of each board of `SNL_CHROMIUM_BOARDS`
+/// (paths separated by `:`), timed in the page with `performance.now()`
+/// around `engine.analyse`, the call the page makes on each edit (a Web
+/// Worker runs the library in WebAssembly, and posts the answer back).
+/// Prints a line a board: its file name, a tab, the median in milliseconds
+/// of at least 5 runs taking at least 3 seconds, after one to warm up.
+#[test]
+#[ignore = "a measurement: scripts/bench/time-chromium runs it"]
+fn time_the_static_studios_analyses() {
+    let boards = std::env::var("SNL_CHROMIUM_BOARDS")
+        .expect("SNL_CHROMIUM_BOARDS names the boards, separated by ':'");
+    with_static_studio("time_the_static_studios_analyses", |page| async move {
+        for path in boards.split(':').filter(|p| !p.is_empty()) {
+            let text = std::fs::read_to_string(path).unwrap();
+            let median = page
+                .client
+                .execute_async(
+                    r#"
+                    const [text, done] = arguments;
+                    (async () => {
+                      const { connect } = await import("./static/engine.js");
+                      const engine = await connect();
+                      // As the page asks on an edit: the path, no overlay.
+                      const options = { path: true, overlay: "plain", width: null,
+                                        choose_dice: null, goal: null };
+                      const run = async () => {
+                        const answer = await engine.analyse(text, options);
+                        if (!answer.ok) {
+                          throw new Error(JSON.stringify(answer.data));
+                        }
+                      };
+                      await run();
+                      const runs = [];
+                      const began = performance.now();
+                      while (runs.length < 5 || performance.now() - began < 3000) {
+                        const start = performance.now();
+                        await run();
+                        runs.push(performance.now() - start);
+                      }
+                      runs.sort((a, b) => a - b);
+                      done(runs[Math.floor(runs.length / 2)]);
+                    })().catch((e) => done(String(e)));
+                    "#,
+                    vec![json!(text)],
+                )
+                .await
+                .unwrap();
+            let name = Path::new(path).file_name().unwrap().to_string_lossy();
+            let median = median
+                .as_f64()
+                .unwrap_or_else(|| panic!("{name}: {median}"));
+            println!("{name}\t{median:.3}");
+        }
+    });
+}
