@@ -13,6 +13,8 @@
 //! | [`studio_steps`] | `POST /api/steps` |
 //! | [`studio_target`] | `POST /api/target` |
 
+use snl::limits::Cancel;
+use snl::plan::KeptWalk;
 use snl_web::analyse::{self, Options};
 use snl_web::{ApiError, StudioLimits};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -47,9 +49,19 @@ pub fn studio_steps(board: &str, options: &str) -> String {
         serde_json::from_str::<snl_web::steps::StepsOptions>(options)
             .map_err(|e| ApiError::Query(format!("the options: {e}")))
             .and_then(|options| {
-                snl_web::steps::steps(board.as_bytes(), &options, &StudioLimits::default())
+                let limits = StudioLimits::default();
+                let cancel = Cancel::new().with_timeout(limits.analysis_time);
+                WALK.with_borrow_mut(|kept| {
+                    snl_web::steps::steps_with(board.as_bytes(), &options, &limits, &cancel, kept)
+                })
             }),
     )
+}
+
+thread_local! {
+    /// The Step panel's latest walk roll by roll, for its next stretch: the
+    /// page's steps have a worker of their own.
+    static WALK: std::cell::RefCell<KeptWalk> = std::cell::RefCell::default();
 }
 
 /// The rolls until the pawn first rests on chosen squares or takes a

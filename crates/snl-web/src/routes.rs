@@ -1,7 +1,7 @@
 //! The router: each handler is a few lines that hand the request to
 //! [`crate::analyse`]; the limits are layers, set here in one place.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 use axum::body::Bytes;
@@ -23,6 +23,7 @@ use crate::design::design_with;
 use crate::error::{ApiError, bare_status};
 use crate::{Config, StudioLimits, assets};
 use snl::limits::Cancel;
+use snl::plan::KeptWalk;
 
 /// What every handler shares: the limits, and the slots for analyses.
 #[derive(Debug)]
@@ -39,6 +40,9 @@ struct Shared {
     /// Turns true when the server stops: the analyses in progress stop and
     /// their requests get 503.
     stopping: watch::Receiver<bool>,
+    /// The Step panel's latest walk roll by roll, for its next stretch
+    /// (taken out while a request works on it: two at once walk apart).
+    walk: Mutex<KeptWalk>,
 }
 
 type AppState = Arc<Shared>;
@@ -70,6 +74,7 @@ pub(crate) fn app(config: Config) -> (Router, watch::Sender<bool>) {
         limits: limits.clone(),
         initial: config.initial,
         stopping,
+        walk: Mutex::default(),
     });
     // The slots are taken in `run`, once a request's body is read.
     let work = Router::new()
@@ -257,8 +262,12 @@ async fn steps(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let options = query(q)?;
+    let shared = state.clone();
     let answer = run(&state, move |limits, cancel| {
-        let steps = crate::steps::steps_with(&body, &options, limits, cancel)?;
+        let walk = || shared.walk.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut kept = std::mem::take(&mut *walk());
+        let steps = crate::steps::steps_with(&body, &options, limits, cancel, &mut kept)?;
+        *walk() = kept;
         serde_json::to_vec(&steps).map_err(|e| ApiError::Internal(e.to_string()))
     })
     .await?;

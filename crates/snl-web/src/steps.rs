@@ -25,7 +25,7 @@
 use serde::Deserialize;
 use snl::answer::StepsAnswer;
 use snl::limits::{Cancel, Control};
-use snl::plan::{self, StepsAsk, StepsOf, StepsQuery};
+use snl::plan::{self, KeptWalk, StepsAsk, StepsOf, StepsQuery};
 
 use crate::StudioLimits;
 use crate::analyse::{self, Options};
@@ -70,13 +70,15 @@ pub fn steps(
     limits: &StudioLimits,
 ) -> Result<StepsAnswer, ApiError> {
     let cancel = Cancel::new().with_timeout(limits.analysis_time);
-    steps_with(body, options, limits, &cancel)
+    steps_with(body, options, limits, &cancel, &mut KeptWalk::default())
 }
 
 /// The steps of a request's board under `cancel`: the answer of `snl
 /// solve --steps --json` or `snl expect --steps --json`, with `kind`
 /// (`search`, `rolls` or `rounds`), its steps from [`StepsOptions::from`]
-/// on. Written straight to JSON by the caller: as a `serde_json::Value`
+/// on. The game roll by roll carries on from the walk `kept` holds where
+/// it can ([`plan::steps_kept`]): the page asks for a long game a stretch
+/// after another, and each then takes its own rolls only. Written straight to JSON by the caller: as a `serde_json::Value`
 /// first, a stretch of 25 steps of a 10,000-square board took four times
 /// as long, a small object for every chance of every square.
 ///
@@ -90,6 +92,7 @@ pub fn steps_with(
     options: &StepsOptions,
     limits: &StudioLimits,
     cancel: &Cancel,
+    kept: &mut KeptWalk,
 ) -> Result<StepsAnswer, ApiError> {
     let read_options = Options {
         format: options.format.clone(),
@@ -126,7 +129,7 @@ pub fn steps_with(
         query: StepsQuery::default(),
         from: options.from.unwrap_or(0),
     };
-    let told = plan::steps(&subject, &ask, &ctl)
+    let told = plan::steps_kept(&subject, &ask, &ctl, kept)
         .map_err(|e| analyse::question_error(&e, &read, limits))?;
     Ok(StepsAnswer::new(&subject, &told))
 }

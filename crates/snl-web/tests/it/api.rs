@@ -686,3 +686,38 @@ async fn the_check_under_dice_to_pick_from_is_the_commands() {
     assert_eq!(v["check"]["notes"], expected["notes"]);
     assert_eq!(v["check"]["notes"][0]["code"], "never-taken");
 }
+
+#[tokio::test]
+async fn stretches_asked_in_turn_are_those_asked_afresh() {
+    // One server asked for stretch after stretch of the game (it keeps its
+    // walk between them: forwards, back, and another board between), each
+    // answer the same bytes as a fresh server's.
+    use tower::ServiceExt as _;
+    let board = testdata("milton-bradley.pairs.json");
+    let other = r#"{"squares": 30, "ladders": [[3, 22]], "snakes": [[27, 5]]}"#;
+    let router = snl_web::router(snl_web::Config::default());
+    for (text, from, rolls) in [
+        (board.as_str(), 0, 24),
+        (board.as_str(), 25, 49),
+        (board.as_str(), 50, 74),
+        (board.as_str(), 25, 49),
+        (other, 50, 74),
+        (board.as_str(), 75, 99),
+        (board.as_str(), 75, 99),
+    ] {
+        let path = format!("/api/steps?of=game&from={from}&rolls={rolls}");
+        let request = || {
+            Request::post(&path)
+                .body(Body::from(text.to_string()))
+                .unwrap()
+        };
+        let kept = router.clone().oneshot(request()).await.unwrap();
+        assert_eq!(kept.status(), StatusCode::OK, "{path}");
+        let kept = axum::body::to_bytes(kept.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let fresh = post(&path, text.to_string()).await;
+        assert_eq!(fresh.status, StatusCode::OK, "{path}");
+        assert_eq!(kept.as_ref(), fresh.body.as_slice(), "{path}");
+    }
+}

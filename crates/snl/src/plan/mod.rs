@@ -106,8 +106,9 @@ pub use need::{DenseOnly, DenseWork};
 pub use prepare::{Prepared, Question, prepare};
 pub use solve::{Count, Counted, Method, Path, SolveQuery, Solved, Uncounted, solve};
 pub use steps::{
-    PolicySteps, STEP_ROLLS, STEPS_LIMIT, SolveSteps, StepsAsk, StepsOf, StepsQuery, Told,
-    equation, expect_steps, expect_steps_from, policy_steps, roll_by_roll, solve_steps, steps,
+    KeptWalk, PolicySteps, STEP_ROLLS, STEPS_LIMIT, SolveSteps, StepsAsk, StepsOf, StepsQuery,
+    Told, equation, expect_steps, expect_steps_from, policy_steps, roll_by_roll, solve_steps,
+    steps, steps_kept,
 };
 pub use subject::Subject;
 pub use target::{TargetQuery, target, via};

@@ -7,6 +7,7 @@ use super::honour::Unhonoured;
 use super::need::DenseWork;
 use super::subject::Subject;
 use crate::choice::{self, rounds::Round};
+use crate::game::Game;
 use crate::limits::{Control, Estimate};
 use crate::markov::equation::{self, Equation};
 use crate::markov::rolls::{RollByRoll, RollStep};
@@ -146,6 +147,41 @@ pub fn expect_steps_from(
     query: &StepsQuery,
     ctl: &Control,
 ) -> Result<Vec<RollStep>, Error> {
+    expect_steps_kept(subject, from, rolls, query, ctl, &mut KeptWalk::default())
+}
+
+/// The game's walk roll by roll kept between the stretches a front end
+/// asks for ([`steps_kept`]): a stretch that starts at or after the roll
+/// the last one ended on, on the same game, carries on from there instead
+/// of from roll 0. Only the latest walk is kept: its chain, and the chance
+/// of every state. The steps are the same, bit for bit, with it or
+/// without.
+#[derive(Debug, Default)]
+pub struct KeptWalk {
+    kept: Option<(Game, RollByRoll)>,
+}
+
+impl KeptWalk {
+    /// The walk kept, when it is of `game` and not past roll `from`.
+    fn take(&mut self, game: &Game, from: u32) -> Option<RollByRoll> {
+        match self.kept.take() {
+            Some((kept, walk)) if kept == *game && walk.step().rolls <= from => Some(walk),
+            _ => None,
+        }
+    }
+}
+
+/// [`expect_steps_from`] carrying on from `keep`'s walk where it can, and
+/// keeping the walk where this stretch ends.
+#[allow(clippy::trivially_copy_pass_by_ref)] // a query, as every entry takes one
+fn expect_steps_kept(
+    subject: &Subject,
+    from: u32,
+    rolls: u32,
+    query: &StepsQuery,
+    ctl: &Control,
+    keep: &mut KeptWalk,
+) -> Result<Vec<RollStep>, Error> {
     if rolls > query.limit {
         return Err(NotGiven::TooManyRolls {
             rolls: u64::from(rolls),
@@ -162,9 +198,21 @@ pub fn expect_steps_from(
         "the chances of every square at every step listed",
         Estimate::new(kept, 0),
     )?;
-    let mut walk = RollByRoll::new(game, u64::from(rolls), ctl)?;
+    let mut walk = match keep.take(game, from) {
+        // Admitted as a new walk would be, so that whether one was kept
+        // changes no answer.
+        Some(walk) => {
+            ctl.admit(
+                "the game roll by roll",
+                RollByRoll::estimate(game, u64::from(rolls)),
+            )?;
+            walk
+        }
+        None => RollByRoll::new(game, u64::from(rolls), ctl)?,
+    };
     // The rolls before the first step listed carry the chances alone; the
-    // roll that makes it makes its tables too.
+    // roll that makes it makes its tables too (a walk kept stopped on a
+    // step made whole).
     walk.skip_to(from.saturating_sub(1), ctl)?;
     let mut steps = Vec::new();
     loop {
@@ -173,6 +221,12 @@ pub fn expect_steps_from(
             steps.push(step.clone());
         }
         if step.rolls >= rolls || walk.ended() {
+            // Kept where its step is whole: the last one listed. (A walk
+            // that ended before `from` was carried there by chances
+            // alone.)
+            if !steps.is_empty() {
+                keep.kept = Some((game.clone(), walk));
+            }
             return Ok(steps);
         }
         walk.roll(ctl)?;
@@ -302,6 +356,25 @@ pub enum Told {
 /// the rules' die);
 /// a number of rolls under a choice ([`NotGiven::RollsUnderChoice`]).
 pub fn steps(subject: &Subject, ask: &StepsAsk, ctl: &Control) -> Result<Told, Error> {
+    steps_kept(subject, ask, ctl, &mut KeptWalk::default())
+}
+
+/// [`steps()`] for a front end that asks for a long game a stretch at a
+/// time: the game roll by roll carries on from the walk `kept` holds when
+/// it is of the same game and not past `ask.from`, and keeps its own
+/// there. The answer is the same, bit for bit, as [`steps()`]'s; a
+/// stretch after the last one takes its own rolls only, where
+/// [`steps()`] walks from roll 0 each time.
+///
+/// # Errors
+///
+/// As [`steps()`].
+pub fn steps_kept(
+    subject: &Subject,
+    ask: &StepsAsk,
+    ctl: &Control,
+    kept: &mut KeptWalk,
+) -> Result<Told, Error> {
     let choosing = !ask.dice.is_empty() || !subject.rules().optional.is_none();
     match ask.of {
         StepsOf::Search | StepsOf::Equation { .. } if !ask.dice.is_empty() => {
@@ -334,7 +407,7 @@ pub fn steps(subject: &Subject, ask: &StepsAsk, ctl: &Control) -> Result<Told, E
         }
         StepsOf::Game { rolls } => {
             let rolls = rolls.unwrap_or(STEP_ROLLS);
-            expect_steps_from(subject, ask.from, rolls, &ask.query, ctl).map(Told::Rolls)
+            expect_steps_kept(subject, ask.from, rolls, &ask.query, ctl, kept).map(Told::Rolls)
         }
         StepsOf::Equation { square } => equation(subject, square, ctl).map(Told::Equation),
     }

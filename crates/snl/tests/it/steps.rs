@@ -352,6 +352,39 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Stretches asked one after another with a walk kept between them
+    /// (forwards, backwards, overlapping, and a second game between) are
+    /// the same steps, bit for bit, as each asked afresh.
+    #[test]
+    fn a_walk_kept_between_stretches_changes_no_step(
+        game in strategies::game(1..=30),
+        other in strategies::game(1..=30),
+        asks in proptest::collection::vec((0u32..60, 0u32..8, any::<bool>()), 1..8),
+    ) {
+        let (one, two) = (Subject::of_game(game), Subject::of_game(other));
+        let ctl = Control::default();
+        let mut kept = plan::KeptWalk::default();
+        for (from, more, of_other) in asks {
+            let subject = if of_other { &two } else { &one };
+            let ask = plan::StepsAsk {
+                of: plan::StepsOf::Game { rolls: Some(from + more) },
+                dice: Vec::new(),
+                query: StepsQuery::default(),
+                from,
+            };
+            // Under a choice both refuse the rolls alike.
+            match (plan::steps(subject, &ask, &ctl), plan::steps_kept(subject, &ask, &ctl, &mut kept)) {
+                (Ok(fresh), Ok(carried)) => prop_assert_eq!(carried, fresh),
+                (Err(fresh), Err(carried)) => prop_assert_eq!(carried.to_string(), fresh.to_string()),
+                (fresh, carried) => prop_assert!(false, "{:?} against {:?}", carried, fresh),
+            }
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Every square's first-step equation holds with its values (its
