@@ -4,8 +4,8 @@
 // of 25 rolls at a time (the first stretch, the fifth, and the last of
 // 1,000 rolls), as the page asks for them; and the last stretch asked
 // right after the one before it, as when the page moves on a stretch (the
-// walk is kept between the two: only the second is timed). scripts/bench/time-wasm
-// runs it on the 10,000-square, 448-jump board.
+// walk is kept between the two: only the second is timed).
+// scripts/bench/time-wasm runs it on the 10,000-square, 448-jump board.
 //
 //   node crates/snl-wasm/tests/time-steps.mjs PACKAGE_DIR BOARD
 //

@@ -78,9 +78,10 @@ pub fn steps(
 /// (`search`, `rolls` or `rounds`), its steps from [`StepsOptions::from`]
 /// on. The game roll by roll carries on from the walk `kept` holds where
 /// it can ([`plan::steps_kept`]): the page asks for a long game a stretch
-/// after another, and each then takes its own rolls only. Written straight to JSON by the caller: as a `serde_json::Value`
-/// first, a stretch of 25 steps of a 10,000-square board took four times
-/// as long, a small object for every chance of every square.
+/// after another, and each then takes its own rolls only. Written
+/// straight to JSON by the caller: as a `serde_json::Value` first, a
+/// stretch of 25 steps of a 10,000-square board took four times as long,
+/// a small object for every chance of every square.
 ///
 /// # Errors
 ///

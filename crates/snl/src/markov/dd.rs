@@ -336,8 +336,6 @@ mod tests {
         assert!((DD::ratio(22, 7).recip() - DD::ratio(7, 22)).abs().to_f64() < 1e-32);
     }
 
-    /// The multiply-add done two lanes at a time gives, bit for bit, what
-    /// the operations one by one give, over numbers of many sizes.
     #[test]
     fn the_fused_error_term_is_dekkers() {
         // Operands of every size a chance or a moment takes, and their
@@ -355,6 +353,8 @@ mod tests {
         }
     }
 
+    /// The multiply-add done two lanes at a time gives, bit for bit, what
+    /// the operations one by one give, over numbers of many sizes.
     #[test]
     fn lanes_side_by_side_are_the_operations_one_by_one() {
         fn ratio(bits: u64) -> f64 {

@@ -219,8 +219,7 @@ impl RollByRoll {
     ///
     /// [`LimitError`] when refused over the budget, or stopped.
     pub fn new(game: &Game, rolls: u64, ctl: &Control) -> Result<RollByRoll, LimitError> {
-        cost::chain_fits(game)?;
-        ctl.admit("the game roll by roll", RollByRoll::estimate(game, rolls))?;
+        RollByRoll::admit(game, rolls, ctl)?;
         let mut meter = ctl.meter();
         let chain = Chain::new(game, &mut meter)?;
         let n = chain.states();
@@ -273,6 +272,14 @@ impl RollByRoll {
             next,
             step,
         })
+    }
+
+    /// Whether `ctl` admits carrying `game` forward `rolls` rolls: what
+    /// [`RollByRoll::new`] asks first, and a walk kept for more rolls asks
+    /// again, so that the budget refuses the same requests either way.
+    pub(crate) fn admit(game: &Game, rolls: u64, ctl: &Control) -> Result<(), LimitError> {
+        cost::chain_fits(game)?;
+        ctl.admit("the game roll by roll", RollByRoll::estimate(game, rolls))
     }
 
     /// The step now.

@@ -199,13 +199,8 @@ fn expect_steps_kept(
         Estimate::new(kept, 0),
     )?;
     let mut walk = match keep.take(game, from) {
-        // Admitted as a new walk would be, so that whether one was kept
-        // changes no answer.
         Some(walk) => {
-            ctl.admit(
-                "the game roll by roll",
-                RollByRoll::estimate(game, u64::from(rolls)),
-            )?;
+            RollByRoll::admit(game, u64::from(rolls), ctl)?;
             walk
         }
         None => RollByRoll::new(game, u64::from(rolls), ctl)?,

@@ -375,9 +375,12 @@ proptest! {
                 from,
             };
             // Under a choice both refuse the rolls alike.
-            match (plan::steps(subject, &ask, &ctl), plan::steps_kept(subject, &ask, &ctl, &mut kept)) {
+            let fresh = plan::steps(subject, &ask, &ctl);
+            match (fresh, plan::steps_kept(subject, &ask, &ctl, &mut kept)) {
                 (Ok(fresh), Ok(carried)) => prop_assert_eq!(carried, fresh),
-                (Err(fresh), Err(carried)) => prop_assert_eq!(carried.to_string(), fresh.to_string()),
+                (Err(fresh), Err(carried)) => {
+                    prop_assert_eq!(carried.to_string(), fresh.to_string());
+                }
                 (fresh, carried) => prop_assert!(false, "{:?} against {:?}", carried, fresh),
             }
         }
